@@ -1,0 +1,31 @@
+/**
+ * The screens of the single-page app (spec/learner.md §2). The web router is built from these paths, and the
+ * server answers a path outside this table with the app's shell and a 404 status.
+ */
+export const CLIENT_ROUTES = {
+  landing: '/',
+  signIn: '/signin',
+  signUp: '/signup',
+  account: '/account',
+  dashboard: '/dashboard',
+  story: '/story/:storyId',
+  reader: '/read/:storyId/:chapterId',
+  admin: '/admin',
+  adminStory: '/admin/story/:storyId',
+  words: '/words',
+  progress: '/progress',
+  apply: '/apply',
+  feedback: '/feedback',
+  submitVideo: '/submit-video',
+} as const;
+
+export type ClientRouteName = keyof typeof CLIENT_ROUTES;
+
+const patterns = Object.values(CLIENT_ROUTES).map(
+  (path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+/** True when the path (without query or fragment) names a screen of the route table. */
+export function isClientRoute(pathname: string): boolean {
+  return patterns.some((pattern) => pattern.test(pathname));
+}

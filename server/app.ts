@@ -1,0 +1,70 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { requestId } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { languageRoutes } from './languages/routes.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { WEB_DIST_DIR } from './paths.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+/** The configuration once a database is known: from DATABASE_URL, or the embedded cluster main started. */
+export type AppConfig = Config & { databaseUrl: string };
+
+export interface AppOptions {
+  /** The built web app; tests point it at a folder of their own. */
+  webDistDir?: string;
+  /** The process's logger; by default one is made from the config, writing to standard output. */
+  logger?: Logger;
+  /** Where log lines go when no logger is given; tests capture them. */
+  logStream?: { write(line: string): void };
+}
+
+/** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
+export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Typed as Fastify's base logger so plugins see the default instance type.
+    loggerInstance: (options.logger ?? createLogger(config, options.logStream)) as FastifyBaseLogger,
+    genReqId: requestId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  const { db, pool } = openDatabase(config.databaseUrl, {
+    max: config.databasePoolMax,
+    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+  });
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    await pool.end();
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.siteUrl);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(languageRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
+    error: 'must be a postgres:// or postgresql:// URL',
+  });
+
+/** Every setting the server reads from the environment; README.md documents each one. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SITE_URL: z.url({ error: 'must be an absolute URL such as https://catamaran.example' }).optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** The public origin of the site, with no trailing slash. */
+  siteUrl: string;
+  /** An external PostgreSQL; without it the server starts an embedded one under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolMax: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  shutdownTimeoutMs: number;
+}
+
+/** Start-up stops with this when the environment holds bad values; the message lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the configuration from an environment such as `process.env`. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as it does in most shells' `VAR= command`.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const values = parsed.data;
+  const siteUrl = (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    siteUrl,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    databasePoolMax: values.DATABASE_POOL_MAX,
+    logLevel: values.LOG_LEVEL,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+  };
+}

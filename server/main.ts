@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedLanguages } from './db/seed.ts';
+import { createLogger } from './logger.ts';
+
+const EMBEDDED_DATABASE = 'catamaran';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+const log = createLogger(config);
+let embedded: EmbeddedPostgres | undefined;
+
+process.on('uncaughtException', (error) => {
+  log.fatal({ err: error }, 'uncaught exception; stopping');
+  process.exit(1); // the embedded cluster's exit hook stops it
+});
+process.on('unhandledRejection', (reason) => {
+  log.fatal({ err: reason }, 'unhandled promise rejection; stopping');
+  process.exit(1);
+});
+
+try {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const dir = join(config.dataDir, 'postgres');
+    log.info({ dir }, 'DATABASE_URL is not set: starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      dir,
+      onLog: (line) => log.debug({ postgres: line }, 'postgres'),
+    });
+    databaseUrl = embedded.url(EMBEDDED_DATABASE);
+    await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
+  }
+
+  await migrateDatabase(databaseUrl);
+  const app = await buildApp({ ...config, databaseUrl }, { logger: log });
+  const added = await seedLanguages(app.db);
+  if (added > 0) log.info({ added }, 'seeded languages');
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+  process.stdout.write(
+    `\nCatamaran is running at http://${shownHost}:${port} (started in ${process.uptime().toFixed(1)} s)\n` +
+      `Database: ${embedded ? `embedded PostgreSQL in ${join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}\n\n`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: stopping at once');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'stopping: no new requests; finishing the ones in flight');
+    setTimeout(() => {
+      log.error({ timeoutMs: config.shutdownTimeoutMs }, 'requests did not finish in time; stopping anyway');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await app.close(); // waits for requests in flight, then closes the pool
+      await embedded?.stop(); // only now: every write has been committed
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+} catch (error) {
+  log.fatal({ err: error }, 'Catamaran could not start');
+  await embedded?.stop();
+  process.exit(1);
+}
+
+/** Creates the app's database in a fresh embedded cluster. */
+async function ensureDatabase(maintenanceUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: maintenanceUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
