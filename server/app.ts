@@ -53,6 +53,15 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // While closing, a request that was in flight answers with `Connection: close`. Otherwise its keep-alive
+  // connection, busy when close() began, would hold the server open until the client's idle timeout.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('Connection', 'close');
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.siteUrl);

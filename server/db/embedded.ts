@@ -169,9 +169,12 @@ async function ensureInitialised(dir: string, initdb: string, owner: Owner): Pro
       { env: { ...process.env, LC_MESSAGES: 'C' }, ...owner },
     );
   } catch (error) {
-    const detail = (error as { stderr?: string }).stderr?.trim();
+    const detail = (error as { stderr?: string }).stderr?.trim() ?? '';
     await rm(dir, { recursive: true, force: true });
-    throw new Error(`initdb could not create the database in ${dir}${detail ? `: ${detail}` : ''}`);
+    const hint = /Permission denied/.test(detail)
+      ? ` (the "${SUPERUSER}" user runs the database and must be able to reach ${dir}: give every folder above it o+x)`
+      : '';
+    throw new Error(`initdb could not create the database in ${dir}: ${detail}${hint}`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

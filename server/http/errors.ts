@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 
 /** The one error type handlers throw: a status and a sentence the person who sent the request can read. */
 export class HttpError extends Error {
@@ -39,19 +39,32 @@ const STATUS_SENTENCES: Record<number, string> = {
   431: 'The request headers are too large.',
 };
 
-/** Turns the first problem zod found into one sentence, naming the field unless the schema wrote the sentence. */
-export function describeZodError(error: ZodError): string {
+const localeError = z.locales.en().localeError;
+
+/**
+ * Turns the first problem zod found into one sentence. A message the schema wrote (the spec's own texts) is
+ * used as it is; zod's generic ones (listed in `generic`) are prefixed with the field they are about.
+ */
+export function describeZodError(error: ZodError, generic: ReadonlySet<string> = new Set()): string {
   const issue = error.issues[0];
-  if (!issue) return STATUS_SENTENCES[400] ?? 'The request is not valid.';
-  const isWrittenForPeople = issue.code === 'custom' || /^[A-Z]/.test(issue.message);
-  if (isWrittenForPeople || issue.path.length === 0) return issue.message;
+  if (!issue) return 'The request is not valid.';
+  if (!generic.has(issue.message) || issue.path.length === 0) return issue.message;
   return `${issue.path.join('.')}: ${issue.message}`;
 }
 
 /** Parses client input with a schema from common/; a mismatch is a 400 with a sentence. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, describeZodError(result.error));
+  const generic = new Set<string>();
+  // Called only for issues whose schema wrote no message of its own.
+  const result = schema.safeParse(input, {
+    error: (issue) => {
+      const made = localeError(issue);
+      const message = typeof made === 'string' ? made : (made?.message ?? 'Invalid value');
+      generic.add(message);
+      return message;
+    },
+  });
+  if (!result.success) throw new HttpError(400, describeZodError(result.error, generic));
   return result.data;
 }
 

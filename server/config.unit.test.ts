@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives every setting a default for a local start', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      siteUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: './data',
+      databasePoolMax: 10,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the values it is given, trimming a trailing slash off the site URL', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      SITE_URL: 'https://read.example.com/',
+      DATABASE_URL: 'postgresql://app:pw@db.internal:5432/catamaran',
+      NODE_ENV: 'production',
+    });
+
+    expect(config.port).toBe(8080);
+    expect(config.siteUrl).toBe('https://read.example.com');
+    expect(config.databaseUrl).toBe('postgresql://app:pw@db.internal:5432/catamaran');
+    expect(config.env).toBe('production');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('lists every bad value at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SITE_URL: 'not a url' });
+    } catch (caught) {
+      error = caught;
+    }
+
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL must be a postgres/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+    expect(problems.join('\n')).toMatch(/SITE_URL/);
+    expect((error as Error).message).toMatch(/^The configuration is not valid:/);
+  });
+});

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type AppConfig, type AppOptions, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createDatabaseFrom, databaseUrl, dropDatabase } from './database.ts';
+
+/** A database of this test file's own, copied from the migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { serverUrl, template } = inject('testDatabaseServer');
+  const name = `catamaran_test_${randomBytes(6).toString('hex')}`;
+  await createDatabaseFrom(serverUrl, name, template);
+  return { url: databaseUrl(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
+}
+
+/** The configuration a test server runs with: the defaults, quiet logs, and the given database. */
+export function testConfig(url: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
+  return { ...loadConfig(env), databaseUrl: url, ...overrides };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  readonly databaseUrl: string;
+  request<T = unknown>(options: InjectOptions & { token?: string }): Promise<TestResponse<T>>;
+  get<T = unknown>(
+    url: string,
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<TestResponse<T>>;
+}
+
+/**
+ * Builds the real app over a fresh database for the tests of one file; `prepare` may add test-only routes
+ * before the app is ready. Closes and drops everything after the file.
+ */
+export function useTestApp(
+  options: { config?: Partial<AppConfig>; app?: AppOptions; prepare?: (app: FastifyInstance) => void } = {},
+): TestApp {
+  let app: FastifyInstance | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp(testConfig(database.url, options.config), options.app);
+    options.prepare?.(app);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const current = () => {
+    if (!app || !database) throw new Error('The test app is used before beforeAll has built it.');
+    return { app, database };
+  };
+
+  const request = async <T>({
+    token,
+    ...inject
+  }: InjectOptions & { token?: string }): Promise<TestResponse<T>> => {
+    const headers = { ...(inject.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const response = await current().app.inject({ ...inject, headers });
+    let body: unknown;
+    try {
+      body = response.body === '' ? undefined : JSON.parse(response.body);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, headers: response.headers, body: body as T, text: response.body };
+  };
+
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().app.db;
+    },
+    get databaseUrl() {
+      return current().database.url;
+    },
+    request,
+    get: (url, options) => request({ method: 'GET', url, headers: options?.headers, token: options?.token }),
+  };
+}

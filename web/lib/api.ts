@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+
+/** An API answer other than 2xx: its status and the server's `error` sentence. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type AccessTokenProvider = () => string | null | Promise<string | null>;
+
+let accessTokenProvider: AccessTokenProvider = () => null;
+
+/** Lets the auth client hand its current access token to every API call (the sign-in issue fills this). */
+export function setAccessTokenProvider(provider: AccessTokenProvider): void {
+  accessTokenProvider = provider;
+}
+
+/** The browser's IANA time zone, so the server counts "today" on the learner's own day. */
+export function currentTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** When given, the answer is checked against it, so a drifting server fails loudly here. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+/** Calls the product API with JSON in and out; an error answer is thrown as an ApiError with its sentence. */
+export async function api<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', 'X-Timezone': currentTimeZone() });
+  const token = await accessTokenProvider();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) {
+    body = request.body;
+  } else if (request.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method: request.method ?? 'GET', headers, body, signal: request.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const message =
+      isErrorBody(payload) && payload.error.trim() !== ''
+        ? payload.error
+        : `The server answered ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(response.status, message);
+  }
+  return request.schema ? request.schema.parse(payload) : (payload as T);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is { error: string } {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string'
+  );
+}
