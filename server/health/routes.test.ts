@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { testConfig, useTestApp } from '../testing/app.ts';
+import { setupTestApp, testConfig } from '../testing/app.ts';
 
-const t = useTestApp();
+const t = setupTestApp();
 
 describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {

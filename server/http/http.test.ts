@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.ts';
-import { testConfig, useTestApp } from '../testing/app.ts';
+import { setupTestApp, testConfig } from '../testing/app.ts';
 import { HttpError, parseInput } from './errors.ts';
 
 function deferred() {
@@ -29,7 +29,7 @@ writeFileSync(join(dist, 'assets', 'main-Ab12Cd34.js'), ASSET);
 writeFileSync(join(dist, 'assets', 'main-Ab12Cd34.js.gz'), gzipSync(ASSET));
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
-const t = useTestApp({
+const t = setupTestApp({
   app: { webDistDir: dist },
   prepare(app) {
     // Test-only routes that exercise the shared error handler and the shutdown path.

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { SEED_LANGUAGES } from '#common/languages.ts';
 import { PublicLanguageList } from '#common/schemas/languages.ts';
 import { languages } from '../db/schema.ts';
-import { useTestApp } from '../testing/app.ts';
+import { setupTestApp } from '../testing/app.ts';
 import { createLanguage } from '../testing/factories.ts';
 
-const t = useTestApp();
+const t = setupTestApp();
 
 describe('GET /api/languages/', () => {
   it('answers the 15 seeded languages to a visitor without a token', async () => {

@@ -42,7 +42,7 @@ export interface TestApp {
  * Builds the real app over a fresh database for the tests of one file; `prepare` may add test-only routes
  * before the app is ready. Closes and drops everything after the file.
  */
-export function useTestApp(
+export function setupTestApp(
   options: { config?: Partial<AppConfig>; app?: AppOptions; prepare?: (app: FastifyInstance) => void } = {},
 ): TestApp {
   let app: FastifyInstance | undefined;
