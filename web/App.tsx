@@ -1,20 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { SessionProvider } from './features/auth/session.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
-/** The app's providers around the route table. */
+/**
+ * The app's providers around the route table. TanStack Query is not here on purpose: it comes with the
+ * lazily loaded screens that fetch data, so the landing page stays within its JavaScript budget
+ * (docs/decisions/003).
+ */
 export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
-  const [router] = useState(createAppRouter);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </SessionProvider>
   );
 }

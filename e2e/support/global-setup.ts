@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { databaseUrl, dropDatabase, onServer } from '../../server/testing/database.ts';
+import { startBuiltServer } from './server.ts';
+
+/**
+ * The built server on a free port with a database of its own: a fresh one on DATABASE_URL's server, or a
+ * throwaway embedded cluster. The tests find it at E2E_BASE_URL.
+ */
+export default async function globalSetup() {
+  let embedded: EmbeddedPostgres | undefined;
+  let scratch: string | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    scratch = await mkdtemp(join(tmpdir(), 'catamaran-e2e-pg-'));
+    await chmod(scratch, 0o755);
+    embedded = await startEmbeddedPostgres({ dir: join(scratch, 'postgres'), settings: { fsync: 'off' } });
+    serverUrl = embedded.url('postgres');
+  }
+  const name = `catamaran_e2e_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+
+  const server = await startBuiltServer({ DATABASE_URL: databaseUrl(serverUrl, name) });
+  process.env.E2E_BASE_URL = server.url;
+
+  return async () => {
+    await server.stop();
+    if (serverUrl) await dropDatabase(serverUrl, name);
+    await embedded?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  };
+}

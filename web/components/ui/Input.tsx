@@ -1,0 +1,65 @@
+import { type ComponentProps, useId } from 'react';
+import { cn } from './cn.ts';
+
+export interface InputProps extends Omit<ComponentProps<'input'>, 'children'> {
+  /** The visible label (or the accessible name only, with `hideLabel`). */
+  label: string;
+  hideLabel?: boolean;
+  /** Help shown under the field, e.g. 'Recommended: 15-60 minutes per day'. */
+  hint?: string;
+  /** An error sentence: marks the field aria-invalid and is read with it. */
+  error?: string;
+  /** Classes for the wrapper around label, field and messages. */
+  wrapperClassName?: string;
+}
+
+/** A labelled text field whose hint and error are tied to it through aria-describedby. */
+export function Input({
+  label,
+  hideLabel = false,
+  hint,
+  error,
+  id,
+  className,
+  wrapperClassName,
+  'aria-describedby': describedBy,
+  ...props
+}: InputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedByIds = [describedBy, hint ? hintId : undefined, error ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={cn('flex flex-col gap-1.5', wrapperClassName)}>
+      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByIds || undefined}
+        className={cn(
+          'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
+          'placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
+          'focus-visible:border-brand-600',
+          error ? 'border-red-600' : 'border-slate-300',
+          className,
+        )}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type BillingPeriod, PRO_PLAN, yearlySavingPercent } from '#common/pricing.ts';
+import { CLIENT_ROUTES } from '#common/routes.ts';
+import { Badge } from '#web/components/ui/Badge.tsx';
+import { buttonClassName } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+import { useSession } from '#web/features/auth/session.tsx';
+import { Section } from './Section.tsx';
+
+// Monthly first, Yearly second (spec/learner.md §9).
+const PERIODS: readonly { value: BillingPeriod; label: string }[] = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'yearly', label: 'Yearly' },
+];
+
+/** The World Traveler plan with a Monthly / Yearly toggle that starts on Yearly, and a word on the free plan. */
+export function Pricing() {
+  const session = useSession();
+  const [period, setPeriod] = useState<BillingPeriod>('yearly');
+  const isYearly = period === 'yearly';
+  const pricePerMonth = isYearly ? PRO_PLAN.yearlyPricePerMonthUsd : PRO_PLAN.monthlyPriceUsd;
+  const billedYearly = PRO_PLAN.yearlyPricePerMonthUsd * 12;
+  // A signed-in learner upgrades from the account page, where checkout starts.
+  const planTarget = session.status === 'signed_in' ? CLIENT_ROUTES.account : CLIENT_ROUTES.signUp;
+
+  return (
+    <Section
+      id="pricing"
+      eyebrow="Pricing"
+      title="Simple Pricing"
+      intro="One plan with everything, in every language. Start free and upgrade when you are ready."
+      className="bg-white"
+    >
+      <div className="flex flex-col items-center gap-8">
+        <fieldset className="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200">
+          <legend className="sr-only">Billing period</legend>
+          {PERIODS.map((option) => {
+            const isSelected = option.value === period;
+            return (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={isSelected}
+                onClick={() => setPeriod(option.value)}
+                className={cn(
+                  'min-h-11 min-w-28 rounded-lg px-5 text-base font-semibold transition-colors',
+                  isSelected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {option.label}
+              </button>
+            );
+          })}
+        </fieldset>
+
+        <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-lg ring-2 ring-brand-600 sm:p-8">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-2xl font-bold text-slate-900">{PRO_PLAN.name}</h3>
+            <Badge variant="brand">Pro</Badge>
+          </div>
+          <p className="mt-2 text-base text-slate-600">
+            Every language, every story and every level, with new chapters each week.
+          </p>
+
+          <div aria-live="polite" className="mt-6">
+            <div className="flex flex-wrap items-end gap-x-2 gap-y-1">
+              <span className="text-5xl font-extrabold tracking-tight text-slate-900">{`$${pricePerMonth}`}</span>
+              <span className="pb-1.5 text-lg text-slate-600">per month</span>
+            </div>
+            <div className="mt-2 flex min-h-6 flex-wrap items-center gap-2">
+              {isYearly ? (
+                <Badge variant="accent" className="text-sm">
+                  {`Save ${yearlySavingPercent()}%`}
+                </Badge>
+              ) : null}
+              <p className="text-sm text-slate-600">
+                {isYearly ? `billed $${billedYearly} yearly` : 'billed monthly, cancel anytime'}
+              </p>
+            </div>
+          </div>
+
+          <ul className="mt-6 flex flex-col gap-3" aria-label={`${PRO_PLAN.name} includes`}>
+            {PRO_PLAN.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-3 text-base text-slate-800">
+                <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                  <Check className="size-4" strokeWidth={3} aria-hidden="true" />
+                </span>
+                {feature}
+              </li>
+            ))}
+          </ul>
+
+          <Link className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })} to={planTarget}>
+            Choose This Plan
+          </Link>
+        </div>
+
+        <p className="max-w-md text-center text-base text-slate-600">
+          <span className="font-semibold text-slate-900">Prefer to start free?</span> The free plan lets you
+          read every story marked Free, with the same reader, dictionary and progress tracking. No card
+          needed.
+        </p>
+      </div>
+    </Section>
+  );
+}
