@@ -64,7 +64,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.siteUrl);
+  registerSecurityHeaders(app, config.siteUrl);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(
