@@ -2,7 +2,8 @@
 // earlier one failed (except the end-to-end tests, which need the build), then one summary line counts the
 // tests of every runner.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { countTests } from './test-counts.mjs';
 
 const REPORTS = 'dist/test-reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -50,19 +51,8 @@ for (const step of steps) {
   });
 }
 
-let passed = 0;
-let failed = 0;
-for (const result of results) {
-  if (!result.report || !existsSync(`${REPORTS}/${result.report}.json`)) continue;
-  const report = JSON.parse(readFileSync(`${REPORTS}/${result.report}.json`, 'utf8'));
-  if (report.stats) {
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-  } else {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-  }
-}
+const reports = results.filter((result) => result.report).map((result) => `${REPORTS}/${result.report}.json`);
+let { passed, failed } = countTests(reports);
 
 console.info('\n━━ summary ━━');
 for (const result of results) {
