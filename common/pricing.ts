@@ -19,3 +19,6 @@ export type BillingPeriod = 'monthly' | 'yearly';
 export function yearlySavingPercent(): number {
   return Math.round((1 - PRO_PLAN.yearlyPricePerMonthUsd / PRO_PLAN.monthlyPriceUsd) * 100);
 }
+
+/** The label of the yearly setting (spec/learner.md §4 and §9). */
+export const YEARLY_SAVING_LABEL = 'Save 25%';

@@ -5,7 +5,7 @@ export interface InputProps extends Omit<ComponentProps<'input'>, 'children'> {
   /** The visible label (or the accessible name only, with `hideLabel`). */
   label: string;
   hideLabel?: boolean;
-  /** Help shown under the field, e.g. 'Recommended: 15-60 minutes per day'. */
+  /** Help shown under the field, such as the range a value should fall in. */
   hint?: string;
   /** An error sentence: marks the field aria-invalid and is read with it. */
   error?: string;

@@ -6,7 +6,7 @@ export type SpinnerSize = 'sm' | 'md' | 'lg';
 export interface SpinnerProps extends Omit<ComponentProps<'span'>, 'children'> {
   /** What is loading, read by screen readers (and shown when `showLabel` is set). */
   label?: string;
-  /** Show the label beside the spinner, e.g. 'Loading your account...'. */
+  /** Show the label beside the spinner, not only to screen readers. */
   showLabel?: boolean;
   size?: SpinnerSize;
   /**

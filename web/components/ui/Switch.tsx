@@ -3,9 +3,9 @@ import { type ComponentProps, useId } from 'react';
 import { cn } from './cn.ts';
 
 export interface SwitchProps extends Omit<ComponentProps<typeof SwitchPrimitive.Root>, 'children'> {
-  /** The switch's name, shown beside it, e.g. 'Hide 18+ Content'. */
+  /** The switch's name, shown beside it. */
   label: string;
-  /** A line under the label, e.g. 'Filter out adult-only stories'. */
+  /** A line under the label that says what the switch does. */
   description?: string;
   /** Classes for the row holding the label and the switch. */
   wrapperClassName?: string;

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type BillingPeriod, PRO_PLAN, yearlySavingPercent } from '#common/pricing.ts';
+import { type BillingPeriod, PRO_PLAN, YEARLY_SAVING_LABEL } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { buttonClassName } from '#web/components/ui/Button.tsx';
@@ -72,7 +72,7 @@ export function Pricing() {
             <div className="mt-2 flex min-h-6 flex-wrap items-center gap-2">
               {isYearly ? (
                 <Badge variant="accent" className="text-sm">
-                  {`Save ${yearlySavingPercent()}%`}
+                  {YEARLY_SAVING_LABEL}
                 </Badge>
               ) : null}
               <p className="text-sm text-slate-600">
