@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Benefits } from '#web/features/landing/Benefits.tsx';
 import { ClosingCta } from '#web/features/landing/ClosingCta.tsx';
 import { Faq } from '#web/features/landing/Faq.tsx';
@@ -7,6 +6,7 @@ import { Hero } from '#web/features/landing/Hero.tsx';
 import { HowItWorks } from '#web/features/landing/HowItWorks.tsx';
 import { Pricing } from '#web/features/landing/Pricing.tsx';
 import { SiteHeader } from '#web/features/landing/SiteHeader.tsx';
+import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const LANDING_TITLE = 'Catamaran: learn a language by reading stories';
 
@@ -16,9 +16,7 @@ export const LANDING_TITLE = 'Catamaran: learn a language by reading stories';
  * visitors load.
  */
 export function Landing() {
-  useEffect(() => {
-    document.title = LANDING_TITLE;
-  }, []);
+  useDocumentTitle(LANDING_TITLE);
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />

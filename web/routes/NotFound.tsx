@@ -1,17 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { buttonClassName } from '#web/components/ui/Button.tsx';
+import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const NOT_FOUND_TITLE = 'Page not found · Catamaran';
 
 /** The honest answer to a path outside the route table, including screens not built yet. */
 export function NotFound() {
-  useEffect(() => {
-    document.title = NOT_FOUND_TITLE;
-  }, []);
+  useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
       <header className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 lg:px-8">

@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from 'react';
 import { cn } from './cn.ts';
+import { FieldMessages } from './FieldMessages.tsx';
 
 export interface InputProps extends Omit<ComponentProps<'input'>, 'children'> {
   /** The visible label (or the accessible name only, with `hideLabel`). */
@@ -50,16 +51,7 @@ export function Input({
         )}
         {...props}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -8,6 +8,13 @@ import { CONTAINER } from './Section.tsx';
 /** The last call to action: sign up, or for a learner already signed in, back to the library. */
 export function ClosingCta() {
   const session = useSession();
+  // Nothing while the session loads, so the wrong button never flashes.
+  const cta =
+    session.status === 'signed_out'
+      ? { to: CLIENT_ROUTES.signUp, label: 'Create Free Account' }
+      : session.status === 'signed_in'
+        ? { to: CLIENT_ROUTES.dashboard, label: 'Open Your Library' }
+        : undefined;
   return (
     <section aria-labelledby="start-heading" className="pb-16 sm:pb-24">
       <div className={CONTAINER}>
@@ -29,29 +36,16 @@ export function ClosingCta() {
               Pick a language, open your first story and read for ten minutes. The free plan needs no card.
             </p>
             <div className="mt-8 flex min-h-12 items-center">
-              {session.status === 'signed_out' ? (
+              {cta ? (
                 <Link
                   className={buttonClassName({
                     variant: 'secondary',
                     size: 'lg',
                     className: 'focus-visible:outline-white',
                   })}
-                  to={CLIENT_ROUTES.signUp}
+                  to={cta.to}
                 >
-                  Create Free Account
-                  <ArrowRight className="size-5" />
-                </Link>
-              ) : null}
-              {session.status === 'signed_in' ? (
-                <Link
-                  className={buttonClassName({
-                    variant: 'secondary',
-                    size: 'lg',
-                    className: 'focus-visible:outline-white',
-                  })}
-                  to={CLIENT_ROUTES.dashboard}
-                >
-                  Open Your Library
+                  {cta.label}
                   <ArrowRight className="size-5" />
                 </Link>
               ) : null}
