@@ -1,6 +1,7 @@
 // `npm run bench`: GET /api/languages/ on the real app (database query, presenter, compression, security
 // headers) against a bare Fastify route that answers the very same bytes, both measured in this run on this
 // machine. Prints the figures and writes bench/results/languages.json.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -51,7 +52,12 @@ try {
   await seedLanguages(seeding.db);
   await seeding.pool.end();
 
-  const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production' }), databaseUrl });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const app = await buildApp({
+    ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret }),
+    databaseUrl,
+    jwtSecret,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${PATH}`;
 

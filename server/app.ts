@@ -1,5 +1,9 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { accountRoutes } from './accounts/routes.ts';
+import { permissionRoutes } from './admin/routes.ts';
+import { registerApiAuthentication } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -18,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** The configuration once a database is known: from DATABASE_URL, or the embedded cluster main started. */
-export type AppConfig = Config & { databaseUrl: string };
+export type AppConfig = Config & { databaseUrl: string; jwtSecret: string };
 
 export interface AppOptions {
   /** The built web app; tests point it at a folder of their own. */
@@ -67,10 +71,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerSecurityHeaders(app, config.siteUrl);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  await app.register(authRoutes, { prefix: '/auth/v1', jwtSecret: config.jwtSecret });
   await app.register(
     async (api) => {
+      registerApiAuthentication(api, config.jwtSecret);
       await api.register(healthRoutes);
       await api.register(languageRoutes);
+      await api.register(accountRoutes);
+      await api.register(permissionRoutes, { adminEmails: config.adminEmails });
     },
     { prefix: '/api' },
   );

@@ -10,17 +10,33 @@ const postgresUrl = z
   });
 
 /** Every setting the server reads from the environment; README.md documents each one. */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  SITE_URL: z.url({ error: 'must be an absolute URL such as https://catamaran.example' }).optional(),
-  DATABASE_URL: postgresUrl.optional(),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    SITE_URL: z.url({ error: 'must be an absolute URL such as https://catamaran.example' }).optional(),
+    DATABASE_URL: postgresUrl.optional(),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+      .optional(),
+  })
+  .refine((values) => values.NODE_ENV !== 'production' || values.JWT_SECRET !== undefined, {
+    path: ['JWT_SECRET'],
+    error: 'is required when NODE_ENV is production',
+  });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -34,6 +50,10 @@ export interface Config {
   databasePoolMax: number;
   logLevel: (typeof LOG_LEVELS)[number];
   shutdownTimeoutMs: number;
+  /** Signs access tokens; without it (outside production) main keeps a generated one under `dataDir`. */
+  jwtSecret: string | undefined;
+  /** Addresses that are administrators, lowercased. */
+  adminEmails: string[];
 }
 
 /** Start-up stops with this when the environment holds bad values; the message lists every problem. */
@@ -66,5 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: values.DATABASE_POOL_MAX,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    jwtSecret: values.JWT_SECRET,
+    adminEmails: values.ADMIN_EMAILS ?? [],
   };
 }

@@ -23,12 +23,26 @@ describe('loadConfig', () => {
       SITE_URL: 'https://read.example.com/',
       DATABASE_URL: 'postgresql://app:pw@db.internal:5432/catamaran',
       NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+      ADMIN_EMAILS: ' Boss@Example.com, editor@example.com ,',
     });
 
     expect(config.port).toBe(8080);
     expect(config.siteUrl).toBe('https://read.example.com');
     expect(config.databaseUrl).toBe('postgresql://app:pw@db.internal:5432/catamaran');
     expect(config.env).toBe('production');
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.adminEmails).toEqual(['boss@example.com', 'editor@example.com']);
+  });
+
+  it('requires a JWT secret of at least 32 characters in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required when NODE_ENV is production/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
+  it('refuses an admin list that is not e-mail addresses', () => {
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from './app.ts';
+import { localJwtSecret } from './auth/local-secret.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -44,7 +45,8 @@ try {
   }
 
   await migrateDatabase(databaseUrl);
-  const app = await buildApp({ ...config, databaseUrl }, { logger: log });
+  const jwtSecret = config.jwtSecret ?? (await localJwtSecret(config.dataDir));
+  const app = await buildApp({ ...config, databaseUrl, jwtSecret }, { logger: log });
   const added = await seedLanguages(app.db);
   if (added > 0) log.info({ added }, 'seeded languages');
 

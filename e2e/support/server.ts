@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
+/** The end-to-end servers' signing secret (production mode requires one). */
+export const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
+
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
   return new Promise((found, fail) => {
@@ -29,7 +32,15 @@ export async function startBuiltServer(
 ): Promise<RunningServer> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: E2E_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

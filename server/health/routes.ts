@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.ts';
 
 /** For load balancers and uptime checks: 200 only when the database answers too. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async (request, reply): Promise<Health> => {
+  app.get('/health', { config: { public: true } }, async (request, reply): Promise<Health> => {
     try {
       await app.db.execute(sql`SELECT 1`);
     } catch (error) {

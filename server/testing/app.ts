@@ -14,10 +14,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   return { url: databaseUrl(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
 }
 
+/** Signs the test servers' access tokens; tests sign their own with it too. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
 /** The configuration a test server runs with: the defaults, quiet logs, and the given database. */
 export function testConfig(url: string, overrides: Partial<AppConfig> = {}): AppConfig {
   const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
-  return { ...loadConfig(env), databaseUrl: url, ...overrides };
+  return { ...loadConfig(env), databaseUrl: url, jwtSecret: TEST_JWT_SECRET, ...overrides };
 }
 
 export interface TestResponse<T = unknown> {

@@ -1,0 +1,12 @@
+import type { FastifyReply } from 'fastify';
+
+/** The API version @supabase/auth-js asks for; with it, the client reads `code` as the error code. */
+export const GOTRUE_API_VERSION = '2024-01-01';
+
+/** Answers an auth error the way GoTrue does, so the official client raises it with this code and sentence. */
+export function sendAuthError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply
+    .status(status)
+    .header('X-Supabase-Api-Version', GOTRUE_API_VERSION)
+    .send({ code, error_code: code, msg: message });
+}

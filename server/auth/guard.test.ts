@@ -1,0 +1,97 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp, TEST_JWT_SECRET } from '../testing/app.ts';
+import { createUser, signIn } from '../testing/factories.ts';
+
+const t = setupTestApp({ config: { adminEmails: ['boss@example.com'] } });
+
+async function forgedToken(options: {
+  secret?: string;
+  alg?: 'HS256' | 'HS512';
+  expiresIn?: string;
+  aud?: string;
+}) {
+  return new SignJWT({
+    email: 'x@example.com',
+    session_id: '00000000-0000-0000-0000-000000000000',
+    role: 'authenticated',
+  })
+    .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+    .setSubject('00000000-0000-0000-0000-000000000000')
+    .setAudience(options.aud ?? 'authenticated')
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '1h')
+    .sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
+}
+
+describe('the /api guard', () => {
+  it('answers 401 Not authenticated without a token', async () => {
+    const response = await t.get('/api/me/subscription/');
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'Not authenticated' });
+  });
+
+  it('refuses a token signed with another secret, another algorithm, another audience, or expired', async () => {
+    const tokens = [
+      await forgedToken({ secret: 'another-secret-that-is-long-enough-0123456789' }),
+      await forgedToken({ alg: 'HS512' }),
+      await forgedToken({ aud: 'anon' }),
+      await forgedToken({ expiresIn: '-1m' }),
+      'not.a.jwt',
+      // alg "none": an unsigned token must never pass.
+      `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","aud":"authenticated","email":"x@example.com","session_id":"s"}').toString('base64url')}.`,
+    ];
+    for (const token of tokens) {
+      const response = await t.get('/api/me/subscription/', { token });
+      expect(response.status, token).toBe(401);
+    }
+  });
+
+  it('lets the public calls through without a token', async () => {
+    expect((await t.get('/api/languages/')).status).toBe(200);
+    expect((await t.get('/api/health')).status).toBe(200);
+  });
+});
+
+describe('GET /api/me/subscription/', () => {
+  it('answers the free plan to a signed-in learner', async () => {
+    const { accessToken } = await signIn(t.db, await createUser(t.db));
+
+    const response = await t.get('/api/me/subscription/', { token: accessToken });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      is_pro: false,
+      subscription_status: 'inactive',
+      has_stripe_customer: false,
+      subscription_end_date: null,
+    });
+  });
+});
+
+describe('GET /api/admin/check-permission/', () => {
+  it('answers 401 without a token', async () => {
+    expect((await t.get('/api/admin/check-permission/')).status).toBe(401);
+  });
+
+  it('answers false to a learner', async () => {
+    const { accessToken } = await signIn(t.db, await createUser(t.db));
+
+    const response = await t.get('/api/admin/check-permission/', { token: accessToken });
+
+    expect(response.body).toEqual({ is_admin: false });
+  });
+
+  it('answers true to a user marked admin, and to an address in ADMIN_EMAILS whatever its case', async () => {
+    const marked = await signIn(t.db, await createUser(t.db, { isAdmin: true }));
+    const listed = await signIn(t.db, await createUser(t.db, { email: 'Boss@Example.com' }));
+
+    expect((await t.get('/api/admin/check-permission/', { token: marked.accessToken })).body).toEqual({
+      is_admin: true,
+    });
+    expect((await t.get('/api/admin/check-permission/', { token: listed.accessToken })).body).toEqual({
+      is_admin: true,
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+import { type AccessClaims, verifyAccessToken } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; set on every /api route that is not public. */
+    user: AccessClaims | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call without a token. */
+    public?: boolean;
+  }
+}
+
+/** The signed-in caller, for handlers of non-public routes (the guard has already refused everyone else). */
+export function currentUser(request: FastifyRequest): AccessClaims {
+  if (!request.user) throw new HttpError(401, 'Not authenticated');
+  return request.user;
+}
+
+/**
+ * Every /api route verifies the bearer access token unless it is marked `config: { public: true }`. The check
+ * is the token alone (signature, audience, expiry), with no database round trip: a token outlives sign-out by
+ * at most its hour, as with Supabase Auth.
+ */
+export function registerApiAuthentication(api: FastifyInstance, jwtSecret: string): void {
+  api.decorateRequest('user', null);
+  api.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public === true) return;
+    const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+    const claims = match?.[1] ? await verifyAccessToken(jwtSecret, match[1]) : undefined;
+    if (!claims) throw new HttpError(401, 'Not authenticated');
+    request.user = claims;
+  });
+}

@@ -1,0 +1,143 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { users } from '../db/schema.ts';
+import { GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
+import { presentSession, presentUser } from './present.ts';
+import { endSessions, isSessionActive, refreshSession } from './sessions.ts';
+import { type AccessClaims, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+const LogoutQuery = z.object({ scope: z.enum(['global', 'local', 'others']).default('global') });
+const UserUpdateBody = z.object({
+  data: z
+    .object({
+      full_name: z.string().trim().max(200).optional(),
+      username: z.string().trim().max(100).optional(),
+    })
+    .strict()
+    .optional(),
+});
+
+const REFRESH_MESSAGES = {
+  refresh_token_not_found: 'Invalid Refresh Token: Refresh Token Not Found',
+  refresh_token_already_used: 'Invalid Refresh Token: Already Used',
+  session_expired: 'Session Expired',
+} as const;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/**
+ * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
+ * /auth/v1, with GoTrue's shapes, statuses and error bodies.
+ */
+export async function authRoutes(app: FastifyInstance, options: { jwtSecret: string }): Promise<void> {
+  const { jwtSecret } = options;
+
+  // @supabase/auth-js sends `Content-Type: application/json` with no body on /logout; GoTrue reads that as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, {});
+    parseJson(request, body.toString(), done);
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Supabase-Api-Version', GOTRUE_API_VERSION);
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  /** The signed-in caller of /user and /logout: a valid token of a session that still exists. */
+  async function caller(request: FastifyRequest): Promise<AccessClaims | undefined> {
+    const token = bearerToken(request);
+    const claims = token ? await verifyAccessToken(jwtSecret, token) : undefined;
+    if (!claims) return undefined;
+    return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
+  }
+
+  app.post('/token', async (request, reply) => {
+    const { grant_type: grantType } = request.query as { grant_type?: string };
+    if (grantType !== 'refresh_token') {
+      return sendAuthError(reply, 400, 'validation_failed', 'Unsupported grant_type');
+    }
+    const body = RefreshBody.safeParse(request.body ?? {});
+    if (!body.success) return sendAuthError(reply, 400, 'validation_failed', 'A refresh_token is required');
+
+    const outcome = await refreshSession(app.db, body.data.refresh_token);
+    if (!outcome.ok) return sendAuthError(reply, 400, outcome.reason, REFRESH_MESSAGES[outcome.reason]);
+    const { session } = outcome;
+    const access = await signAccessToken(jwtSecret, {
+      userId: session.user.id,
+      email: session.user.email,
+      sessionId: session.sessionId,
+      userMetadata: session.user.userMetadata,
+    });
+    return presentSession({
+      accessToken: access.token,
+      expiresAt: access.expiresAt,
+      refreshToken: session.refreshToken,
+      user: session.user,
+    });
+  });
+
+  app.get('/user', async (request, reply) => {
+    const claims = await caller(request);
+    if (!claims)
+      return sendAuthError(
+        reply,
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      );
+    const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId));
+    if (!user)
+      return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return presentUser(user);
+  });
+
+  app.put('/user', async (request, reply) => {
+    const claims = await caller(request);
+    if (!claims)
+      return sendAuthError(
+        reply,
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      );
+    const body = UserUpdateBody.safeParse(request.body ?? {});
+    if (!body.success) {
+      return sendAuthError(
+        reply,
+        400,
+        'validation_failed',
+        'Only data.full_name and data.username can be changed here',
+      );
+    }
+    const changes = body.data.data ?? {};
+    const [user] = await app.db
+      .update(users)
+      .set({
+        userMetadata: sql`${users.userMetadata} || ${JSON.stringify(changes)}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, claims.userId))
+      .returning();
+    if (!user)
+      return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return presentUser(user);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const query = LogoutQuery.safeParse(request.query ?? {});
+    if (!query.success)
+      return sendAuthError(reply, 400, 'validation_failed', 'scope must be global, local or others');
+    const claims = await caller(request);
+    // Signing out of a session that is already gone is not an error for the client: the result is the same.
+    if (claims) await endSessions(app.db, claims.userId, claims.sessionId, query.data.scope);
+    return reply.status(204).send();
+  });
+}
