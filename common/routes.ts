@@ -6,6 +6,8 @@ export const CLIENT_ROUTES = {
   landing: '/',
   signIn: '/signin',
   signUp: '/signup',
+  /** Where an e-mailed magic link lands; the page verifies the link with a POST (a mail scanner's GET does not use it up). */
+  signInVerify: '/signin/verify',
   account: '/account',
   dashboard: '/dashboard',
   story: '/story/:storyId',

@@ -11,13 +11,17 @@ import { registerErrorHandler } from './http/errors.ts';
 import { requestId } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { type Jobs, startJobs } from './jobs/jobs.ts';
 import { languageRoutes } from './languages/routes.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
+import { outboxRoutes } from './mail/outbox-routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    jobs: Jobs;
   }
 }
 
@@ -31,6 +35,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Where log lines go when no logger is given; tests capture them. */
   logStream?: { write(line: string): void };
+  /** Sends mail; by default SMTP when SMTP_URL is set, else the development outbox. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
@@ -51,7 +57,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
   });
   app.decorate('db', db);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log));
+  const jobs = await startJobs({
+    databaseUrl: config.databaseUrl,
+    secret: config.jwtSecret,
+    mailer,
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    await jobs.stop(); // lets a mail being sent finish
     await pool.end();
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -71,7 +88,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerSecurityHeaders(app, config.siteUrl);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  await app.register(authRoutes, { prefix: '/auth/v1', jwtSecret: config.jwtSecret });
+  await app.register(authRoutes, {
+    prefix: '/auth/v1',
+    jwtSecret: config.jwtSecret,
+    siteUrl: config.siteUrl,
+  });
   await app.register(
     async (api) => {
       registerApiAuthentication(api, config.jwtSecret);
@@ -82,6 +103,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
 }

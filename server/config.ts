@@ -21,6 +21,14 @@ const EnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), {
+        error: 'must be an smtp:// or smtps:// URL',
+      })
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Catamaran <no-reply@catamaran.localhost>'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ADMIN_EMAILS: z
       .string()
@@ -36,6 +44,10 @@ const EnvSchema = z
   .refine((values) => values.NODE_ENV !== 'production' || values.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
     error: 'is required when NODE_ENV is production',
+  })
+  .refine((values) => values.NODE_ENV !== 'production' || values.SMTP_URL !== undefined, {
+    path: ['SMTP_URL'],
+    error: 'is required when NODE_ENV is production (the development outbox does not exist there)',
   });
 
 export interface Config {
@@ -52,6 +64,9 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Signs access tokens; without it (outside production) main keeps a generated one under `dataDir`. */
   jwtSecret: string | undefined;
+  /** Real mail; without it (outside production) mail goes to the development outbox at /dev/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Addresses that are administrators, lowercased. */
   adminEmails: string[];
 }
@@ -87,6 +102,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     jwtSecret: values.JWT_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS ?? [],
   };
 }

@@ -36,7 +36,9 @@ describe('loadConfig', () => {
   });
 
   it('requires a JWT secret of at least 32 characters in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required when NODE_ENV is production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required when NODE_ENV is production/,
+    );
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });

@@ -10,6 +10,7 @@ import { NotFound } from './routes/NotFound.tsx';
 const NOT_BUILT_YET: readonly ClientRouteName[] = [
   'signIn',
   'signUp',
+  'signInVerify',
   'account',
   'dashboard',
   'story',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { databaseUrl, dropDatabase, onServer } from '../../server/testing/database.ts';
 import { startBuiltServer } from './server.ts';
+import { startSmtpCatcher } from './smtp.ts';
 
 /**
  * The built server on a free port with a database of its own: a fresh one on DATABASE_URL's server, or a
@@ -23,11 +24,18 @@ export default async function globalSetup() {
   const name = `catamaran_e2e_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
 
+  const mailDir = await mkdtemp(join(tmpdir(), 'catamaran-e2e-mail-'));
+  const smtp = await startSmtpCatcher(mailDir);
+  process.env.E2E_SMTP_URL = smtp.url;
+  process.env.E2E_MAIL_DIR = mailDir;
+
   const server = await startBuiltServer({ DATABASE_URL: databaseUrl(serverUrl, name) });
   process.env.E2E_BASE_URL = server.url;
 
   return async () => {
     await server.stop();
+    await smtp.close();
+    await rm(mailDir, { recursive: true, force: true });
     if (serverUrl) await dropDatabase(serverUrl, name);
     await embedded?.stop();
     if (scratch) await rm(scratch, { recursive: true, force: true });

@@ -36,6 +36,7 @@ export async function startBuiltServer(
       ...process.env,
       NODE_ENV: 'production',
       JWT_SECRET: E2E_JWT_SECRET,
+      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       ...env,

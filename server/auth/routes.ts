@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import { GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
+import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { presentSession, presentUser } from './present.ts';
-import { endSessions, isSessionActive, refreshSession } from './sessions.ts';
+import { safeRedirect } from './redirect.ts';
+import { createSession, endSessions, isSessionActive, refreshSession } from './sessions.ts';
 import { type AccessClaims, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
@@ -18,6 +20,24 @@ const UserUpdateBody = z.object({
     .strict()
     .optional(),
 });
+
+const OtpBody = z.object({
+  email: z.email().max(254),
+  data: z
+    .object({
+      full_name: z.string().trim().max(200).optional(),
+      username: z.string().trim().max(100).optional(),
+    })
+    .optional(),
+  create_user: z.boolean().default(true),
+  // The client sends null for both in the implicit flow.
+  code_challenge: z.string().min(43).max(128).nullish(),
+  code_challenge_method: z.enum(['s256', 'plain']).nullish(),
+});
+const VerifyBody = z.union([
+  z.object({ type: z.enum(['email', 'magiclink', 'signup']), token_hash: z.string().min(1).max(256) }),
+  z.object({ type: z.literal('email'), email: z.email().max(254), token: z.string().regex(/^\d{6}$/) }),
+]);
 
 const REFRESH_MESSAGES = {
   refresh_token_not_found: 'Invalid Refresh Token: Refresh Token Not Found',
@@ -35,8 +55,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
  * /auth/v1, with GoTrue's shapes, statuses and error bodies.
  */
-export async function authRoutes(app: FastifyInstance, options: { jwtSecret: string }): Promise<void> {
-  const { jwtSecret } = options;
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { jwtSecret: string; siteUrl: string },
+): Promise<void> {
+  const { jwtSecret, siteUrl } = options;
 
   // @supabase/auth-js sends `Content-Type: application/json` with no body on /logout; GoTrue reads that as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -58,6 +81,77 @@ export async function authRoutes(app: FastifyInstance, options: { jwtSecret: str
     if (!claims) return undefined;
     return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
   }
+
+  /** The session a proven address gets: a refresh token and a 1-hour access token, as GoTrue answers it. */
+  async function issueSession(userId: string, userAgent: string | undefined) {
+    const session = await createSession(app.db, userId, { userAgent });
+    const access = await signAccessToken(jwtSecret, {
+      userId: session.user.id,
+      email: session.user.email,
+      sessionId: session.sessionId,
+      userMetadata: session.user.userMetadata,
+    });
+    return presentSession({
+      accessToken: access.token,
+      expiresAt: access.expiresAt,
+      refreshToken: session.refreshToken,
+      user: session.user,
+    });
+  }
+
+  app.post('/otp', async (request, reply) => {
+    const body = OtpBody.safeParse(request.body ?? {});
+    if (!body.success) {
+      const isEmail = body.error.issues.some((issue) => issue.path[0] === 'email');
+      return sendAuthError(
+        reply,
+        400,
+        'validation_failed',
+        isEmail ? 'Unable to validate email address: invalid format' : 'The request is not valid.',
+      );
+    }
+    const { redirect_to: redirectTo } = request.query as { redirect_to?: string };
+    const outcome = await requestMagicLink(
+      app.db,
+      app.jobs,
+      { siteUrl, secret: jwtSecret },
+      {
+        email: body.data.email,
+        createUser: body.data.create_user,
+        fullName: body.data.data?.full_name,
+        redirectTo: safeRedirect(siteUrl, typeof redirectTo === 'string' ? redirectTo : undefined),
+        codeChallenge: body.data.code_challenge ?? undefined,
+        codeChallengeMethod: body.data.code_challenge_method ?? undefined,
+      },
+    );
+    if (!outcome.ok) {
+      return sendAuthError(
+        reply,
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${outcome.retryAfterSeconds} seconds.`,
+      );
+    }
+    return {};
+  });
+
+  app.post('/verify', async (request, reply) => {
+    const body = VerifyBody.safeParse(request.body ?? {});
+    if (!body.success) {
+      return sendAuthError(
+        reply,
+        400,
+        'validation_failed',
+        'Verify needs a token_hash, or an email and its 6-digit token',
+      );
+    }
+    const verified =
+      'token_hash' in body.data
+        ? await verifyLinkToken(app.db, body.data.token_hash)
+        : await verifyCode(app.db, jwtSecret, body.data.email, body.data.token);
+    if (!verified) return sendAuthError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
+    return issueSession(verified.userId, request.headers['user-agent']);
+  });
 
   app.post('/token', async (request, reply) => {
     const { grant_type: grantType } = request.query as { grant_type?: string };

@@ -21,9 +21,9 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** What is stored for a short code: an HMAC keyed with the server's secret, bound to the token row. */
-export function hashCode(secret: string, code: string, rowId: number): string {
-  return createHmac('sha256', secret).update(`${rowId}:${code}`).digest('hex');
+/** What is stored for a short code: an HMAC keyed with the server's secret, bound to its link's token. */
+export function hashCode(secret: string, code: string, tokenHash: string): string {
+  return createHmac('sha256', secret).update(`${tokenHash}:${code}`).digest('hex');
 }
 
 /** Compares two hex digests in constant time. */

@@ -102,3 +102,19 @@ export const oneTimeTokens = pgTable(
   },
   (table) => [index('one_time_tokens_user_id').on(table.userId)],
 );
+
+/** Without SMTP_URL (development), sent mail lands here and is listed at /dev/outbox. */
+export const devOutbox = pgTable('dev_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When a sign-in e-mail last went to an address, known or not, for the one-per-60-seconds rule. */
+export const authEmailThrottle = pgTable('auth_email_throttle', {
+  email: text('email').primaryKey(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+});

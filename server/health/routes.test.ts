@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { setupTestApp, testConfig } from '../testing/app.ts';
+import { createTestDatabase, setupTestApp, testConfig } from '../testing/app.ts';
+import { onServer } from '../testing/database.ts';
 
 const t = setupTestApp();
 
@@ -13,18 +14,27 @@ describe('GET /api/health', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  describe('when the database is unreachable', () => {
-    // Port 1 on loopback refuses connections at once.
-    const unreachable = testConfig('postgres://nobody:secret@127.0.0.1:1/none');
-    const appWithoutDatabase = buildApp(unreachable);
-    afterAll(async () => (await appWithoutDatabase).close());
-
+  describe('when the database stops answering', () => {
     it('answers 503 with a sentence, not a crash', async () => {
-      const app = await appWithoutDatabase;
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      const database = await createTestDatabase();
+      const app = await buildApp(testConfig(database.url));
+      const name = new URL(database.url).pathname.slice(1);
+      try {
+        await onServer(inject('testDatabaseServer').serverUrl, async (client) => {
+          await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
+          await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
+        });
 
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'The database is not answering.' });
+        const response = await app.inject({ method: 'GET', url: '/api/health' });
+
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ error: 'The database is not answering.' });
+      } finally {
+        await app.close();
+        await database.drop();
+      }
     });
   });
 });

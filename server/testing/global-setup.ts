@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedLanguages } from '../db/seed.ts';
+import { installJobTables } from '../jobs/jobs.ts';
 import { databaseUrl, dropDatabase, onServer } from './database.ts';
 
 export interface TestDatabaseServer {
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject) {
   const { db, pool } = openDatabase(templateUrl, { max: 1, onIdleError: () => undefined });
   await seedLanguages(db);
   await pool.end();
+  await installJobTables(templateUrl);
 
   project.provide('testDatabaseServer', { serverUrl, template });
 

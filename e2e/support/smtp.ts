@@ -1,0 +1,45 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP listener on loopback for the end-to-end servers (production mode requires SMTP). Each message is
+ * written to `dir` as a file, so every test worker can read the mail a test caused.
+ */
+export async function startSmtpCatcher(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        count += 1;
+        const to = session.envelope.rcptTo.map((address) => address.address);
+        writeFileSync(
+          join(dir, `${Date.now()}-${count}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', () => listening()));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  };
+}
+
+/** The raw messages caught so far for an address, oldest first. */
+export function caughtMail(dir: string, to: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string })
+    .filter((message) => message.to.includes(to))
+    .map((message) => message.raw);
+}

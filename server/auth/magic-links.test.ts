@@ -1,0 +1,239 @@
+import { GoTrueClient } from '@supabase/auth-js';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authEmailThrottle, oneTimeTokens, users } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { setupTestApp } from '../testing/app.ts';
+
+const SITE = 'http://localhost:3000';
+const inbox: MailMessage[] = [];
+const t = setupTestApp({ app: { mailer: { send: async (message) => void inbox.push(message) } } });
+let authUrl = '';
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/auth/v1`;
+});
+
+function client() {
+  const memory = new Map<string, string>();
+  return new GoTrueClient({
+    url: authUrl,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    flowType: 'implicit',
+    storage: {
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    },
+  });
+}
+
+let addressSequence = 0;
+const newAddress = () => `reader${++addressSequence}-${Date.now()}@example.com`;
+
+/** Waits for the next mail to an address (it goes out from a job), and reads its link and code. */
+async function mailTo(address: string) {
+  await expect.poll(() => inbox.some((mail) => mail.to === address), { timeout: 10_000 }).toBe(true);
+  const mail = inbox.filter((message) => message.to === address).at(-1) as MailMessage;
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+  return { mail, link: new URL(link), code };
+}
+
+async function signUp(auth: GoTrueClient, email: string, name = 'María José') {
+  return auth.signInWithOtp({
+    email,
+    options: {
+      shouldCreateUser: true,
+      data: { full_name: name, username: name.toLowerCase().replace(/\s+/g, '') },
+    },
+  });
+}
+
+describe('signing up with a magic link', () => {
+  it('creates the user with its name, mails a link, and the link signs the client in once', async () => {
+    const auth = client();
+    const email = newAddress();
+
+    const { error } = await signUp(auth, email);
+    expect(error).toBeNull();
+
+    const { mail, link, code } = await mailTo(email);
+    expect(mail.subject).toBe('Confirm your Catamaran account');
+    expect(mail.html).toContain('10 minutes');
+    expect(code).toMatch(/^\d{6}$/);
+    expect(`${link.origin}${link.pathname}`).toBe(`${SITE}/signin/verify`);
+    expect(link.searchParams.get('redirect_to')).toBe(`${SITE}/`);
+
+    const tokenHash = link.searchParams.get('token_hash') ?? '';
+    const verified = await auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user).toMatchObject({
+      email,
+      user_metadata: { full_name: 'María José', username: 'maríajosé' },
+    });
+    expect((await auth.getSession()).data.session?.access_token).toBeTruthy();
+
+    const again = await client().verifyOtp({ token_hash: tokenHash, type: 'email' });
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it('stores the link only as a hash and the code only as an HMAC', async () => {
+    const email = newAddress();
+    await signUp(client(), email);
+    const { link, code } = await mailTo(email);
+
+    const rows = await t.db
+      .select()
+      .from(oneTimeTokens)
+      .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+      .where(eq(users.email, email));
+
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(link.searchParams.get('token_hash'));
+    expect(stored).not.toContain(`"${code}"`);
+  });
+
+  it('signs in with the 6-digit code instead of the link', async () => {
+    const email = newAddress();
+    await signUp(client(), email);
+    const { code } = await mailTo(email);
+
+    const auth = client();
+    const { data, error } = await auth.verifyOtp({ email, token: code, type: 'email' });
+
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+  });
+
+  it('stops taking codes after five wrong ones', async () => {
+    const email = newAddress();
+    await signUp(client(), email);
+    const { code } = await mailTo(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    for (let i = 0; i < 5; i++) {
+      const { error } = await client().verifyOtp({ email, token: wrong, type: 'email' });
+      expect(error).toMatchObject({ code: 'otp_expired' });
+    }
+    const { error } = await client().verifyOtp({ email, token: code, type: 'email' });
+
+    expect(error).toMatchObject({ code: 'otp_expired' });
+  });
+
+  it('refuses a link after its 10 minutes', async () => {
+    const email = newAddress();
+    await signUp(client(), email);
+    const { link } = await mailTo(email);
+    await t.db.execute(
+      sql`UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = ${email})`,
+    );
+
+    const { error } = await client().verifyOtp({
+      token_hash: link.searchParams.get('token_hash') ?? '',
+      type: 'email',
+    });
+
+    expect(error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it('replaces an earlier link when a new one is sent', async () => {
+    const email = newAddress();
+    await signUp(client(), email);
+    const first = await mailTo(email);
+    await t.db.delete(authEmailThrottle).where(eq(authEmailThrottle.email, email));
+    await client().signInWithOtp({ email, options: { shouldCreateUser: false } });
+    await expect.poll(() => inbox.filter((mail) => mail.to === email).length, { timeout: 10_000 }).toBe(2);
+
+    const { error } = await client().verifyOtp({
+      token_hash: first.link.searchParams.get('token_hash') ?? '',
+      type: 'email',
+    });
+
+    expect(error).toMatchObject({ code: 'otp_expired' });
+  });
+});
+
+describe('signing in', () => {
+  it('answers an unknown address exactly as a known one, and mails it that there is no account', async () => {
+    const known = newAddress();
+    await signUp(client(), known);
+    await mailTo(known);
+    await t.db.delete(authEmailThrottle).where(eq(authEmailThrottle.email, known));
+    const unknown = newAddress();
+
+    const request = (email: string) =>
+      t.request({ method: 'POST', url: '/auth/v1/otp', payload: { email, create_user: false } });
+    const [forKnown, forUnknown] = [await request(known), await request(unknown)];
+
+    expect(forUnknown.status).toBe(forKnown.status);
+    expect(forUnknown.text).toBe(forKnown.text);
+    const { mail } = await mailTo(unknown);
+    expect(mail.subject).toBe('Sign-in attempt on Catamaran');
+    expect(mail.text).toContain(`${SITE}/signup`);
+    expect(await t.db.select().from(users).where(eq(users.email, unknown))).toEqual([]);
+  });
+
+  it('sends one e-mail per address per minute, known or not', async () => {
+    for (const create of [true, false]) {
+      const email = newAddress();
+      const first = await t.request({
+        method: 'POST',
+        url: '/auth/v1/otp',
+        payload: { email, create_user: create },
+      });
+      const second = await t.request({
+        method: 'POST',
+        url: '/auth/v1/otp',
+        payload: { email, create_user: create },
+      });
+
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(429);
+      expect(second.body).toMatchObject({
+        code: 'over_email_send_rate_limit',
+        msg: expect.stringMatching(
+          /^For security purposes, you can only request this after (60|59) seconds\.$/,
+        ),
+      });
+    }
+  });
+
+  it('keeps a redirect on the site, and sends any other to the site root', async () => {
+    const email = newAddress();
+    await client().signInWithOtp({ email, options: { emailRedirectTo: `${SITE}/dashboard` } });
+    expect((await mailTo(email)).link.searchParams.get('redirect_to')).toBe(`${SITE}/dashboard`);
+
+    const other = newAddress();
+    await client().signInWithOtp({
+      email: other,
+      options: { emailRedirectTo: 'https://evil.example.com/steal' },
+    });
+    expect((await mailTo(other)).link.searchParams.get('redirect_to')).toBe(`${SITE}/`);
+  });
+});
+
+describe('bad input to /otp and /verify', () => {
+  it('answers 4xx with a sentence, never a 500', async () => {
+    const cases = [
+      { url: '/auth/v1/otp', payload: {} },
+      { url: '/auth/v1/otp', payload: { email: 'not-an-address' } },
+      { url: '/auth/v1/otp', payload: { email: 42 } },
+      { url: '/auth/v1/otp', payload: { email: `${'a'.repeat(300)}@example.com` } },
+      { url: '/auth/v1/otp', payload: { email: 'a@example.com', create_user: 'yes' } },
+      { url: '/auth/v1/verify', payload: {} },
+      { url: '/auth/v1/verify', payload: { type: 'email', email: 'a@example.com', token: '12ab56' } },
+      { url: '/auth/v1/verify', payload: { type: 'recovery', token_hash: 'x' } },
+      { url: '/auth/v1/verify', payload: { type: 'email', token_hash: 'unknown' } },
+    ];
+    for (const request of cases) {
+      const response = await t.request({ method: 'POST', ...request });
+      expect(response.status, JSON.stringify(request.payload)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(request.payload)).toBeLessThan(500);
+      expect((response.body as { msg?: string }).msg).toMatch(/\w/);
+    }
+  });
+});

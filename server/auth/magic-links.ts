@@ -1,0 +1,173 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { usernameFromName } from '#common/identity.ts';
+import { CLIENT_ROUTES } from '#common/routes.ts';
+import type { Database } from '../db/client.ts';
+import { authEmailThrottle, oneTimeTokens, users } from '../db/schema.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { noAccountMessage, signInMessage } from '../mail/messages.ts';
+import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
+
+/** A link and its code work once, for 10 minutes (Supabase Auth's default, OWASP ASVS 5). */
+export const LINK_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong codes allowed before the code stops working. */
+export const CODE_ATTEMPTS = 5;
+/** One sign-in e-mail per address per minute, whether or not the address has an account. */
+export const EMAIL_INTERVAL_SECONDS = 60;
+
+export interface MagicLinkRequest {
+  email: string;
+  createUser: boolean;
+  fullName?: string;
+  redirectTo: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: 's256' | 'plain';
+}
+
+export type MagicLinkOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Sends a sign-in link and code, creating the account first on sign-up. An address without an account gets a
+ * mail that says so, and the caller gets the same answer as a success: nothing reveals which addresses exist.
+ */
+export async function requestMagicLink(
+  db: Database,
+  jobs: Jobs,
+  settings: { siteUrl: string; secret: string },
+  request: MagicLinkRequest,
+  now = new Date(),
+): Promise<MagicLinkOutcome> {
+  const email = request.email.trim().toLowerCase();
+  const retryAfterSeconds = await claimEmailSlot(db, email, now);
+  if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+
+  let [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  const isNewAccount = user === undefined;
+  if (!user && request.createUser) {
+    const fullName = request.fullName?.trim();
+    const metadata = fullName ? { full_name: fullName, username: usernameFromName(fullName) } : {};
+    [user] = await db
+      .insert(users)
+      .values({ email, userMetadata: metadata })
+      .onConflictDoNothing()
+      .returning();
+    // Two sign-ups racing for one address: the other created it.
+    if (!user) [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  }
+  if (!user) {
+    await jobs.sendMail(
+      noAccountMessage({ to: email, signUpUrl: `${settings.siteUrl}${CLIENT_ROUTES.signUp}` }),
+    );
+    return { ok: true };
+  }
+
+  const token = randomToken();
+  const code = randomCode();
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    // A new link replaces any earlier one still waiting.
+    await tx
+      .delete(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, user.id), isNull(oneTimeTokens.usedAt)));
+    await tx.insert(oneTimeTokens).values({
+      userId: user.id,
+      tokenHash,
+      codeHash: hashCode(settings.secret, code, tokenHash),
+      redirectTo: request.redirectTo,
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: request.codeChallengeMethod,
+      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
+      createdAt: now,
+    });
+  });
+  const link = new URL(`${settings.siteUrl}/signin/verify`);
+  link.searchParams.set('token_hash', token);
+  link.searchParams.set('type', 'email');
+  link.searchParams.set('redirect_to', request.redirectTo);
+  await jobs.sendMail(
+    signInMessage({
+      to: user.email,
+      link: link.toString(),
+      code,
+      minutes: LINK_LIFETIME_MS / 60_000,
+      isNewAccount: isNewAccount || user.emailConfirmedAt === null,
+    }),
+  );
+  return { ok: true };
+}
+
+/** Takes the address's e-mail slot for the next 60 s; answers the seconds left when it is taken already. */
+async function claimEmailSlot(db: Database, email: string, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - EMAIL_INTERVAL_SECONDS * 1000);
+  const claimed = await db
+    .insert(authEmailThrottle)
+    .values({ email, lastSentAt: now })
+    .onConflictDoUpdate({
+      target: authEmailThrottle.email,
+      set: { lastSentAt: now },
+      setWhere: sql`${authEmailThrottle.lastSentAt} <= ${cutoff}`,
+    })
+    .returning({ email: authEmailThrottle.email });
+  if (claimed.length > 0) return 0;
+  const [row] = await db.select().from(authEmailThrottle).where(eq(authEmailThrottle.email, email));
+  const waited = row ? now.getTime() - row.lastSentAt.getTime() : EMAIL_INTERVAL_SECONDS * 1000;
+  return Math.max(1, Math.ceil(EMAIL_INTERVAL_SECONDS - waited / 1000));
+}
+
+export interface VerifiedLink {
+  userId: string;
+  redirectTo: string;
+  codeChallenge: string | null;
+  codeChallengeMethod: string | null;
+}
+
+/** Uses up a link's token: the user it was for, or undefined when it is unknown, used or expired. */
+export async function verifyLinkToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<VerifiedLink | undefined> {
+  const [used] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        isNull(oneTimeTokens.usedAt),
+        sql`${oneTimeTokens.expiresAt} > ${now}`,
+      ),
+    )
+    .returning();
+  return used;
+}
+
+/** Checks a 6-digit code against the address's latest link; five wrong codes and it stops working. */
+export async function verifyCode(
+  db: Database,
+  secret: string,
+  email: string,
+  code: string,
+  now = new Date(),
+): Promise<VerifiedLink | undefined> {
+  return db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ token: oneTimeTokens })
+      .from(oneTimeTokens)
+      .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+      .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(oneTimeTokens.usedAt)))
+      .orderBy(desc(oneTimeTokens.createdAt))
+      .limit(1)
+      .for('update', { of: oneTimeTokens });
+    const token = pending?.token;
+    if (!token || token.expiresAt.getTime() <= now.getTime() || token.codeAttempts >= CODE_ATTEMPTS)
+      return undefined;
+    if (!sameDigest(hashCode(secret, code, token.tokenHash), token.codeHash)) {
+      await tx
+        .update(oneTimeTokens)
+        .set({ codeAttempts: sql`${oneTimeTokens.codeAttempts} + 1` })
+        .where(eq(oneTimeTokens.id, token.id));
+      return undefined;
+    }
+    await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, token.id));
+    return token;
+  });
+}

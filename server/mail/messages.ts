@@ -1,0 +1,62 @@
+import type { MailMessage } from './mailer.ts';
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
+<body style="margin:0;background:#f0fdfa;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">
+<div style="max-width:480px;margin:0 auto;padding:32px 24px">
+<p style="font-size:20px;font-weight:700;color:#0e7490;margin:0 0 24px">Catamaran</p>
+${body}
+<p style="font-size:13px;color:#64748b;margin-top:32px">If you did not ask for this e-mail, you can ignore it: nothing happens until the link is opened.</p>
+</div></body></html>`;
+}
+
+/** The sign-in (or sign-up) e-mail: the link, the 6-digit code, and how long they last. */
+export function signInMessage(options: {
+  to: string;
+  link: string;
+  code: string;
+  minutes: number;
+  isNewAccount: boolean;
+}): MailMessage {
+  const action = options.isNewAccount ? 'finish creating your account' : 'sign in';
+  const subject = options.isNewAccount ? 'Confirm your Catamaran account' : 'Your Catamaran sign-in link';
+  const text = [
+    `Open this link to ${action}:`,
+    '',
+    options.link,
+    '',
+    `Or enter this code: ${options.code}`,
+    '',
+    `The link and the code work once, for ${options.minutes} minutes.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p style="font-size:16px;line-height:1.5">Open this link to ${action}:</p>
+<p style="margin:24px 0"><a href="${escape(options.link)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${options.isNewAccount ? 'Confirm my account' : 'Sign in to Catamaran'}</a></p>
+<p style="font-size:16px;line-height:1.5">Or enter this code: <strong style="font-size:22px;letter-spacing:4px">${escape(options.code)}</strong></p>
+<p style="font-size:14px;color:#475569">The link and the code work once, for ${options.minutes} minutes.</p>`,
+  );
+  return { to: options.to, subject, text, html };
+}
+
+/** Sent when someone asks to sign in with an address that has no account: it says so, and where to sign up. */
+export function noAccountMessage(options: { to: string; signUpUrl: string }): MailMessage {
+  const subject = 'Sign-in attempt on Catamaran';
+  const text = [
+    'Someone, probably you, asked to sign in to Catamaran with this address, but there is no account for it yet.',
+    '',
+    `Create one here: ${options.signUpUrl}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p style="font-size:16px;line-height:1.5">Someone, probably you, asked to sign in to Catamaran with this address, but there is no account for it yet.</p>
+<p style="margin:24px 0"><a href="${escape(options.signUpUrl)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">Create my account</a></p>`,
+  );
+  return { to: options.to, subject, text, html };
+}

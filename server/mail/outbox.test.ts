@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { setupTestApp, testConfig } from '../testing/app.ts';
+
+const t = setupTestApp();
+
+describe('the development outbox', () => {
+  it('lists a sign-in mail with its link once the job has sent it', async () => {
+    const email = `outbox-${Date.now()}@example.com`;
+    await t.request({ method: 'POST', url: '/auth/v1/otp', payload: { email, create_user: true } });
+
+    await expect
+      .poll(async () => (await t.get('/dev/outbox')).text, { timeout: 10_000 })
+      .toContain(`To ${email}`);
+    const page = (await t.get('/dev/outbox')).text;
+    expect(page).toMatch(
+      /<a href="http:\/\/localhost:3000\/signin\/verify\?token_hash=[\w-]+&amp;type=email/,
+    );
+  });
+
+  it('does not exist in production or when SMTP_URL is set', async () => {
+    for (const overrides of [{ env: 'production' as const }, { smtpUrl: 'smtp://127.0.0.1:1' }]) {
+      const app = await buildApp(testConfig(t.databaseUrl, overrides));
+      try {
+        const response = await app.inject({ method: 'GET', url: '/dev/outbox' });
+        expect(response.statusCode).not.toBe(200);
+        expect(response.body).not.toContain('Development outbox');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
