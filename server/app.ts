@@ -37,6 +37,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Sends mail; by default SMTP when SMTP_URL is set, else the development outbox. */
   mailer?: Mailer;
+  /** Job timing; tests shorten the retry delay. */
+  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */

@@ -54,9 +54,17 @@ try {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+  const origin = `http://${shownHost}:${port}`;
+  const mail = config.smtpUrl
+    ? 'sign-in mail is sent over SMTP_URL'
+    : `sign-in mail is not sent: open ${origin}/dev/outbox to follow the links`;
+  const admins =
+    config.adminEmails.length > 0 ? config.adminEmails.join(', ') : 'none listed (set ADMIN_EMAILS)';
   process.stdout.write(
-    `\nCatamaran is running at http://${shownHost}:${port} (started in ${process.uptime().toFixed(1)} s)\n` +
-      `Database: ${embedded ? `embedded PostgreSQL in ${join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}\n\n`,
+    `\nCatamaran is running at ${origin} (started in ${process.uptime().toFixed(1)} s)\n` +
+      `Database: ${embedded ? `embedded PostgreSQL in ${join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}\n` +
+      `Mail: ${mail}\n` +
+      `Admins: ${admins}\n\n`,
   );
 
   let stopping = false;

@@ -18,6 +18,8 @@ export async function startJobs(options: {
   mailer: Mailer;
   log: Logger;
   pollingIntervalSeconds?: number;
+  /** The first retry's delay; it doubles on each failure (back-off). */
+  retryDelaySeconds?: number;
 }): Promise<Jobs> {
   const { seal, open } = sealer(options.secret);
   const boss = new PgBoss({
@@ -27,7 +29,14 @@ export async function startJobs(options: {
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(SEND_MAIL, { name: SEND_MAIL, retryLimit: 20, retryDelay: 10, retryBackoff: true });
+  const policy = {
+    name: SEND_MAIL,
+    retryLimit: 20,
+    retryDelay: options.retryDelaySeconds ?? 10,
+    retryBackoff: true,
+  };
+  await boss.createQueue(SEND_MAIL, policy);
+  await boss.updateQueue(SEND_MAIL, policy); // a queue made by an earlier version keeps today's policy too
   await boss.work<{ sealed: string }>(
     SEND_MAIL,
     { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
@@ -48,7 +57,7 @@ export async function startJobs(options: {
 
   return {
     async sendMail(message) {
-      await boss.send(SEND_MAIL, { sealed: seal(message) });
+      await boss.send(SEND_MAIL, { sealed: seal(message) }, policy);
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
