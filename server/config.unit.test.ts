@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://app:pw@db.internal:5432/catamaran',
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(40),
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       ADMIN_EMAILS: ' Boss@Example.com, editor@example.com ,',
     });
 

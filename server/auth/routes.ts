@@ -66,7 +66,7 @@ export async function authRoutes(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, {});
-    parseJson(request, body.toString(), done);
+    void parseJson(request, body.toString(), done);
   });
 
   app.addHook('onSend', async (_request, reply) => {

@@ -1,13 +1,8 @@
+import { escapeHtml } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f0fdfa;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">
 <div style="max-width:480px;margin:0 auto;padding:32px 24px">
 <p style="font-size:20px;font-weight:700;color:#0e7490;margin:0 0 24px">Catamaran</p>
@@ -38,8 +33,8 @@ export function signInMessage(options: {
   const html = layout(
     subject,
     `<p style="font-size:16px;line-height:1.5">Open this link to ${action}:</p>
-<p style="margin:24px 0"><a href="${escape(options.link)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${options.isNewAccount ? 'Confirm my account' : 'Sign in to Catamaran'}</a></p>
-<p style="font-size:16px;line-height:1.5">Or enter this code: <strong style="font-size:22px;letter-spacing:4px">${escape(options.code)}</strong></p>
+<p style="margin:24px 0"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${options.isNewAccount ? 'Confirm my account' : 'Sign in to Catamaran'}</a></p>
+<p style="font-size:16px;line-height:1.5">Or enter this code: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(options.code)}</strong></p>
 <p style="font-size:14px;color:#475569">The link and the code work once, for ${options.minutes} minutes.</p>`,
   );
   return { to: options.to, subject, text, html };
@@ -56,7 +51,7 @@ export function noAccountMessage(options: { to: string; signUpUrl: string }): Ma
   const html = layout(
     subject,
     `<p style="font-size:16px;line-height:1.5">Someone, probably you, asked to sign in to Catamaran with this address, but there is no account for it yet.</p>
-<p style="margin:24px 0"><a href="${escape(options.signUpUrl)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">Create my account</a></p>`,
+<p style="margin:24px 0"><a href="${escapeHtml(options.signUpUrl)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">Create my account</a></p>`,
   );
   return { to: options.to, subject, text, html };
 }

@@ -1,12 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devOutbox } from '../db/schema.ts';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from './html.ts';
 
 /**
  * GET /dev/outbox: the mail a development server "sent", newest first, with its links clickable. Registered
@@ -17,11 +12,11 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     const messages = await app.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(50);
     const items = messages
       .map((message) => {
-        const body = escape(message.text).replace(
+        const body = escapeHtml(message.text).replace(
           /https?:\/\/[^\s<]+/g,
           (url) => `<a href="${url}">${url}</a>`,
         );
-        return `<article><h2>${escape(message.subject)}</h2><p class="meta">To ${escape(message.to)} · ${message.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
+        return `<article><h2>${escapeHtml(message.subject)}</h2><p class="meta">To ${escapeHtml(message.to)} · ${message.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
       })
       .join('\n');
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
