@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../testing/app.ts';
@@ -48,7 +47,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
 afterAll(async () => smtp?.close());
 
 describe('sign-in mail over SMTP', () => {
-  it('is not lost while the mail server is down: the request succeeds and the mail arrives once it is up', async () => {
+  it('goes out from the job as a multipart mail with a plain-text and an HTML part', async () => {
+    smtp ??= await startSmtp(port);
+    const server = smtp;
     const email = `smtp-${Date.now()}@example.com`;
 
     const response = await t.request({
@@ -56,26 +57,9 @@ describe('sign-in mail over SMTP', () => {
       url: '/auth/v1/otp',
       payload: { email, create_user: true },
     });
+
     expect(response.status).toBe(200);
-
-    // Nothing listens yet: wait until the job has failed at least once and is waiting to retry.
-    await expect
-      .poll(
-        async () => {
-          const { rows } = await t.db.execute<{ state: string }>(
-            sql`SELECT state FROM pgboss.job WHERE name = 'send-mail'`,
-          );
-          return rows.map((row) => row.state);
-        },
-        { timeout: 15_000, interval: 250 },
-      )
-      .toEqual(['retry']);
-
-    // Now the mail server comes up, and the retry delivers.
-    smtp = await startSmtp(port);
-    const server = smtp;
     await expect.poll(() => server.caught.length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
-
     const [mail] = server.caught;
     expect(mail?.to).toEqual([email]);
     expect(mail?.raw).toMatch(/^From: Catamaran <no-reply@example\.com>/m);
@@ -83,5 +67,5 @@ describe('sign-in mail over SMTP', () => {
     expect(mail?.raw).toMatch(/Content-Type: multipart\/alternative/);
     expect(mail?.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail?.raw).toMatch(/Content-Type: text\/html/);
-  }, 30_000);
+  });
 });
