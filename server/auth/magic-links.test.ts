@@ -1,9 +1,10 @@
-import { GoTrueClient } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authEmailThrottle, oneTimeTokens, users } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { setupTestApp } from '../testing/app.ts';
+import { authClient, listenForAuth } from '../testing/auth-client.ts';
 
 const SITE = 'http://localhost:3000';
 const inbox: MailMessage[] = [];
@@ -11,25 +12,10 @@ const t = setupTestApp({ app: { mailer: { send: async (message) => void inbox.pu
 let authUrl = '';
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/auth/v1`;
+  authUrl = await listenForAuth(t.app);
 });
 
-function client() {
-  const memory = new Map<string, string>();
-  return new GoTrueClient({
-    url: authUrl,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-    flowType: 'implicit',
-    storage: {
-      getItem: (key) => memory.get(key) ?? null,
-      setItem: (key, value) => void memory.set(key, value),
-      removeItem: (key) => void memory.delete(key),
-    },
-  });
-}
+const client = () => authClient(authUrl);
 
 let addressSequence = 0;
 const newAddress = () => `reader${++addressSequence}-${Date.now()}@example.com`;

@@ -6,7 +6,13 @@ import { GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { presentSession, presentUser } from './present.ts';
 import { safeRedirect } from './redirect.ts';
-import { createSession, endSessions, isSessionActive, refreshSession } from './sessions.ts';
+import {
+  createSession,
+  endSessions,
+  type IssuedSession,
+  isSessionActive,
+  refreshSession,
+} from './sessions.ts';
 import { type AccessClaims, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
@@ -82,9 +88,8 @@ export async function authRoutes(
     return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
   }
 
-  /** The session a proven address gets: a refresh token and a 1-hour access token, as GoTrue answers it. */
-  async function issueSession(userId: string, userAgent: string | undefined) {
-    const session = await createSession(app.db, userId, { userAgent });
+  /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
+  async function answerSession(session: IssuedSession) {
     const access = await signAccessToken(jwtSecret, {
       userId: session.user.id,
       email: session.user.email,
@@ -150,7 +155,9 @@ export async function authRoutes(
         ? await verifyLinkToken(app.db, body.data.token_hash)
         : await verifyCode(app.db, jwtSecret, body.data.email, body.data.token);
     if (!verified) return sendAuthError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
-    return issueSession(verified.userId, request.headers['user-agent']);
+    return answerSession(
+      await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
+    );
   });
 
   app.post('/token', async (request, reply) => {
@@ -163,19 +170,7 @@ export async function authRoutes(
 
     const outcome = await refreshSession(app.db, body.data.refresh_token);
     if (!outcome.ok) return sendAuthError(reply, 400, outcome.reason, REFRESH_MESSAGES[outcome.reason]);
-    const { session } = outcome;
-    const access = await signAccessToken(jwtSecret, {
-      userId: session.user.id,
-      email: session.user.email,
-      sessionId: session.sessionId,
-      userMetadata: session.user.userMetadata,
-    });
-    return presentSession({
-      accessToken: access.token,
-      expiresAt: access.expiresAt,
-      refreshToken: session.refreshToken,
-      user: session.user,
-    });
+    return answerSession(outcome.session);
   });
 
   app.get('/user', async (request, reply) => {

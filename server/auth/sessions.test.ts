@@ -1,8 +1,9 @@
-import { AuthApiError, GoTrueClient } from '@supabase/auth-js';
+import { AuthApiError } from '@supabase/auth-js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, refreshTokens } from '../db/schema.ts';
 import { setupTestApp } from '../testing/app.ts';
+import { authClient, listenForAuth } from '../testing/auth-client.ts';
 import { createUser, signIn } from '../testing/factories.ts';
 import { hashToken } from './tokens.ts';
 
@@ -10,26 +11,10 @@ const t = setupTestApp();
 let authUrl = '';
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/auth/v1`;
+  authUrl = await listenForAuth(t.app);
 });
 
-/** The official browser client, unchanged, keeping its session in memory. */
-function client() {
-  const memory = new Map<string, string>();
-  return new GoTrueClient({
-    url: authUrl,
-    persistSession: true,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-    storage: {
-      getItem: (key) => memory.get(key) ?? null,
-      setItem: (key, value) => void memory.set(key, value),
-      removeItem: (key) => void memory.delete(key),
-    },
-  });
-}
+const client = () => authClient(authUrl);
 
 async function signedInClient() {
   const user = await createUser(t.db, { userMetadata: { full_name: 'Ana Lima', username: 'analima' } });
