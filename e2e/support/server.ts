@@ -39,6 +39,7 @@ export async function startBuiltServer(
       SMTP_URL: process.env.E2E_SMTP_URL ?? '',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: port,
     },
