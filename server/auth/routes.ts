@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import { GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
+import { createAuthCode, exchangeAuthCode } from './pkce.ts';
 import { presentSession, presentUser } from './present.ts';
 import { safeRedirect } from './redirect.ts';
 import {
@@ -44,6 +45,16 @@ const VerifyBody = z.union([
   z.object({ type: z.enum(['email', 'magiclink', 'signup']), token_hash: z.string().min(1).max(256) }),
   z.object({ type: z.literal('email'), email: z.email().max(254), token: z.string().regex(/^\d{6}$/) }),
 ]);
+
+const VerifyQuery = z.object({
+  token: z.string().min(1).max(256),
+  type: z.enum(['email', 'magiclink', 'signup']),
+  redirect_to: z.string().max(2048).optional(),
+});
+const PkceBody = z.object({
+  auth_code: z.string().min(1).max(256),
+  code_verifier: z.string().min(43).max(128),
+});
 
 const REFRESH_MESSAGES = {
   refresh_token_not_found: 'Invalid Refresh Token: Refresh Token Not Found',
@@ -160,8 +171,70 @@ export async function authRoutes(
     );
   });
 
+  // For clients that open GoTrue's own link: verifies, then 303 back to the site with the session in the
+  // fragment (implicit flow) or a one-time `?code=` (PKCE). The web app's e-mails link to /signin/verify, which
+  // verifies with a POST instead, so a mail scanner fetching the link does not use it up.
+  app.get('/verify', async (request, reply) => {
+    const query = VerifyQuery.safeParse(request.query ?? {});
+    const fallback = safeRedirect(siteUrl, query.success ? query.data.redirect_to : undefined);
+    const fail = (code: string, description: string) => {
+      const target = new URL(fallback);
+      target.hash = new URLSearchParams({
+        error: 'access_denied',
+        error_code: code,
+        error_description: description,
+      }).toString();
+      return reply.redirect(target.toString(), 303);
+    };
+    if (!query.success) return fail('validation_failed', 'Verify needs a token and a type');
+    const verified = await verifyLinkToken(app.db, query.data.token);
+    if (!verified) return fail('otp_expired', 'Email link is invalid or has expired');
+
+    const target = new URL(safeRedirect(siteUrl, query.data.redirect_to ?? verified.redirectTo));
+    if (verified.codeChallenge && verified.codeChallengeMethod) {
+      const code = await createAuthCode(app.db, verified.userId, {
+        codeChallenge: verified.codeChallenge,
+        codeChallengeMethod: verified.codeChallengeMethod,
+      });
+      target.searchParams.set('code', code);
+      return reply.redirect(target.toString(), 303);
+    }
+    const session = await answerSession(
+      await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
+    );
+    target.hash = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: session.token_type,
+      type: query.data.type,
+    }).toString();
+    return reply.redirect(target.toString(), 303);
+  });
+
   app.post('/token', async (request, reply) => {
     const { grant_type: grantType } = request.query as { grant_type?: string };
+    if (grantType === 'pkce') {
+      const body = PkceBody.safeParse(request.body ?? {});
+      if (!body.success)
+        return sendAuthError(
+          reply,
+          400,
+          'validation_failed',
+          'An auth_code and a code_verifier are required',
+        );
+      const userId = await exchangeAuthCode(app.db, body.data.auth_code, body.data.code_verifier);
+      if (!userId) {
+        return sendAuthError(
+          reply,
+          400,
+          'flow_state_not_found',
+          'invalid flow state, no valid flow state found',
+        );
+      }
+      return answerSession(await createSession(app.db, userId, { userAgent: request.headers['user-agent'] }));
+    }
     if (grantType !== 'refresh_token') {
       return sendAuthError(reply, 400, 'validation_failed', 'Unsupported grant_type');
     }

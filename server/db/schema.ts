@@ -118,3 +118,27 @@ export const authEmailThrottle = pgTable('auth_email_throttle', {
   email: text('email').primaryKey(),
   lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
 });
+
+/** PKCE: the short-lived code a magic link's GET /verify hands back, exchanged with the code verifier. */
+export const authFlowStates = pgTable('auth_flow_states', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  authCodeHash: text('auth_code_hash').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeChallenge: text('code_challenge').notNull(),
+  codeChallengeMethod: text('code_challenge_method').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Request counters of the rate limits, shared by every app server. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_reset_at').on(table.resetAt)],
+);

@@ -9,13 +9,13 @@ export async function listenForAuth(app: FastifyInstance): Promise<string> {
 }
 
 /** The official browser client, unchanged, keeping its session in memory and never refreshing by itself. */
-export function authClient(url: string): GoTrueClient {
+export function authClient(url: string, flowType: 'implicit' | 'pkce' = 'implicit'): GoTrueClient {
   const memory = new Map<string, string>();
   return new GoTrueClient({
     url,
     autoRefreshToken: false,
     detectSessionInUrl: false,
-    flowType: 'implicit',
+    flowType,
     storage: {
       getItem: (key) => memory.get(key) ?? null,
       setItem: (key, value) => void memory.set(key, value),
