@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { accountRoutes } from './accounts/routes.ts';
 import { permissionRoutes } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
-import { authRoutes } from './auth/routes.ts';
+import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -37,6 +37,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Sends mail; by default SMTP when SMTP_URL is set, else the development outbox. */
   mailer?: Mailer;
+  /** Auth rate limits per IP; tests may lower them. */
+  authRateLimits?: AuthRateLimits;
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
 }
@@ -49,6 +51,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -108,4 +111,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
+}
+
+/** Fastify trusts a hop count at run time but types only a function for it: the first n hops. */
+function trustProxyOption(value: boolean | number | string) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }

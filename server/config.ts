@@ -20,6 +20,13 @@ const EnvSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((value): boolean | number | string =>
+        value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+      )
+      .optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     SMTP_URL: z
       .string()
@@ -62,6 +69,8 @@ export interface Config {
   databasePoolMax: number;
   logLevel: (typeof LOG_LEVELS)[number];
   shutdownTimeoutMs: number;
+  /** Whom to believe about the client's address (X-Forwarded-For): false, true, a hop count, or addresses. */
+  trustProxy: boolean | number | string;
   /** Signs access tokens; without it (outside production) main keeps a generated one under `dataDir`. */
   jwtSecret: string | undefined;
   /** Real mail; without it (outside production) mail goes to the development outbox at /dev/outbox. */
@@ -101,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: values.DATABASE_POOL_MAX,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY ?? false,
     jwtSecret: values.JWT_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -44,6 +44,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 
+  it('reads TRUST_PROXY as a switch, a hop count, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
   it('refuses an admin list that is not e-mail addresses', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
   });

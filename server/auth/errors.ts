@@ -10,3 +10,15 @@ export function sendAuthError(reply: FastifyReply, status: number, code: string,
     .header('X-Supabase-Api-Version', GOTRUE_API_VERSION)
     .send({ code, error_code: code, msg: message });
 }
+
+/** An auth failure thrown rather than sent (by the rate limiter), answered in GoTrue's shape. */
+export class AuthFailure extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AuthFailure';
+  }
+}

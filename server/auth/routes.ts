@@ -1,8 +1,10 @@
+import rateLimit from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { users } from '../db/schema.ts';
-import { GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
+import { postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { createAuthCode, exchangeAuthCode } from './pkce.ts';
 import { presentSession, presentUser } from './present.ts';
@@ -72,11 +74,53 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
  * /auth/v1, with GoTrue's shapes, statuses and error bodies.
  */
+export interface AuthRateLimits {
+  otp: number;
+  verify: number;
+  token: number;
+}
+
+/** Requests per IP per 5 minutes (Supabase Auth's defaults). */
+export const AUTH_RATE_LIMITS: AuthRateLimits = { otp: 30, verify: 30, token: 150 };
+const RATE_WINDOW_MS = 5 * 60 * 1000;
+
 export async function authRoutes(
   app: FastifyInstance,
-  options: { jwtSecret: string; siteUrl: string },
+  options: { jwtSecret: string; siteUrl: string; rateLimits?: AuthRateLimits },
 ): Promise<void> {
   const { jwtSecret, siteUrl } = options;
+  const limits = options.rateLimits ?? AUTH_RATE_LIMITS;
+  const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: RATE_WINDOW_MS } } });
+
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(app.db),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  });
+
+  // Every error of this scope in GoTrue's shape, so the client raises it with a code and a sentence.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof AuthFailure)
+      return sendAuthError(reply, error.statusCode, error.code, error.message);
+    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'auth request failed');
+      return sendAuthError(
+        reply,
+        500,
+        'unexpected_failure',
+        'Something went wrong on our side. Please try again.',
+      );
+    }
+    const message =
+      status === 413
+        ? 'The request body is too large.'
+        : status === 415
+          ? 'Send JSON.'
+          : 'The request body is not valid JSON.';
+    return sendAuthError(reply, status, 'validation_failed', message);
+  });
 
   // @supabase/auth-js sends `Content-Type: application/json` with no body on /logout; GoTrue reads that as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -115,7 +159,7 @@ export async function authRoutes(
     });
   }
 
-  app.post('/otp', async (request, reply) => {
+  app.post('/otp', perIp(limits.otp), async (request, reply) => {
     const body = OtpBody.safeParse(request.body ?? {});
     if (!body.success) {
       const isEmail = body.error.issues.some((issue) => issue.path[0] === 'email');
@@ -151,7 +195,7 @@ export async function authRoutes(
     return {};
   });
 
-  app.post('/verify', async (request, reply) => {
+  app.post('/verify', perIp(limits.verify), async (request, reply) => {
     const body = VerifyBody.safeParse(request.body ?? {});
     if (!body.success) {
       return sendAuthError(
@@ -174,7 +218,7 @@ export async function authRoutes(
   // For clients that open GoTrue's own link: verifies, then 303 back to the site with the session in the
   // fragment (implicit flow) or a one-time `?code=` (PKCE). The web app's e-mails link to /signin/verify, which
   // verifies with a POST instead, so a mail scanner fetching the link does not use it up.
-  app.get('/verify', async (request, reply) => {
+  app.get('/verify', perIp(limits.verify), async (request, reply) => {
     const query = VerifyQuery.safeParse(request.query ?? {});
     const fallback = safeRedirect(siteUrl, query.success ? query.data.redirect_to : undefined);
     const fail = (code: string, description: string) => {
@@ -213,7 +257,7 @@ export async function authRoutes(
     return reply.redirect(target.toString(), 303);
   });
 
-  app.post('/token', async (request, reply) => {
+  app.post('/token', perIp(limits.token), async (request, reply) => {
     const { grant_type: grantType } = request.query as { grant_type?: string };
     if (grantType === 'pkce') {
       const body = PkceBody.safeParse(request.body ?? {});

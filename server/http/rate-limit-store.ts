@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+
+type Callback = (error: Error | null, state?: { current: number; ttl: number }) => void;
+
+/**
+ * A store for @fastify/rate-limit that keeps its counters in PostgreSQL, so a limit holds across every app
+ * server of a deployment. One upsert per request: a fixed window per key, reset when it has passed.
+ */
+export function postgresRateLimitStore(db: Database) {
+  return class PostgresRateLimitStore {
+    readonly prefix: string;
+
+    // The plugin constructs the store with its settings; children get a per-route prefix.
+    constructor(prefix?: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : '';
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      const id = `${this.prefix}${key}`;
+      db.execute<{ current: number; ttl: number }>(sql`
+        INSERT INTO rate_limits (key, count, reset_at)
+        VALUES (${id}, 1, now() + ${timeWindow} * interval '1 millisecond')
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= now()
+            THEN now() + ${timeWindow} * interval '1 millisecond' ELSE rate_limits.reset_at END
+        RETURNING count AS current, greatest(0, extract(epoch FROM reset_at - now()) * 1000)::int AS ttl`)
+        .then(({ rows }) => {
+          const [state] = rows;
+          if (!state) throw new Error('the rate-limit upsert returned no row');
+          callback(null, { current: Number(state.current), ttl: Number(state.ttl) });
+          // Now and then, forget windows that ended long ago.
+          if (Math.random() < 0.01) {
+            db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now() - interval '1 hour'`).catch(
+              () => undefined,
+            );
+          }
+        })
+        .catch((error: Error) => callback(error));
+    }
+
+    // Each limited route counts on its own: the plugin passes the route as `routeInfo`.
+    child(routeOptions: unknown) {
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return new PostgresRateLimitStore(
+        `${this.prefix}${String(route?.method ?? '')}${String(route?.url ?? '')}-`,
+      );
+    }
+  };
+}
