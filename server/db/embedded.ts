@@ -183,6 +183,22 @@ async function ensureInitialised(dir: string, initdb: string, owner: Owner): Pro
   return password;
 }
 
+/** The URL of a database on the cluster in `dir` when another process is running it, else undefined. */
+export async function runningEmbeddedUrl(dir: string, database: string): Promise<string | undefined> {
+  const lockFile = join(resolve(dir), 'postmaster.pid');
+  if (!existsSync(lockFile) || !existsSync(`${resolve(dir)}.password`)) return undefined;
+  const lines = (await readFile(lockFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  const password = (await readFile(`${resolve(dir)}.password`, 'utf8')).trim();
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
 async function refuseIfAlreadyRunning(dir: string): Promise<void> {
   const lockFile = join(dir, 'postmaster.pid');
   if (!existsSync(lockFile)) return;

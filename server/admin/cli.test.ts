@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { setupTestApp } from '../testing/app.ts';
+import { createUser } from '../testing/factories.ts';
+
+const t = setupTestApp();
+
+function admin(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'server/admin/cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+describe('npm run admin', () => {
+  it('grants and revokes the role of an existing user, whatever the case of the address', async () => {
+    const user = await createUser(t.db, { email: 'editor@example.com' });
+
+    const granted = admin('grant', 'Editor@Example.com');
+    expect(granted.status).toBe(0);
+    expect(granted.stdout).toContain('editor@example.com is now an administrator.');
+    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.isAdmin).toBe(true);
+
+    const revoked = admin('revoke', 'editor@example.com');
+    expect(revoked.stdout).toContain('editor@example.com is no longer an administrator.');
+    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.isAdmin).toBe(false);
+  });
+
+  it('creates the account of an address that has not signed up yet, as an administrator', async () => {
+    const run = admin('grant', 'future-admin@example.com');
+
+    expect(run.status).toBe(0);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'future-admin@example.com'));
+    expect(user?.isAdmin).toBe(true);
+  });
+
+  it('refuses a bad command or address with the usage line', () => {
+    for (const args of [[], ['promote', 'a@example.com'], ['grant', 'not-an-address']]) {
+      const run = admin(...args);
+      expect(run.status, args.join(' ')).toBe(1);
+      expect(run.stderr).toContain('Usage: npm run admin -- grant <email> | revoke <email>');
+    }
+  });
+});
