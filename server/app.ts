@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { accountRoutes } from './accounts/routes.ts';
 import { permissionRoutes } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
+import { prepareMagicLink } from './auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -68,8 +69,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const jobs = await startJobs({
     databaseUrl: config.databaseUrl,
     secret: config.jwtSecret,
-    mailer,
     log: app.log,
+    handlers: () => ({
+      'send-mail': (message) => mailer.send(message),
+      'magic-link': (request) =>
+        prepareMagicLink(db, mailer, { siteUrl: config.siteUrl, secret: config.jwtSecret }, request),
+    }),
+    ...options.jobs,
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {

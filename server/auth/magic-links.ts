@@ -3,7 +3,8 @@ import { usernameFromName } from '#common/identity.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { Database } from '../db/client.ts';
 import { authEmailThrottle, oneTimeTokens, users } from '../db/schema.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+import type { JobPayloads, Jobs } from '../jobs/jobs.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { noAccountMessage, signInMessage } from '../mail/messages.ts';
 import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
 
@@ -14,32 +15,41 @@ export const CODE_ATTEMPTS = 5;
 /** One sign-in e-mail per address per minute, whether or not the address has an account. */
 export const EMAIL_INTERVAL_SECONDS = 60;
 
-export interface MagicLinkRequest {
-  email: string;
-  createUser: boolean;
-  fullName?: string;
-  redirectTo: string;
-  codeChallenge?: string;
-  codeChallengeMethod?: 's256' | 'plain';
-}
+export type MagicLinkRequest = JobPayloads['magic-link'];
 
 export type MagicLinkOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Sends a sign-in link and code, creating the account first on sign-up. An address without an account gets a
- * mail that says so, and the caller gets the same answer as a success: nothing reveals which addresses exist.
+ * Accepts a request for a sign-in link: claims the address's one-per-minute slot and queues the rest. The
+ * request does the same work whether or not the address has an account, so neither its answer nor its timing
+ * tells which addresses exist.
  */
 export async function requestMagicLink(
   db: Database,
   jobs: Jobs,
-  settings: { siteUrl: string; secret: string },
   request: MagicLinkRequest,
   now = new Date(),
 ): Promise<MagicLinkOutcome> {
   const email = request.email.trim().toLowerCase();
   const retryAfterSeconds = await claimEmailSlot(db, email, now);
   if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+  await jobs.enqueue('magic-link', { ...request, email });
+  return { ok: true };
+}
 
+/**
+ * The queued half (a job): creates the account on sign-up, makes the link and its code, and sends the mail.
+ * An address without an account gets a mail that says so. When sending fails, the job is retried, and the
+ * retry makes a fresh link (replacing the one never delivered).
+ */
+export async function prepareMagicLink(
+  db: Database,
+  mailer: Mailer,
+  settings: { siteUrl: string; secret: string },
+  request: MagicLinkRequest,
+  now = new Date(),
+): Promise<void> {
+  const email = request.email;
   let [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   const isNewAccount = user === undefined;
   if (!user && request.createUser) {
@@ -54,10 +64,10 @@ export async function requestMagicLink(
     if (!user) [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   }
   if (!user) {
-    await jobs.sendMail(
+    await mailer.send(
       noAccountMessage({ to: email, signUpUrl: `${settings.siteUrl}${CLIENT_ROUTES.signUp}` }),
     );
-    return { ok: true };
+    return;
   }
 
   const token = randomToken();
@@ -83,7 +93,7 @@ export async function requestMagicLink(
   link.searchParams.set('token_hash', token);
   link.searchParams.set('type', 'email');
   link.searchParams.set('redirect_to', request.redirectTo);
-  await jobs.sendMail(
+  await mailer.send(
     signInMessage({
       to: user.email,
       link: link.toString(),
@@ -92,7 +102,6 @@ export async function requestMagicLink(
       isNewAccount: isNewAccount || user.emailConfirmedAt === null,
     }),
   );
-  return { ok: true };
 }
 
 /** Takes the address's e-mail slot for the next 60 s; answers the seconds left when it is taken already. */

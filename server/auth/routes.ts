@@ -171,19 +171,14 @@ export async function authRoutes(
       );
     }
     const { redirect_to: redirectTo } = request.query as { redirect_to?: string };
-    const outcome = await requestMagicLink(
-      app.db,
-      app.jobs,
-      { siteUrl, secret: jwtSecret },
-      {
-        email: body.data.email,
-        createUser: body.data.create_user,
-        fullName: body.data.data?.full_name,
-        redirectTo: safeRedirect(siteUrl, typeof redirectTo === 'string' ? redirectTo : undefined),
-        codeChallenge: body.data.code_challenge ?? undefined,
-        codeChallengeMethod: body.data.code_challenge_method ?? undefined,
-      },
-    );
+    const outcome = await requestMagicLink(app.db, app.jobs, {
+      email: body.data.email,
+      createUser: body.data.create_user,
+      fullName: body.data.data?.full_name,
+      redirectTo: safeRedirect(siteUrl, typeof redirectTo === 'string' ? redirectTo : undefined),
+      codeChallenge: body.data.code_challenge ?? undefined,
+      codeChallengeMethod: body.data.code_challenge_method ?? undefined,
+    });
     if (!outcome.ok) {
       return sendAuthError(
         reply,

@@ -1,21 +1,36 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { sealer } from './sealed.ts';
 
-const SEND_MAIL = 'send-mail';
+/** The kinds of background work, with what each job carries. */
+export interface JobPayloads {
+  'send-mail': MailMessage;
+  'magic-link': {
+    email: string;
+    createUser: boolean;
+    fullName?: string;
+    redirectTo: string;
+    codeChallenge?: string;
+    codeChallengeMethod?: 's256' | 'plain';
+  };
+}
+export type JobName = keyof JobPayloads;
+export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
 
 export interface Jobs {
-  /** Queues an e-mail; it is sent by a worker, retried with back-off while the mail server fails. */
+  /** Queues work; a worker of any app server runs it, retried with back-off while it fails. */
+  enqueue<Name extends JobName>(name: Name, payload: JobPayloads[Name]): Promise<void>;
   sendMail(message: MailMessage): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Background work in the same PostgreSQL (pg-boss): any server process may send, any may work. */
+/** Background work in the same PostgreSQL (pg-boss). Payloads are sealed: they may carry links and addresses. */
 export async function startJobs(options: {
   databaseUrl: string;
   secret: string;
-  mailer: Mailer;
+  /** The work of each queue; given the Jobs it runs in, so a job may queue more work. */
+  handlers: (jobs: Jobs) => JobHandlers;
   log: Logger;
   pollingIntervalSeconds?: number;
   /** The first retry's delay; it doubles on each failure (back-off). */
@@ -29,40 +44,40 @@ export async function startJobs(options: {
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  const policy = {
-    name: SEND_MAIL,
-    retryLimit: 20,
-    retryDelay: options.retryDelaySeconds ?? 10,
-    retryBackoff: true,
-  };
-  await boss.createQueue(SEND_MAIL, policy);
-  await boss.updateQueue(SEND_MAIL, policy); // a queue made by an earlier version keeps today's policy too
-  await boss.work<{ sealed: string }>(
-    SEND_MAIL,
-    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-    async ([job]) => {
-      if (!job) return;
-      const message = open<MailMessage>(job.data.sealed);
-      try {
-        await options.mailer.send(message);
-      } catch (error) {
-        options.log.warn(
-          { err: error, to: message.to, attempt: job.id },
-          'sending mail failed; it will be retried',
-        );
-        throw error;
-      }
-    },
-  );
 
-  return {
-    async sendMail(message) {
-      await boss.send(SEND_MAIL, { sealed: seal(message) }, policy);
-    },
+  const policy = { retryLimit: 20, retryDelay: options.retryDelaySeconds ?? 10, retryBackoff: true };
+  const enqueue: Jobs['enqueue'] = async (name, payload) => {
+    await boss.send(name, { sealed: seal(payload) }, policy);
+  };
+  const jobs: Jobs = {
+    enqueue,
+    sendMail: (message) => enqueue('send-mail', message),
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+  const handlers = options.handlers(jobs);
+
+  for (const name of Object.keys(handlers) as JobName[]) {
+    await boss.createQueue(name, { name, ...policy });
+    await boss.updateQueue(name, { name, ...policy }); // a queue made by an earlier version keeps today's policy
+    await boss.work<{ sealed: string }>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      async ([job]) => {
+        if (!job) return;
+        const handler = handlers[name] as (payload: unknown) => Promise<void>;
+        try {
+          await handler(open(job.data.sealed));
+        } catch (error) {
+          options.log.warn({ err: error, job: name, id: job.id }, 'a job failed; it will be retried');
+          throw error;
+        }
+      },
+    );
+  }
+
+  return jobs;
 }
 
 /** Installs pg-boss's tables without starting workers (the test template does this once). */

@@ -53,7 +53,11 @@ export function setupTestApp(
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp(testConfig(database.url, options.config), options.app);
+    // Workers poll as often as pg-boss allows, so tests wait little for queued mail.
+    app = await buildApp(testConfig(database.url, options.config), {
+      ...options.app,
+      jobs: { pollingIntervalSeconds: 0.5, ...options.app?.jobs },
+    });
     options.prepare?.(app);
     await app.ready();
   });
