@@ -118,7 +118,7 @@ test.describe('the landing page, signed out', () => {
 
 test('a screen that is not built yet says so honestly', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sign In' }).first().click();
+  await page.getByRole('link', { name: 'Apply to narrate' }).click();
 
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: /home/i }).click();

@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { SessionProvider } from './features/auth/session.tsx';
+import { SessionProvider, type SessionState } from './features/auth/session.tsx';
 import { AppRoutes } from './router.tsx';
 
-function renderAt(path: string) {
+function renderAt(path: string, session: SessionState = { status: 'signed_out' }) {
   return render(
-    <SessionProvider>
+    <SessionProvider value={session}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
       </MemoryRouter>
@@ -22,8 +22,36 @@ describe('the route table', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/Learn a language/);
   });
 
+  it('loads the sign-in and sign-up screens at /signin and /signup', async () => {
+    const { unmount } = renderAt(CLIENT_ROUTES.signIn);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
+    unmount();
+
+    renderAt(CLIENT_ROUTES.signUp);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign Up');
+  });
+
+  it('sends a signed-out visitor of /account to the sign-in screen', async () => {
+    renderAt(CLIENT_ROUTES.account);
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
+  });
+
+  it('shows the loading text of /account while the session loads', () => {
+    renderAt(CLIENT_ROUTES.account, { status: 'loading' });
+
+    expect(screen.getByRole('status').textContent).toBe('Loading your account...');
+  });
+
+  it('answers a link without its token at /signin/verify with the way to a new one', async () => {
+    renderAt(CLIENT_ROUTES.signInVerify);
+
+    expect(await screen.findByText('This sign-in link is invalid or has expired.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Get a new sign-in link' }).getAttribute('href')).toBe('/signin');
+  });
+
   it('answers every screen not built yet, and any unknown path, with the honest not-found page', () => {
-    for (const path of ['/signin', '/dashboard', '/story/7', '/read/7/3', '/admin/story/2', '/nowhere']) {
+    for (const path of ['/dashboard', '/story/7', '/read/7/3', '/admin/story/2', '/nowhere']) {
       const { unmount } = renderAt(path);
       expect(screen.getByRole('heading', { level: 1 }).textContent, path).toBe('Page not found');
       unmount();

@@ -1,5 +1,8 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { CLIENT_ROUTES, type ClientRouteName } from '#common/routes.ts';
+import { ScreenSpinner } from './components/ScreenSpinner.tsx';
+import { RequireSession } from './features/auth/RequireSession.tsx';
 import { Landing } from './routes/Landing.tsx';
 import { NotFound } from './routes/NotFound.tsx';
 
@@ -8,10 +11,6 @@ import { NotFound } from './routes/NotFound.tsx';
  * page, never a placeholder that pretends; each issue moves its screens out of this list.
  */
 const NOT_BUILT_YET: readonly ClientRouteName[] = [
-  'signIn',
-  'signUp',
-  'signInVerify',
-  'account',
   'dashboard',
   'story',
   'reader',
@@ -24,14 +23,90 @@ const NOT_BUILT_YET: readonly ClientRouteName[] = [
   'submitVideo',
 ];
 
+/** A screen loaded on first visit, from its module's named export. */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): ComponentType {
+  return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+}
+
+const SignIn = lazyScreen(() => import('./routes/SignIn.tsx'), 'SignIn');
+const SignUp = lazyScreen(() => import('./routes/SignUp.tsx'), 'SignUp');
+const VerifyLink = lazyScreen(() => import('./routes/VerifyLink.tsx'), 'VerifyLink');
+
 /**
- * The route table of spec/learner.md §2. The landing is in the first bundle; the other screens will be
- * lazily loaded routes (docs/decisions/003).
+ * A lazily loaded screen that fetches data: it comes with TanStack Query's provider, which is loaded beside it
+ * (in parallel), never with the landing (docs/decisions/003).
+ */
+function lazyDataScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): ComponentType {
+  return lazy<ComponentType>(async () => {
+    const [{ DataScreens }, module] = await Promise.all([import('./lib/query.tsx'), load()]);
+    const Content: ComponentType = module[name];
+    return {
+      default: function DataScreen() {
+        return (
+          <DataScreens>
+            <Content />
+          </DataScreens>
+        );
+      },
+    };
+  });
+}
+
+const Account = lazyDataScreen(() => import('./routes/Account.tsx'), 'Account');
+
+/** A lazily loaded screen, with a spinner while its code arrives. */
+function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
+  return <Suspense fallback={<ScreenSpinner label={loadingText} />}>{children}</Suspense>;
+}
+
+/**
+ * The route table of spec/learner.md §2. The landing is in the first bundle; every other screen is a lazily
+ * loaded route (docs/decisions/003). Protected screens sit in RequireSession.
  */
 export function AppRoutes() {
   return (
     <Routes>
       <Route path={CLIENT_ROUTES.landing} element={<Landing />} />
+      <Route
+        path={CLIENT_ROUTES.signIn}
+        element={
+          <Screen>
+            <SignIn />
+          </Screen>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.signUp}
+        element={
+          <Screen>
+            <SignUp />
+          </Screen>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.signInVerify}
+        element={
+          <Screen loadingText="Signing you in...">
+            <VerifyLink />
+          </Screen>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.account}
+        element={
+          <RequireSession loadingText="Loading your account...">
+            <Screen loadingText="Loading your account...">
+              <Account />
+            </Screen>
+          </RequireSession>
+        }
+      />
       {NOT_BUILT_YET.map((name) => (
         <Route key={name} path={CLIENT_ROUTES[name]} element={<NotFound />} />
       ))}

@@ -29,7 +29,8 @@ export default async function globalSetup() {
   process.env.E2E_SMTP_URL = smtp.url;
   process.env.E2E_MAIL_DIR = mailDir;
 
-  const server = await startBuiltServer({ DATABASE_URL: databaseUrl(serverUrl, name) });
+  process.env.E2E_DATABASE_URL = databaseUrl(serverUrl, name);
+  const server = await startBuiltServer({ DATABASE_URL: process.env.E2E_DATABASE_URL });
   process.env.E2E_BASE_URL = server.url;
 
   return async () => {

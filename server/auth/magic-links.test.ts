@@ -202,6 +202,38 @@ describe('signing in', () => {
   });
 });
 
+describe('bad bodies on every auth endpoint', () => {
+  it('answers a huge body with 413 and a malformed one with 400, in GoTrue shape', async () => {
+    for (const url of [
+      '/auth/v1/otp',
+      '/auth/v1/verify',
+      '/auth/v1/token?grant_type=refresh_token',
+      '/auth/v1/logout',
+    ]) {
+      const huge = await t.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: `${'a'.repeat(1_100_000)}@example.com` }),
+      });
+      expect(huge.status, url).toBe(413);
+      expect(huge.body, url).toMatchObject({
+        code: 'validation_failed',
+        msg: 'The request body is too large.',
+      });
+
+      const malformed = await t.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(malformed.status, url).toBe(400);
+      expect(malformed.body, url).toMatchObject({ code: 'validation_failed' });
+    }
+  });
+});
+
 describe('bad input to /otp and /verify', () => {
   it('answers 4xx with a sentence, never a 500', async () => {
     const cases = [

@@ -204,7 +204,14 @@ export async function authRoutes(
       'token_hash' in body.data
         ? await verifyLinkToken(app.db, body.data.token_hash)
         : await verifyCode(app.db, jwtSecret, body.data.email, body.data.token);
-    if (!verified) return sendAuthError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
+    if (!verified) {
+      // GoTrue's own sentences: one for a link, one for a typed code.
+      const message =
+        'token_hash' in body.data
+          ? 'Email link is invalid or has expired'
+          : 'Token has expired or is invalid';
+      return sendAuthError(reply, 403, 'otp_expired', message);
+    }
     return answerSession(
       await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
     );

@@ -13,7 +13,9 @@ describe('POST /otp timing', () => {
   it('does not depend on whether the address has an account', async () => {
     const rounds = 25;
     const known = await Promise.all(
-      Array.from({ length: rounds }, (_, i) => createUser(t.db, { email: `known-${i}-${Date.now()}@example.com` })),
+      Array.from({ length: rounds }, (_, i) =>
+        createUser(t.db, { email: `known-${i}-${Date.now()}@example.com` }),
+      ),
     );
     const time = async (email: string, remoteAddress: string) => {
       const started = performance.now();

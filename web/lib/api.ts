@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** True when the message is the server's own `error` sentence, not one made up here. */
+    readonly isServerMessage = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,11 +60,11 @@ export async function api<T = unknown>(path: string, request: ApiRequest<T> = {}
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const message =
-      isErrorBody(payload) && payload.error.trim() !== ''
-        ? payload.error
-        : `The server answered ${response.status} ${response.statusText}`.trim();
-    throw new ApiError(response.status, message);
+    const hasSentence = isErrorBody(payload) && payload.error.trim() !== '';
+    const message = hasSentence
+      ? payload.error
+      : `The server answered ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(response.status, message, hasSentence);
   }
   return request.schema ? request.schema.parse(payload) : (payload as T);
 }

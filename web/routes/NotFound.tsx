@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
-import { buttonClassName } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const NOT_FOUND_TITLE = 'Page not found · Catamaran';

@@ -1,31 +1,166 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import type {
+  AuthChangeEvent,
+  Session,
+  SignInWithPasswordlessCredentials,
+  VerifyOtpParams,
+} from '@supabase/auth-js';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { UserIdentity } from '#common/identity.ts';
+import { setAccessTokenProvider } from '#web/lib/api.ts';
 
 /**
- * The page's session state (spec/learner.md §4): loading, then signed in or signed out. Until the sign-in
- * issue brings the auth client, every visitor is signed out; screens read this context so they need no change
- * when it does.
+ * The page's session state (spec/learner.md §4): loading, then signed in or signed out. `byUser` marks a
+ * sign-out the learner asked for on this page, so a protected screen can send them home rather than to /signin.
  */
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed_out' }
+  | { status: 'signed_out'; byUser?: boolean }
   | { status: 'signed_in'; user: UserIdentity; accessToken: string };
+
+/**
+ * The part of @supabase/auth-js's GoTrueClient the app uses. Screens depend on this, not on the class, so tests
+ * hand in a fake and the real client can stay in a chunk of its own.
+ */
+export interface AuthClient {
+  onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void): {
+    data: { subscription: { unsubscribe(): void } };
+  };
+  getSession(): Promise<{ data: { session: Session | null } }>;
+  signInWithOtp(credentials: SignInWithPasswordlessCredentials): Promise<{ error: Error | null }>;
+  verifyOtp(params: VerifyOtpParams): Promise<{ error: Error | null }>;
+  signOut(): Promise<{ error: Error | null }>;
+}
+
+let realClient: Promise<AuthClient> | undefined;
+
+/** The app's auth client, loaded on first use (auth-js is about 30 KB gzipped: docs/decisions/003). */
+function loadAuthClient(): Promise<AuthClient> {
+  realClient ??= import('./client.ts').then(
+    (module) => module.authClient,
+    (error: unknown) => {
+      realClient = undefined; // a failed chunk load may succeed on the next try
+      throw error;
+    },
+  );
+  return realClient;
+}
+
+interface SessionContextValue {
+  session: SessionState;
+  auth: () => Promise<AuthClient>;
+  signOut: () => Promise<{ error: Error | null }>;
+}
 
 const SIGNED_OUT: SessionState = { status: 'signed_out' };
 
-const SessionContext = createContext<SessionState>(SIGNED_OUT);
+const SessionContext = createContext<SessionContextValue>({
+  session: SIGNED_OUT,
+  auth: loadAuthClient,
+  signOut: async () => ({ error: null }),
+});
 
-export function SessionProvider({
-  children,
-  value = SIGNED_OUT,
-}: {
+function stateOf(session: Session | null, byUser: boolean): SessionState {
+  if (session) return { status: 'signed_in', user: session.user, accessToken: session.access_token };
+  return byUser ? { status: 'signed_out', byUser: true } : SIGNED_OUT;
+}
+
+export interface SessionProviderProps {
   children: ReactNode;
+  /** A fixed session state (tests): the provider then does not listen to the auth client. */
   value?: SessionState;
-}) {
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  /** The auth client to use instead of the app's (tests hand in a fake). */
+  client?: AuthClient;
+}
+
+/**
+ * Follows the auth client's events (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED and
+ * the rest) into the session state, and lets api() send the current access token. The client is loaded after
+ * the first render, so the landing never waits for it.
+ */
+export function SessionProvider({ children, value, client }: SessionProviderProps) {
+  const [tracked, setTracked] = useState<SessionState>({ status: 'loading' });
+  const isSigningOut = useRef(false);
+  const auth = useMemo(() => (client ? () => Promise.resolve(client) : loadAuthClient), [client]);
+  const session = value ?? tracked;
+
+  useEffect(() => {
+    if (value) return;
+    let unsubscribe: (() => void) | undefined;
+    let isCancelled = false;
+    auth().then(
+      (authClient) => {
+        if (isCancelled) return;
+        // Only state is set here: auth-js awaits this callback, and awaiting another auth call inside it
+        // deadlocks the client.
+        const { data } = authClient.onAuthStateChange((event, next) => {
+          const byUser = event === 'SIGNED_OUT' && isSigningOut.current;
+          if (event === 'SIGNED_OUT') isSigningOut.current = false;
+          setTracked(stateOf(next, byUser));
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      (error: unknown) => {
+        console.warn('The sign-in client could not be loaded; continuing signed out.', error);
+        if (!isCancelled) setTracked(SIGNED_OUT);
+      },
+    );
+    return () => {
+      isCancelled = true;
+      unsubscribe?.();
+    };
+  }, [auth, value]);
+
+  // A layout effect, so the provider is in place before any screen's data effect makes its first call.
+  useLayoutEffect(() => {
+    if (value) {
+      setAccessTokenProvider(() => (value.status === 'signed_in' ? value.accessToken : null));
+      return;
+    }
+    // Asked of the client on every call, so a token it has just refreshed is the one sent.
+    setAccessTokenProvider(async () => {
+      const authClient = await auth();
+      const { data } = await authClient.getSession();
+      return data.session?.access_token ?? null;
+    });
+  }, [auth, value]);
+
+  const signOut = useCallback(async () => {
+    isSigningOut.current = true;
+    try {
+      const result = await (await auth()).signOut();
+      if (result.error) isSigningOut.current = false;
+      return result;
+    } catch (error) {
+      isSigningOut.current = false;
+      throw error;
+    }
+  }, [auth]);
+
+  const context = useMemo(() => ({ session, auth, signOut }), [session, auth, signOut]);
+  return <SessionContext.Provider value={context}>{children}</SessionContext.Provider>;
 }
 
 /** The current session state. */
 export function useSession(): SessionState {
-  return useContext(SessionContext);
+  return useContext(SessionContext).session;
+}
+
+/** The auth client, as a promise: it is loaded after the first render (`const client = await auth()`). */
+export function useAuthClient(): () => Promise<AuthClient> {
+  return useContext(SessionContext).auth;
+}
+
+/** Ends the session on the server and in this browser; a protected screen then leads home. */
+export function useSignOut(): () => Promise<{ error: Error | null }> {
+  return useContext(SessionContext).signOut;
 }

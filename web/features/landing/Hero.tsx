@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { displayUsername } from '#common/identity.ts';
 import { LEARNABLE_LANGUAGE_COUNT } from '#common/languages.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { buttonClassName } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { useSession } from '#web/features/auth/session.tsx';
 import { CONTAINER } from './Section.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { type BillingPeriod, PRO_PLAN, YEARLY_SAVING_LABEL } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
-import { buttonClassName } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { useSession } from '#web/features/auth/session.tsx';
 import { Section } from './Section.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
-import { buttonClassName } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { useSession } from '#web/features/auth/session.tsx';
 import { CONTAINER } from './Section.tsx';
 

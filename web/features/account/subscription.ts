@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import type { BadgeVariant } from '#web/components/ui/Badge.tsx';
+import { api } from '#web/lib/api.ts';
+
+// The answer of GET /api/me/subscription/ (spec/learner.md §3). It belongs in common/schemas with the billing
+// issue, where the server will validate against it too.
+export const Subscription = z.object({
+  is_pro: z.boolean(),
+  subscription_status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'inactive']),
+  has_stripe_customer: z.boolean(),
+  subscription_end_date: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+export type SubscriptionStatus = Subscription['subscription_status'];
+
+/** What a learner without a subscription answer sees: the free plan. */
+export const FREE_PLAN: Subscription = {
+  is_pro: false,
+  subscription_status: 'inactive',
+  has_stripe_customer: false,
+  subscription_end_date: null,
+};
+
+/** Spec/learner.md §4: the status badge's label, and its colour. */
+export const STATUS_BADGES: Record<SubscriptionStatus, { label: string; variant: BadgeVariant }> = {
+  active: { label: 'Active', variant: 'green' },
+  trialing: { label: 'Trial', variant: 'blue' },
+  past_due: { label: 'Past Due', variant: 'amber' },
+  canceled: { label: 'Canceled', variant: 'red' },
+  inactive: { label: 'Inactive', variant: 'neutral' },
+};
+
+/** A billing date as en-US long format ('March 5, 2026'), in the learner's time zone. */
+export function formatBillingDate(iso: string): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * The signed-in learner's subscription. A failure is only logged (spec/learner.md §8): the caller shows the
+ * free plan.
+ */
+export function useSubscription(email: string | null | undefined) {
+  const query = useQuery({
+    queryKey: ['subscription', email ?? ''],
+    queryFn: ({ signal }) => api('/api/me/subscription/', { schema: Subscription, signal }),
+  });
+  useEffect(() => {
+    if (query.error) console.warn('Could not load the subscription; showing the free plan.', query.error);
+  }, [query.error]);
+  return query;
+}

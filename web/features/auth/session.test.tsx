@@ -1,0 +1,126 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '#web/lib/api.ts';
+import { FakeAuthClient, fakeSession } from './fake-auth-client.ts';
+import { SessionProvider, useSession, useSignOut } from './session.tsx';
+
+function SessionProbe() {
+  const session = useSession();
+  const signOut = useSignOut();
+  return (
+    <div>
+      <p data-testid="status">
+        {session.status}
+        {session.status === 'signed_in' ? ` ${session.user.email} ${session.accessToken}` : ''}
+        {session.status === 'signed_out' && session.byUser ? ' by user' : ''}
+      </p>
+      <button type="button" onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+function statusText(): string {
+  return screen.getByTestId('status').textContent ?? '';
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SessionProvider', () => {
+  it('starts loading, then follows the initial session of the auth client', async () => {
+    const client = new FakeAuthClient(fakeSession('ana@example.com'));
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+
+    expect(statusText()).toBe('loading');
+    expect(await screen.findByText('signed_in ana@example.com token-for-ana@example.com')).toBeDefined();
+  });
+
+  it('is signed out when the auth client starts without a session', async () => {
+    render(
+      <SessionProvider client={new FakeAuthClient(null)}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+
+    expect(await screen.findByText('signed_out')).toBeDefined();
+  });
+
+  it('follows sign-in, token refresh and sign-out events', async () => {
+    const client = new FakeAuthClient(null);
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText('signed_out');
+
+    act(() => client.emit('SIGNED_IN', fakeSession('bo@example.com')));
+    expect(statusText()).toBe('signed_in bo@example.com token-for-bo@example.com');
+
+    const refreshed = { ...fakeSession('bo@example.com'), access_token: 'fresh' };
+    act(() => client.emit('TOKEN_REFRESHED', refreshed));
+    expect(statusText()).toBe('signed_in bo@example.com fresh');
+
+    act(() => client.emit('SIGNED_OUT', null));
+    expect(statusText()).toBe('signed_out');
+  });
+
+  it('marks a sign-out the learner asked for', async () => {
+    const client = new FakeAuthClient(fakeSession());
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/^signed_in/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByText('signed_out by user')).toBeDefined();
+    expect(client.argsOf('signOut')).toHaveLength(1);
+  });
+
+  it('lets api() send the current access token as a bearer token', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({ ok: true }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const client = new FakeAuthClient(fakeSession('ana@example.com'));
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/^signed_in/);
+
+    await api('/api/me/subscription/');
+
+    const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-for-ana@example.com');
+  });
+
+  it('sends no token once signed out', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({ ok: true }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <SessionProvider client={new FakeAuthClient(null)}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText('signed_out');
+
+    await api('/api/languages/');
+
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+});

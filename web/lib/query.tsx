@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useSession } from '#web/features/auth/session.tsx';
+import { ApiError } from './api.ts';
+
+/**
+ * A QueryClient with the app's defaults: an answer stays fresh for 30 s; a failure is retried once, unless the
+ * server refused the request (4xx), which a retry would not change.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+let current: { owner: string; client: QueryClient } | undefined;
+
+/**
+ * The one cache of server state, per learner: when another learner signs in on this browser, the cache starts
+ * empty, so no screen can show them the previous learner's data, whatever its query keys.
+ */
+export function queryClientFor(owner: string): QueryClient {
+  if (current?.owner !== owner) current = { owner, client: createQueryClient() };
+  return current.client;
+}
+
+/**
+ * Around every screen that fetches data: it provides TanStack Query. It is loaded with those lazily loaded
+ * screens, so neither the provider nor the library is in the landing's first JavaScript (docs/decisions/003).
+ */
+export function DataScreens({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const owner = session.status === 'signed_in' ? (session.user.email ?? '') : '';
+  return <QueryClientProvider client={queryClientFor(owner)}>{children}</QueryClientProvider>;
+}
