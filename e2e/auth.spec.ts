@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { decodeQuotedPrintable } from '../server/testing/mime.ts';
 import { createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { caughtMail } from './support/smtp.ts';
@@ -16,12 +17,6 @@ function uniqueAddress(label: string): string {
 }
 
 /** Undoes quoted-printable: soft line breaks ('=' at a line end) and '=XX' escapes. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 /** The `count`-th message caught for an address, decoded, once it has arrived. */
 async function mailFor(address: string, count = 1): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;

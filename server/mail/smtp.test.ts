@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../testing/app.ts';
+import { authClient, listenForAuth } from '../testing/auth-client.ts';
+import { plainTextPart } from '../testing/mime.ts';
 
 interface Caught {
   to: string[];
@@ -76,6 +78,29 @@ describe('sign-in mail over SMTP', () => {
     await expect
       .poll(() => server.caught.some((mail) => mail.to.includes(email)), { timeout: 20_000 })
       .toBe(true);
+  });
+
+  it('carries a link that signs @supabase/auth-js in after a sign-up', async () => {
+    smtp ??= await startSmtp(port);
+    const server = smtp;
+    const auth = authClient(await listenForAuth(t.app));
+    const email = `smtp-signup-${Date.now()}@example.com`;
+
+    const { error } = await auth.signInWithOtp({ email, options: { data: { full_name: 'Zoë Ångström' } } });
+    expect(error).toBeNull();
+    await expect
+      .poll(() => server.caught.some((mail) => mail.to.includes(email)), { timeout: 20_000 })
+      .toBe(true);
+
+    const text = plainTextPart(server.caught.find((mail) => mail.to.includes(email))?.raw ?? '');
+    const link = new URL(text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    expect(text).toMatch(/Or enter this code: \d{6}/);
+    const verified = await auth.verifyOtp({
+      token_hash: link.searchParams.get('token_hash') ?? '',
+      type: 'email',
+    });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.user_metadata).toEqual({ full_name: 'Zoë Ångström', username: 'zoëångström' });
   });
 
   it('goes out from the job as a multipart mail with a plain-text and an HTML part', async () => {
