@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolation } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 
 for (const width of [360, 1280]) {
@@ -9,14 +9,7 @@ for (const width of [360, 1280]) {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-      );
-    expect(blocking).toEqual([]);
+    await expectNoSeriousAxeViolation(page);
   });
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { decodeQuotedPrintable } from '../server/testing/mime.ts';
 import { createAccount } from './support/accounts.ts';
+import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { caughtMail } from './support/smtp.ts';
 
@@ -52,22 +52,6 @@ async function signUpAndOpenLink(page: Page, name: string, address: string): Pro
   await signUpThroughForm(page, name, address);
   await page.goto(linkIn(await mailFor(address)));
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-  expect(blocking).toEqual([]);
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -108,8 +109,7 @@ test.describe('the landing page, signed out', () => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page, width);
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: `${SCREENSHOTS}/landing-${width}.png`, fullPage: true });
     });

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import { postgresRateLimitStore } from '../http/rate-limit-store.ts';
@@ -142,6 +142,9 @@ export async function authRoutes(
     if (!claims) return undefined;
     return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
   }
+
+  const noSession = (reply: FastifyReply) =>
+    sendAuthError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 
   /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
   async function answerSession(session: IssuedSession) {
@@ -294,13 +297,7 @@ export async function authRoutes(
 
   app.get('/user', async (request, reply) => {
     const claims = await caller(request);
-    if (!claims)
-      return sendAuthError(
-        reply,
-        403,
-        'session_not_found',
-        'Session from session_id claim in JWT does not exist',
-      );
+    if (!claims) return noSession(reply);
     const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId));
     if (!user)
       return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -309,13 +306,7 @@ export async function authRoutes(
 
   app.put('/user', async (request, reply) => {
     const claims = await caller(request);
-    if (!claims)
-      return sendAuthError(
-        reply,
-        403,
-        'session_not_found',
-        'Session from session_id claim in JWT does not exist',
-      );
+    if (!claims) return noSession(reply);
     const body = UserUpdateBody.safeParse(request.body ?? {});
     if (!body.success) {
       return sendAuthError(
