@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
-import { permissionRoutes } from './admin/routes.ts';
+import { permissionRoutes, requireAdmin } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
 import { prepareMagicLink } from './auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
@@ -13,6 +13,7 @@ import { requestId } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type Jobs, startJobs } from './jobs/jobs.ts';
+import { adminLanguageRoutes } from './languages/admin-routes.ts';
 import { languageRoutes } from './languages/routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
@@ -111,6 +112,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(languageRoutes);
       await api.register(accountRoutes);
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
+      await api.register(
+        async (admin) => {
+          requireAdmin(admin, config.adminEmails);
+          await admin.register(adminLanguageRoutes);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

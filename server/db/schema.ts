@@ -142,3 +142,57 @@ export const rateLimits = pgTable(
   },
   (table) => [index('rate_limits_reset_at').on(table.resetAt)],
 );
+
+/** A graded story in one language (admin.md §3). Derived values are the server's: see server/stories/. */
+export const stories = pgTable(
+  'stories',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    description: text('description').notNull().default(''),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'restrict' }),
+    difficultyLevel: text('difficulty_level').notNull().default('child'),
+    estimatedWordCount: integer('estimated_word_count').notNull().default(0),
+    lengthCategory: text('length_category').notNull().default('very_short'),
+    topics: text('topics').notNull().default(''),
+    isPublished: boolean('is_published').notNull().default(false),
+    isFree: boolean('is_free').notNull().default(false),
+    isAdultContent: boolean('is_adult_content').notNull().default(false),
+    coverImageKey: text('cover_image_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('stories_language_id').on(table.languageId),
+    check(
+      'stories_difficulty',
+      sql`${table.difficultyLevel} IN ('infant', 'child', 'teen', 'adult', 'expert')`,
+    ),
+    check('stories_length', sql`${table.lengthCategory} IN ('very_short', 'short', 'medium', 'long')`),
+  ],
+);
+
+/** A chapter of a story; numbered from 1 and ordered from 0, renumbered after any reorder or delete. */
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: serial('id').primaryKey(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    chapterNumber: integer('chapter_number').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    wordCount: integer('word_count').notNull().default(0),
+    orderIndex: integer('order_index').notNull(),
+    audioKey: text('audio_key'),
+    audioDurationSeconds: integer('audio_duration_seconds'),
+    generationPrompt: text('generation_prompt'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chapters_story_order').on(table.storyId, table.orderIndex)],
+);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../testing/app.ts';
+import { createUser, signIn } from '../testing/factories.ts';
+
+const t = setupTestApp();
+let codeSequence = 0;
+const nextCode = () => `x${'abcdefghijklmnopqrstuvwxyz'[codeSequence++ % 26]}`;
+
+/** Every admin endpoint, with a request an admin may make. Add a row with each new endpoint. */
+const ADMIN_ENDPOINTS: {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+  ok: number;
+}[] = [
+  { method: 'GET', url: '/api/admin/languages/', ok: 200 },
+  {
+    method: 'POST',
+    url: '/api/admin/languages/',
+    payload: { code: 'qa', name: 'Qa', native_name: 'Qa' },
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/languages/{language}/',
+    payload: { name: 'Qa2', native_name: 'Qa2' },
+    ok: 200,
+  },
+  { method: 'DELETE', url: '/api/admin/languages/{language}/', ok: 204 },
+];
+
+describe('the admin API', () => {
+  it.each(ADMIN_ENDPOINTS)(
+    '$method $url: 401 without a token, 403 for a learner, $ok for an admin',
+    async (endpoint) => {
+      const learner = await signIn(t.db, await createUser(t.db));
+      const admin = await signIn(t.db, await createUser(t.db, { isAdmin: true }));
+      let url = endpoint.url;
+      if (url.includes('{language}')) {
+        const created = await t.request<{ id: number }>({
+          method: 'POST',
+          url: '/api/admin/languages/',
+          token: admin.accessToken,
+          payload: {
+            code: `x${String.fromCharCode(97 + (Date.now() % 26))}`,
+            name: 'Temp',
+            native_name: 'Temp',
+          },
+        });
+        url = url.replace('{language}', String(created.body.id));
+      }
+      const request = { method: endpoint.method, url, payload: endpoint.payload };
+
+      const anonymous = await t.request(request);
+      const asLearner = await t.request({ ...request, token: learner.accessToken });
+      const asAdmin = await t.request({ ...request, token: admin.accessToken });
+
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual({ error: 'Not authenticated' });
+      expect(asLearner.status).toBe(403);
+      expect(asLearner.body).toEqual({ error: 'Only administrators can do this.' });
+      expect(asAdmin.status).toBe(endpoint.ok);
+    },
+  );
+});
