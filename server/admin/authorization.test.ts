@@ -42,7 +42,7 @@ describe('the admin API', () => {
           url: '/api/admin/languages/',
           token: admin.accessToken,
           payload: {
-            code: `x${String.fromCharCode(97 + (Date.now() % 26))}`,
+            code: nextCode(),
             name: 'Temp',
             native_name: 'Temp',
           },
