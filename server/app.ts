@@ -19,6 +19,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { adminStoryRoutes } from './stories/admin-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
         async (admin) => {
           requireAdmin(admin, config.adminEmails);
           await admin.register(adminLanguageRoutes);
+          await admin.register(adminStoryRoutes);
         },
         { prefix: '/admin' },
       );

@@ -27,6 +27,25 @@ const ADMIN_ENDPOINTS: {
     ok: 200,
   },
   { method: 'DELETE', url: '/api/admin/languages/{language}/', ok: 204 },
+  { method: 'GET', url: '/api/admin/stories/', ok: 200 },
+  { method: 'POST', url: '/api/admin/stories/', payload: { title: 'T', author: 'A', language: 1 }, ok: 201 },
+  { method: 'GET', url: '/api/admin/stories/{story}/', ok: 200 },
+  {
+    method: 'PUT',
+    url: '/api/admin/stories/{story}/',
+    payload: { title: 'T2', author: 'A', language: 1 },
+    ok: 200,
+  },
+  { method: 'DELETE', url: '/api/admin/stories/{story}/', ok: 204 },
+  { method: 'GET', url: '/api/admin/stories/{story}/chapters/', ok: 200 },
+  {
+    method: 'POST',
+    url: '/api/admin/stories/{story}/chapters/',
+    payload: { title: 'C', content: 'x' },
+    ok: 201,
+  },
+  { method: 'PUT', url: '/api/admin/chapters/{chapter}/', payload: { title: 'C2', content: 'y' }, ok: 200 },
+  { method: 'DELETE', url: '/api/admin/chapters/{chapter}/', ok: 204 },
 ];
 
 describe('the admin API', () => {
@@ -48,6 +67,21 @@ describe('the admin API', () => {
           },
         });
         url = url.replace('{language}', String(created.body.id));
+      }
+      if (url.includes('{story}') || url.includes('{chapter}')) {
+        const story = await t.request<{ id: number }>({
+          method: 'POST',
+          url: '/api/admin/stories/',
+          token: admin.accessToken,
+          payload: { title: 'Temp', author: 'A', language: 1 },
+        });
+        const chapter = await t.request<{ id: number }>({
+          method: 'POST',
+          url: `/api/admin/stories/${story.body.id}/chapters/`,
+          token: admin.accessToken,
+          payload: { title: 'C', content: 'x' },
+        });
+        url = url.replace('{story}', String(story.body.id)).replace('{chapter}', String(chapter.body.id));
       }
       const request = { method: endpoint.method, url, payload: endpoint.payload };
 

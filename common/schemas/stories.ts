@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, LENGTH_CATEGORIES } from '../stories.ts';
+
+const STORY_REQUIRED = 'Title, author, and language are required';
+const CHAPTER_REQUIRED = 'Title and content are required';
+
+const requiredText = (error: string, max: number) => z.string({ error }).trim().min(1, { error }).max(max);
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` }).default(false);
+
+/** A story as the admin area sends it (admin.md §3, §5); derived values are the server's and are ignored. */
+export const AdminStoryInput = z.object({
+  title: requiredText(STORY_REQUIRED, 300),
+  author: requiredText(STORY_REQUIRED, 200),
+  description: z.string().trim().max(5000).default(''),
+  // Sent as an integer on save; older forms send an object with its id.
+  language: z.preprocess(
+    (value) => (typeof value === 'object' && value !== null && 'id' in value ? value.id : value),
+    z.coerce
+      .number({ error: STORY_REQUIRED })
+      .int({ error: STORY_REQUIRED })
+      .positive({ error: STORY_REQUIRED }),
+  ),
+  difficulty_level: z
+    .enum(DIFFICULTIES, { error: `difficulty_level must be one of ${DIFFICULTIES.join(', ')}.` })
+    .default(DEFAULT_DIFFICULTY),
+  topics: z.string().trim().max(500).default(''),
+  is_published: flag('is_published'),
+  is_free: flag('is_free'),
+  is_adult_content: flag('is_adult_content'),
+  cover_image_url: z.string().max(2048).nullable().optional(),
+});
+export type AdminStoryInput = z.infer<typeof AdminStoryInput>;
+
+/** A story as the admin area receives it. */
+export const AdminStory = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  description: z.string(),
+  language: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  difficulty_level: z.enum(DIFFICULTIES),
+  estimated_word_count: z.number().int(),
+  length_category: z.enum(LENGTH_CATEGORIES),
+  topics: z.string(),
+  is_published: z.boolean(),
+  is_free: z.boolean(),
+  is_adult_content: z.boolean(),
+  cover_image_url: z.string().nullable(),
+  chapter_count: z.number().int(),
+});
+export type AdminStory = z.infer<typeof AdminStory>;
+
+/** A chapter as the admin area sends it; numbers are positions, renumbered by the server. */
+export const AdminChapterInput = z.object({
+  title: requiredText(CHAPTER_REQUIRED, 300),
+  content: requiredText(CHAPTER_REQUIRED, 2_000_000),
+  order_index: z.coerce.number().int().min(0).optional(),
+  chapter_number: z.coerce.number().int().min(1).optional(),
+  generation_prompt: z.string().max(20_000).nullable().optional(),
+});
+export type AdminChapterInput = z.infer<typeof AdminChapterInput>;
+
+/** A chapter as the admin area receives it. */
+export const AdminChapter = z.object({
+  id: z.number().int(),
+  story: z.number().int(),
+  chapter_number: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  word_count: z.number().int(),
+  order_index: z.number().int(),
+  audio_url: z.string().nullable(),
+  audio_duration_seconds: z.number().nullable(),
+  generation_prompt: z.string().nullable(),
+});
+export type AdminChapter = z.infer<typeof AdminChapter>;

@@ -1,0 +1,235 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
+import { lengthCategory, wordCount } from '#common/stories.ts';
+import type { Database } from '../db/client.ts';
+import { chapters, languages, stories } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type StoryRow = typeof stories.$inferSelect & {
+  language: { id: number; code: string; name: string };
+  chapterCount: number;
+};
+export type ChapterRow = typeof chapters.$inferSelect;
+
+const storyColumns = {
+  story: stories,
+  language: { id: languages.id, code: languages.code, name: languages.name },
+  chapterCount: sql<number>`(SELECT count(*)::int FROM ${chapters} WHERE ${chapters.storyId} = ${stories.id})`,
+};
+
+/** Every story, most recently changed first, with its language and chapter count. */
+export async function listStories(db: Database): Promise<StoryRow[]> {
+  const rows = await db
+    .select(storyColumns)
+    .from(stories)
+    .innerJoin(languages, eq(languages.id, stories.languageId))
+    .orderBy(desc(stories.updatedAt), desc(stories.id));
+  return rows.map(({ story, language, chapterCount }) => ({ ...story, language, chapterCount }));
+}
+
+/** One story, or a 404. */
+export async function getStory(db: Database | Transaction, id: number): Promise<StoryRow> {
+  const [row] = await db
+    .select(storyColumns)
+    .from(stories)
+    .innerJoin(languages, eq(languages.id, stories.languageId))
+    .where(eq(stories.id, id));
+  if (!row) throw new HttpError(404, 'Story not found');
+  return { ...row.story, language: row.language, chapterCount: row.chapterCount };
+}
+
+async function requireLanguage(tx: Transaction, id: number): Promise<void> {
+  const [language] = await tx.select({ id: languages.id }).from(languages).where(eq(languages.id, id));
+  if (!language) throw new HttpError(400, 'That language does not exist.');
+}
+
+function storyValues(input: AdminStoryInput) {
+  return {
+    title: input.title,
+    author: input.author,
+    description: input.description,
+    languageId: input.language,
+    difficultyLevel: input.difficulty_level,
+    topics: input.topics,
+    isPublished: input.is_published,
+    isFree: input.is_free,
+    isAdultContent: input.is_adult_content,
+  };
+}
+
+/** Creates a story with no chapters yet. */
+export async function createStory(db: Database, input: AdminStoryInput): Promise<StoryRow> {
+  return db.transaction(async (tx) => {
+    await requireLanguage(tx, input.language);
+    const [created] = await tx.insert(stories).values(storyValues(input)).returning({ id: stories.id });
+    if (!created) throw new Error('createStory inserted nothing');
+    return getStory(tx, created.id);
+  });
+}
+
+/** Updates a story's own fields; a new language recounts its chapters (word counting depends on it). */
+export async function updateStory(db: Database, id: number, input: AdminStoryInput): Promise<StoryRow> {
+  return db.transaction(async (tx) => {
+    await requireLanguage(tx, input.language);
+    const [updated] = await tx
+      .update(stories)
+      .set({ ...storyValues(input), updatedAt: new Date() })
+      .where(eq(stories.id, id))
+      .returning({ id: stories.id });
+    if (!updated) throw new HttpError(404, 'Story not found');
+    await recountStory(tx, id, { recountChapters: true });
+    return getStory(tx, id);
+  });
+}
+
+/** Deletes a story and, with it, its chapters. */
+export async function deleteStory(db: Database, id: number): Promise<void> {
+  const deleted = await db.delete(stories).where(eq(stories.id, id)).returning({ id: stories.id });
+  if (deleted.length === 0) throw new HttpError(404, 'Story not found');
+}
+
+/** A story's chapters in reading order. */
+export async function listChapters(db: Database, storyId: number): Promise<ChapterRow[]> {
+  await getStory(db, storyId);
+  return db.select().from(chapters).where(eq(chapters.storyId, storyId)).orderBy(asc(chapters.orderIndex));
+}
+
+/** Adds a chapter at `order_index` (default: at the end), then renumbers and recounts the story. */
+export async function createChapter(
+  db: Database,
+  storyId: number,
+  input: AdminChapterInput,
+): Promise<ChapterRow> {
+  return db.transaction(async (tx) => {
+    const story = await lockStory(tx, storyId);
+    const [created] = await tx
+      .insert(chapters)
+      .values({
+        storyId,
+        title: input.title,
+        content: input.content,
+        wordCount: wordCount(input.content, story.languageCode),
+        // Placed and numbered for real by placeChapter, in this transaction.
+        orderIndex: 2 ** 31 - 1,
+        chapterNumber: 0,
+        generationPrompt: input.generation_prompt ?? null,
+      })
+      .returning({ id: chapters.id });
+    if (!created) throw new Error('createChapter inserted nothing');
+    await placeChapter(tx, storyId, created.id, positionOf(input));
+    await recountStory(tx, storyId);
+    return getChapter(tx, created.id);
+  });
+}
+
+/** Updates a chapter, moving it when `order_index` (or `chapter_number`) says so; renumbers and recounts. */
+export async function updateChapter(db: Database, id: number, input: AdminChapterInput): Promise<ChapterRow> {
+  return db.transaction(async (tx) => {
+    const current = await getChapter(tx, id);
+    const story = await lockStory(tx, current.storyId);
+    await tx
+      .update(chapters)
+      .set({
+        title: input.title,
+        content: input.content,
+        wordCount: wordCount(input.content, story.languageCode),
+        generationPrompt:
+          input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt,
+        updatedAt: new Date(),
+      })
+      .where(eq(chapters.id, id));
+    const isMove = input.order_index !== undefined || input.chapter_number !== undefined;
+    await placeChapter(tx, current.storyId, id, isMove ? positionOf(input) : undefined);
+    await recountStory(tx, current.storyId);
+    return getChapter(tx, id);
+  });
+}
+
+/** Deletes a chapter, then renumbers and recounts its story. */
+export async function deleteChapter(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await getChapter(tx, id);
+    await lockStory(tx, current.storyId);
+    await tx.delete(chapters).where(eq(chapters.id, id));
+    await placeChapter(tx, current.storyId);
+    await recountStory(tx, current.storyId);
+  });
+}
+
+function positionOf(input: AdminChapterInput): number {
+  if (input.order_index !== undefined) return input.order_index;
+  if (input.chapter_number !== undefined) return input.chapter_number - 1;
+  return Number.MAX_SAFE_INTEGER;
+}
+
+async function getChapter(tx: Database | Transaction, id: number): Promise<ChapterRow> {
+  const [chapter] = await tx.select().from(chapters).where(eq(chapters.id, id));
+  if (!chapter) throw new HttpError(404, 'Chapter not found');
+  return chapter;
+}
+
+/** Serialises edits of one story's chapters, and answers its language for counting words. */
+async function lockStory(tx: Transaction, storyId: number): Promise<{ languageCode: string }> {
+  const [story] = await tx
+    .select({ languageCode: languages.code })
+    .from(stories)
+    .innerJoin(languages, eq(languages.id, stories.languageId))
+    .where(eq(stories.id, storyId))
+    .for('update', { of: stories });
+  if (!story) throw new HttpError(404, 'Story not found');
+  return story;
+}
+
+/**
+ * Puts a chapter at a position among the story's others (or keeps the current order), then numbers them all:
+ * chapter_number from 1 and order_index from 0.
+ */
+async function placeChapter(
+  tx: Transaction,
+  storyId: number,
+  chapterId?: number,
+  position?: number,
+): Promise<void> {
+  const ordered = await tx
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(eq(chapters.storyId, storyId))
+    .orderBy(asc(chapters.orderIndex), asc(chapters.id));
+  let ids = ordered.map((row) => row.id);
+  if (chapterId !== undefined && position !== undefined) {
+    ids = ids.filter((id) => id !== chapterId);
+    ids.splice(Math.min(Math.max(position, 0), ids.length), 0, chapterId);
+  }
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${chapters} AS c SET chapter_number = o.position, order_index = o.position - 1
+    FROM unnest(${`{${ids.join(',')}}`}::int[]) WITH ORDINALITY AS o(id, position)
+    WHERE c.id = o.id AND (c.chapter_number <> o.position OR c.order_index <> o.position - 1)`);
+}
+
+/** The story's estimated_word_count and length_category from its chapters (admin.md §5). */
+async function recountStory(tx: Transaction, storyId: number, options: { recountChapters?: boolean } = {}) {
+  if (options.recountChapters) {
+    const story = await lockStory(tx, storyId);
+    const rows = await tx
+      .select({ id: chapters.id, content: chapters.content })
+      .from(chapters)
+      .where(eq(chapters.storyId, storyId));
+    for (const row of rows) {
+      await tx
+        .update(chapters)
+        .set({ wordCount: wordCount(row.content, story.languageCode) })
+        .where(eq(chapters.id, row.id));
+    }
+  }
+  const [total] = await tx
+    .select({ words: sql<number>`coalesce(sum(${chapters.wordCount}), 0)::int` })
+    .from(chapters)
+    .where(eq(chapters.storyId, storyId));
+  const words = total?.words ?? 0;
+  await tx
+    .update(stories)
+    .set({ estimatedWordCount: words, lengthCategory: lengthCategory(words), updatedAt: new Date() })
+    .where(eq(stories.id, storyId));
+}
