@@ -181,6 +181,23 @@ describe('chapters in the admin area', () => {
     expect(recounted?.word_count).toBeGreaterThan(5);
   });
 
+  it('sanitises chapter HTML on save, on creation and on edit', async () => {
+    const story = await newStory();
+    const created = await call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, {
+      title: 'Uno',
+      content:
+        '<p>Hola <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">amigo</a></p>',
+    });
+    const edited = await call<AdminChapter>('PUT', `/api/admin/chapters/${created.body.id}/`, {
+      title: 'Uno',
+      content: '<p onclick="steal()">Adiós <span data-word="amigo">amigo</span></p>',
+    });
+
+    expect(created.body.content).toBe('<p>Hola amigo</p>');
+    expect(created.body.word_count).toBe(2);
+    expect(edited.body.content).toBe('<p>Adiós <span data-word="amigo">amigo</span></p>');
+  });
+
   it('deletes the chapters with their story', async () => {
     const story = await newStory();
     await call('POST', `/api/admin/stories/${story.id}/chapters/`, { title: 'Uno', content: 'hola' });

@@ -4,6 +4,7 @@ import { lengthCategory, wordCount } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
 import { chapters, languages, stories } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { sanitizeChapterContent } from './sanitize.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type StoryRow = typeof stories.$inferSelect & {
@@ -101,6 +102,7 @@ export async function createChapter(
   storyId: number,
   input: AdminChapterInput,
 ): Promise<ChapterRow> {
+  const content = sanitizeChapterContent(input.content);
   return db.transaction(async (tx) => {
     const story = await lockStory(tx, storyId);
     const [created] = await tx
@@ -108,8 +110,8 @@ export async function createChapter(
       .values({
         storyId,
         title: input.title,
-        content: input.content,
-        wordCount: wordCount(input.content, story.languageCode),
+        content,
+        wordCount: wordCount(content, story.languageCode),
         // Placed and numbered for real by placeChapter, in this transaction.
         orderIndex: 2 ** 31 - 1,
         chapterNumber: 0,
@@ -125,6 +127,7 @@ export async function createChapter(
 
 /** Updates a chapter, moving it when `order_index` (or `chapter_number`) says so; renumbers and recounts. */
 export async function updateChapter(db: Database, id: number, input: AdminChapterInput): Promise<ChapterRow> {
+  const content = sanitizeChapterContent(input.content);
   return db.transaction(async (tx) => {
     const current = await getChapter(tx, id);
     const story = await lockStory(tx, current.storyId);
@@ -132,8 +135,8 @@ export async function updateChapter(db: Database, id: number, input: AdminChapte
       .update(chapters)
       .set({
         title: input.title,
-        content: input.content,
-        wordCount: wordCount(input.content, story.languageCode),
+        content,
+        wordCount: wordCount(content, story.languageCode),
         generationPrompt:
           input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt,
         updatedAt: new Date(),
