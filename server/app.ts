@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
@@ -19,12 +20,17 @@ import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { localStorage } from './storage/local.ts';
+import { registerMedia } from './storage/media.ts';
+import { s3Storage } from './storage/s3.ts';
+import type { ObjectStorage } from './storage/storage.ts';
 import { adminStoryRoutes } from './stories/admin-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     jobs: Jobs;
+    storage: ObjectStorage;
   }
 }
 
@@ -98,7 +104,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config.siteUrl);
+  const uploadsDir = join(config.dataDir, 'uploads');
+  const storage = config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir);
+  app.decorate('storage', storage);
+  registerSecurityHeaders(app, config.siteUrl, storage.externalOrigin ? [storage.externalOrigin] : []);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(authRoutes, {
@@ -124,6 +133,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+  if (!config.s3) await registerMedia(app, uploadsDir);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;

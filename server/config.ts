@@ -36,6 +36,13 @@ const EnvSchema = z
       })
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default('Catamaran <no-reply@catamaran.localhost>'),
+    S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.com' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://media.example.com' }).optional(),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ADMIN_EMAILS: z
       .string()
@@ -76,6 +83,18 @@ export interface Config {
   /** Real mail; without it (outside production) mail goes to the development outbox at /dev/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Object storage in S3 (or an S3-compatible server); without it, files under `dataDir/uploads`. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        publicBaseUrl?: string;
+      }
+    | undefined;
   /** Addresses that are administrators, lowercased. */
   adminEmails: string[];
 }
@@ -115,5 +134,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS ?? [],
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          endpoint: values.S3_ENDPOINT,
+          accessKeyId: values.S3_ACCESS_KEY_ID,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          // Most S3-compatible servers want the bucket in the path; AWS itself prefers the host name.
+          forcePathStyle: values.S3_FORCE_PATH_STYLE
+            ? values.S3_FORCE_PATH_STYLE === 'true'
+            : values.S3_ENDPOINT !== undefined,
+          publicBaseUrl: values.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }

@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
   });
 
+  it('uses S3 when S3_BUCKET is set, path-style by default for an S3-compatible endpoint', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toMatchObject({
+      bucket: 'media',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).s3?.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('refuses an admin list that is not e-mail addresses', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
   });

@@ -9,7 +9,11 @@ import helmet from 'helmet';
  * helmet works the headers out once, at start-up; each answer gets a copy. (@fastify/helmet builds a new
  * helmet middleware per request, which cost 40% of the throughput of a small JSON route: docs/decisions/004.)
  */
-export function registerSecurityHeaders(app: FastifyInstance, siteUrl: string): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  siteUrl: string,
+  mediaOrigins: string[] = [],
+): void {
   const isHttps = siteUrl.startsWith('https://');
   const applyHeaders = helmet({
     contentSecurityPolicy: {
@@ -18,8 +22,8 @@ export function registerSecurityHeaders(app: FastifyInstance, siteUrl: string): 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppConfig, type AppOptions, buildApp } from '../app.ts';
@@ -20,7 +23,9 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 /** The configuration a test server runs with: the defaults, quiet logs, and the given database. */
 export function testConfig(url: string, overrides: Partial<AppConfig> = {}): AppConfig {
   const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
-  return { ...loadConfig(env), databaseUrl: url, jwtSecret: TEST_JWT_SECRET, ...overrides };
+  // Uploads and the like go to a folder of the test's own, never the project's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'catamaran-test-data-'));
+  return { ...loadConfig(env), databaseUrl: url, jwtSecret: TEST_JWT_SECRET, dataDir, ...overrides };
 }
 
 export interface TestResponse<T = unknown> {

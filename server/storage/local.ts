@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, type ObjectStorage } from './storage.ts';
+
+/** The default: files under `root` (./data/uploads), served by this server at /media/. */
+export function localStorage(root: string): ObjectStorage {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return join(root, key);
+  };
+  return {
+    externalOrigin: undefined,
+    async put(key, body: Readable) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Written beside its final name, then linked there: a reader never sees half a file, and an existing
+      // object is never overwritten (link fails when the name is taken).
+      const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+        await link(partial, path);
+        return { size: (await stat(path)).size };
+      } finally {
+        await unlink(partial).catch(() => undefined);
+      }
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
+    },
+    publicUrl: (key) => {
+      assertSafeKey(key);
+      return `/media/${key}`;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { setupTestApp, testConfig } from '../testing/app.ts';
+
+const t = setupTestApp();
+const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+async function stored(key: string, body: Buffer, contentType: string) {
+  await t.app.storage.put(key, Readable.from([body]), { contentType });
+  return t.app.storage.publicUrl(key);
+}
+
+describe('GET /media/ (the local storage driver)', () => {
+  it('serves a stored file with its content type, nosniff, and a year of caching', async () => {
+    const url = await stored(`story-audio/chapters/7-${Date.now()}.mp3`, AUDIO, 'audio/mpeg');
+
+    const response = await t.get(url);
+
+    expect(url).toMatch(/^\/media\/story-audio\/chapters\/7-\d+\.mp3$/);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/mpeg');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+  });
+
+  it('answers a range request with 206 and just those bytes, so audio can seek', async () => {
+    const url = await stored(`story-audio/chapters/8-${Date.now()}.mp3`, AUDIO, 'audio/mpeg');
+
+    const response = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-109' } });
+
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe('bytes 100-109/1000');
+    expect(response.rawPayload.equals(AUDIO.subarray(100, 110))).toBe(true);
+  });
+
+  it('answers a missing file, a climb out of the folder, or a partial upload with a JSON 404', async () => {
+    for (const url of [
+      '/media/story-images/covers/none.webp',
+      '/media/../package.json',
+      '/media/%2e%2e/package.json',
+    ]) {
+      const response = await t.get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.text, url).not.toContain('"name": "catamaran"');
+    }
+  });
+});
+
+describe('with S3 configured', () => {
+  it('serves nothing at /media/ and lets the page load images and audio from the bucket', async () => {
+    const app = await buildApp(
+      testConfig(t.databaseUrl, {
+        s3: {
+          bucket: 'catamaran',
+          region: 'eu-west-1',
+          forcePathStyle: false,
+          publicBaseUrl: 'https://media.example.com',
+        },
+      }),
+    );
+    try {
+      const media = await app.inject({ method: 'GET', url: '/media/story-images/covers/a.webp' });
+      const policy = String(
+        (await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+
+      expect(media.statusCode).toBe(404);
+      expect(app.storage.publicUrl('story-images/covers/a.webp')).toBe(
+        'https://media.example.com/story-images/covers/a.webp',
+      );
+      expect(policy).toContain("img-src 'self' data: blob: https://media.example.com");
+      expect(policy).toContain("media-src 'self' blob: https://media.example.com");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the local driver's files at /media/: content type from the name, range requests (so audio can seek),
+ * cached for a year (a key is never reused for other bytes); nosniff comes with every answer's headers.
+ */
+export async function registerMedia(app: FastifyInstance, uploadsDir: string): Promise<void> {
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/media/',
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    serveDotFiles: false,
+    acceptRanges: true,
+    cacheControl: false,
+    allowedPath: (path) => !path.endsWith('.partial'),
+    setHeaders(reply) {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where covers, audio and applicant videos live. The database stores object keys (story-images/covers/…);
+ * URLs are derived when presenting, so a move from disk to S3 changes no row.
+ */
+export interface ObjectStorage {
+  /** Streams a body to `key` without holding it in memory; answers the bytes written. Never overwrites. */
+  put(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number }>;
+  /** Removes objects; a key that is already gone is not an error. */
+  delete(keys: readonly string[]): Promise<void>;
+  /** The URL a browser fetches the object from. */
+  publicUrl(key: string): string;
+  /** The origin of those URLs when it is not the site's own (for the Content-Security-Policy). */
+  readonly externalOrigin: string | undefined;
+}
+
+/** Object keys of admin.md §7: a folder and a name of letters, digits, dots, dashes and underscores. */
+const SAFE_KEY = /^(?:[a-z0-9-]+\/)+[A-Za-z0-9._-]+$/;
+
+/** Refuses a key that could climb out of its folder or carry odd characters. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Refusing the object key "${key}".`);
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from './local.ts';
+import { s3Storage } from './s3.ts';
+import type { ObjectStorage } from './storage.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((found) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => found(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+let scratch = '';
+let s3server: S3rver | undefined;
+const drivers: {
+  name: string;
+  storage: () => ObjectStorage;
+  read: (key: string) => Promise<Buffer | undefined>;
+}[] = [];
+let local: ObjectStorage;
+let s3: ObjectStorage;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'catamaran-storage-'));
+  local = localStorage(join(scratch, 'uploads'));
+  const port = await freePort();
+  s3server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: join(scratch, 's3'),
+    configureBuckets: [{ name: 'catamaran', configs: [] }],
+  });
+  await s3server.run();
+  s3 = s3Storage({
+    bucket: 'catamaran',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+});
+afterAll(async () => {
+  await s3server?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+drivers.push(
+  {
+    name: 'local disk',
+    storage: () => local,
+    read: async (key) =>
+      existsSync(join(scratch, 'uploads', key)) ? readFile(join(scratch, 'uploads', key)) : undefined,
+  },
+  {
+    name: 'S3 (s3rver)',
+    storage: () => s3,
+    read: async (key) => {
+      const response = await fetch(s3.publicUrl(key));
+      return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
+    },
+  },
+);
+
+describe.each(drivers)('the $name storage driver', ({ storage, read }) => {
+  it('streams a body in (10 MB: several parts on S3), and reads the same bytes back', async () => {
+    const body = randomBytes(10 * 1024 * 1024);
+    const key = `story-audio/chapters/1-${Date.now()}.mp3`;
+
+    const { size } = await storage().put(
+      key,
+      Readable.from([body.subarray(0, 4_000_000), body.subarray(4_000_000)]),
+      {
+        contentType: 'audio/mpeg',
+      },
+    );
+
+    expect(size).toBe(body.length);
+    expect((await read(key))?.equals(body)).toBe(true);
+  });
+
+  it('never overwrites an object', async () => {
+    const key = `story-images/covers/${Date.now()}-abc.webp`;
+    await storage().put(key, Readable.from([Buffer.from('first')]), { contentType: 'image/webp' });
+
+    await expect(
+      storage().put(key, Readable.from([Buffer.from('second')]), { contentType: 'image/webp' }),
+    ).rejects.toThrow();
+
+    expect((await read(key))?.toString()).toBe('first');
+  });
+
+  it('deletes objects, and deleting one already gone is no error', async () => {
+    const key = `story-images/stories/${Date.now()}-x.png`;
+    await storage().put(key, Readable.from([Buffer.from('png')]), { contentType: 'image/png' });
+
+    await storage().delete([key]);
+    await storage().delete([key]);
+
+    expect(await read(key)).toBeUndefined();
+  });
+
+  it('refuses keys that could leave their folder', async () => {
+    for (const key of [
+      '../etc/passwd',
+      'story-images/../../x',
+      '/abs/path.png',
+      'no-folder.png',
+      'story-images/a b.png',
+    ]) {
+      await expect(
+        storage().put(key, Readable.from([Buffer.from('x')]), { contentType: 'image/png' }),
+        key,
+      ).rejects.toThrow(/Refusing the object key/);
+    }
+  });
+});
