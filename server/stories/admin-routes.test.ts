@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import { chapters, languages } from '../db/schema.ts';
+import { chapters, languages, stories } from '../db/schema.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { createUser, signIn } from '../testing/factories.ts';
 
@@ -196,6 +197,40 @@ describe('chapters in the admin area', () => {
     expect(created.body.content).toBe('<p>Hola amigo</p>');
     expect(created.body.word_count).toBe(2);
     expect(edited.body.content).toBe('<p>Adiós <span data-word="amigo">amigo</span></p>');
+  });
+
+  it("deletes the stored cover and audio with their story, and a chapter's audio with its chapter", async () => {
+    const story = await newStory();
+    const first = await call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, {
+      title: 'Uno',
+      content: 'a',
+    });
+    const second = await call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, {
+      title: 'Dos',
+      content: 'b',
+    });
+    const keys = {
+      cover: `story-images/covers/${Date.now()}-c.webp`,
+      first: `story-audio/chapters/${first.body.id}-${Date.now()}.webm`,
+      second: `story-audio/chapters/${second.body.id}-${Date.now()}.webm`,
+    };
+    for (const key of Object.values(keys)) {
+      await t.app.storage.put(key, Readable.from([Buffer.from('media')]), {
+        contentType: 'application/octet-stream',
+      });
+    }
+    await t.db.update(stories).set({ coverImageKey: keys.cover }).where(eq(stories.id, story.id));
+    await t.db.update(chapters).set({ audioKey: keys.first }).where(eq(chapters.id, first.body.id));
+    await t.db.update(chapters).set({ audioKey: keys.second }).where(eq(chapters.id, second.body.id));
+    const exists = async (key: string) => (await t.get(t.app.storage.publicUrl(key))).status === 200;
+
+    await call('DELETE', `/api/admin/chapters/${second.body.id}/`);
+    expect(await exists(keys.second)).toBe(false);
+    expect(await exists(keys.first)).toBe(true);
+
+    await call('DELETE', `/api/admin/stories/${story.id}/`);
+    expect(await exists(keys.first)).toBe(false);
+    expect(await exists(keys.cover)).toBe(false);
   });
 
   it('deletes the chapters with their story', async () => {

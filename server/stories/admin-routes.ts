@@ -70,6 +70,18 @@ function storyInput(body: unknown): AdminStoryInput {
   return input;
 }
 
+/**
+ * Removes media whose rows are gone. The deletion is already committed, so a storage failure is logged rather
+ * than answered: the learner-facing data is consistent, and an orphaned file costs only space.
+ */
+async function removeMedia(app: FastifyInstance, keys: string[]): Promise<void> {
+  try {
+    await app.storage.delete(keys);
+  } catch (error) {
+    app.log.warn({ err: error, keys }, 'could not remove the media of a deleted story or chapter');
+  }
+}
+
 /** /api/admin/stories/ and /api/admin/chapters/ (admin.md §7). Registered inside the admin scope. */
 export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/stories/', async () => (await listStories(app.db)).map(presentStory));
@@ -88,7 +100,8 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/stories/:id/', async (request, reply) => {
-    await deleteStory(app.db, idFrom(request.params, 'id', 'Story not found'));
+    const media = await deleteStory(app.db, idFrom(request.params, 'id', 'Story not found'));
+    await removeMedia(app, media);
     return reply.status(204).send();
   });
 
@@ -110,7 +123,8 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/chapters/:id/', async (request, reply) => {
-    await deleteChapter(app.db, idFrom(request.params, 'id', 'Chapter not found'));
+    const media = await deleteChapter(app.db, idFrom(request.params, 'id', 'Chapter not found'));
+    await removeMedia(app, media);
     return reply.status(204).send();
   });
 }

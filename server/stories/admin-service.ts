@@ -84,10 +84,20 @@ export async function updateStory(db: Database, id: number, input: AdminStoryInp
   });
 }
 
-/** Deletes a story and, with it, its chapters. */
-export async function deleteStory(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(stories).where(eq(stories.id, id)).returning({ id: stories.id });
-  if (deleted.length === 0) throw new HttpError(404, 'Story not found');
+/**
+ * Deletes a story and, with it, its chapters; answers the object keys of their media (cover, audio), for the
+ * caller to remove from storage once the deletion is committed.
+ */
+export async function deleteStory(db: Database, id: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const audio = await tx.select({ key: chapters.audioKey }).from(chapters).where(eq(chapters.storyId, id));
+    const [deleted] = await tx
+      .delete(stories)
+      .where(eq(stories.id, id))
+      .returning({ cover: stories.coverImageKey });
+    if (!deleted) throw new HttpError(404, 'Story not found');
+    return [deleted.cover, ...audio.map((row) => row.key)].filter((key): key is string => key !== null);
+  });
 }
 
 /** A story's chapters in reading order. */
@@ -149,14 +159,15 @@ export async function updateChapter(db: Database, id: number, input: AdminChapte
   });
 }
 
-/** Deletes a chapter, then renumbers and recounts its story. */
-export async function deleteChapter(db: Database, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Deletes a chapter, then renumbers and recounts its story; answers its audio's key, if any, to remove. */
+export async function deleteChapter(db: Database, id: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const current = await getChapter(tx, id);
     await lockStory(tx, current.storyId);
     await tx.delete(chapters).where(eq(chapters.id, id));
     await placeChapter(tx, current.storyId);
     await recountStory(tx, current.storyId);
+    return current.audioKey ? [current.audioKey] : [];
   });
 }
 
