@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
@@ -104,7 +104,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerErrorHandler(app);
-  const uploadsDir = join(config.dataDir, 'uploads');
+  const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
   const storage = config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir);
   app.decorate('storage', storage);
   registerSecurityHeaders(app, config.siteUrl, storage.externalOrigin ? [storage.externalOrigin] : []);

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative as relativePath } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -44,6 +47,22 @@ describe('GET /media/ (the local storage driver)', () => {
       const response = await t.get(url);
       expect(response.status, url).toBe(404);
       expect(response.text, url).not.toContain('"name": "catamaran"');
+    }
+  });
+});
+
+describe('a relative DATA_DIR (./data is the default)', () => {
+  it('still serves /media/ from the folder it names', async () => {
+    const relative = relativePath(process.cwd(), mkdtempSync(join(tmpdir(), 'catamaran-relative-')));
+    const app = await buildApp(testConfig(t.databaseUrl, { dataDir: relative }));
+    try {
+      await app.storage.put('story-images/covers/r.webp', Readable.from([Buffer.from('webp')]), {
+        contentType: 'image/webp',
+      });
+      const response = await app.inject({ method: 'GET', url: '/media/story-images/covers/r.webp' });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });
