@@ -25,6 +25,7 @@ import { registerMedia } from './storage/media.ts';
 import { s3Storage } from './storage/s3.ts';
 import type { ObjectStorage } from './storage/storage.ts';
 import { adminStoryRoutes } from './stories/admin-routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
           requireAdmin(admin, config.adminEmails);
           await admin.register(adminLanguageRoutes);
           await admin.register(adminStoryRoutes);
+          await admin.register(uploadRoutes);
         },
         { prefix: '/admin' },
       );

@@ -37,6 +37,7 @@ export interface TestResponse<T = unknown> {
 
 export interface TestApp {
   readonly app: FastifyInstance;
+  readonly config: AppConfig;
   readonly db: Database;
   readonly databaseUrl: string;
   request<T = unknown>(options: InjectOptions & { token?: string }): Promise<TestResponse<T>>;
@@ -54,12 +55,14 @@ export function setupTestApp(
   options: { config?: Partial<AppConfig>; app?: AppOptions; prepare?: (app: FastifyInstance) => void } = {},
 ): TestApp {
   let app: FastifyInstance | undefined;
+  let config: AppConfig | undefined;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     // Workers poll as often as pg-boss allows, so tests wait little for queued mail.
-    app = await buildApp(testConfig(database.url, options.config), {
+    config = testConfig(database.url, options.config);
+    app = await buildApp(config, {
       ...options.app,
       jobs: { pollingIntervalSeconds: 0.5, ...options.app?.jobs },
     });
@@ -94,6 +97,10 @@ export function setupTestApp(
   return {
     get app() {
       return current().app;
+    },
+    get config() {
+      if (!config) throw new Error('The test app is used before beforeAll has built it.');
+      return config;
     },
     get db() {
       return current().app.db;

@@ -1,0 +1,151 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../testing/app.ts';
+import { createUser, signIn } from '../testing/factories.ts';
+
+const t = setupTestApp();
+let base = '';
+let adminToken = '';
+let learnerToken = '';
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  adminToken = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
+  learnerToken = (await signIn(t.db, await createUser(t.db))).accessToken;
+});
+
+// The smallest real files of each kind: a PNG's signature and header, a JPEG's markers, a WebP's RIFF header.
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  Buffer.alloc(64),
+]);
+const JPEG = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.alloc(64),
+]);
+
+/** A WAV of `seconds` of silence: 8 kHz, 16-bit, mono. */
+function wav(seconds: number): Buffer {
+  const data = 8000 * 2 * seconds;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data)]);
+}
+
+async function upload(path: string, bytes: Buffer, name: string, type: string, token = adminToken) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const response = await fetch(`${base}/api/admin/uploads/${path}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The files under a folder of the local storage, including any partial upload left behind. */
+function storedIn(folder: string): string[] {
+  const dir = join(t.config.dataDir, 'uploads', folder);
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+describe('POST /api/admin/uploads/cover/', () => {
+  it('stores a PNG under covers/ and serves the same bytes at its URL', async () => {
+    const { status, body } = await upload('cover/', PNG, 'cover.png', 'image/png');
+
+    expect(status).toBe(201);
+    expect(body.key).toMatch(/^story-images\/covers\/\d+-[0-9a-f]{8}\.png$/);
+    expect(body).toMatchObject({ content_type: 'image/png', size: PNG.length });
+    const served = await fetch(`${base}${body.url}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('stores an editor cover under stories/', async () => {
+    const { body } = await upload('cover/?folder=stories', JPEG, 'photo.jpg', 'image/jpeg');
+
+    expect(body.key).toMatch(/^story-images\/stories\/\d+-[0-9a-f]{8}\.jpg$/);
+  });
+
+  it('judges the type by the bytes, not by the name or the declared type', async () => {
+    const renamed = await upload('cover/', PNG, 'cover.webp', 'image/webp');
+    const text = await upload('cover/', Buffer.from('not an image at all'), 'cover.png', 'image/png');
+
+    expect(renamed.body.key).toMatch(/\.png$/);
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ error: 'That is not a JPEG, PNG or WebP image.' });
+  });
+
+  it('answers 413 over 2 MB, storing nothing', async () => {
+    const before = storedIn('story-images/covers');
+    const { status, body } = await upload(
+      'cover/',
+      Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+      'big.png',
+      'image/png',
+    );
+
+    expect(status).toBe(413);
+    expect(body).toEqual({ error: 'The image is too large. Maximum size is 2MB.' });
+    expect(storedIn('story-images/covers')).toEqual(before);
+  });
+
+  it('answers 415 to a body that is not multipart', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/uploads/cover/',
+      token: adminToken,
+      payload: { file: 'x' },
+    });
+
+    expect(response.status).toBe(415);
+  });
+
+  it('answers 401 without a session and 403 to a learner', async () => {
+    expect((await upload('cover/', PNG, 'c.png', 'image/png', '')).body).toEqual({
+      error: 'Not authenticated',
+    });
+    expect((await upload('cover/', PNG, 'c.png', 'image/png', learnerToken)).status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/uploads/audio/', () => {
+  it('stores audio named after its chapter and reads its duration', async () => {
+    const { status, body } = await upload('audio/?chapter=42', wav(3), 'take.wav', 'audio/wav');
+
+    expect(status).toBe(201);
+    expect(body.key).toMatch(/^story-audio\/chapters\/42-\d+-[0-9a-f]{8}\.wav$/);
+    expect(body.duration_seconds).toBe(3);
+  });
+
+  it('names audio of a chapter not saved yet "new"', async () => {
+    const { body } = await upload('audio/', wav(1), 'take.wav', 'audio/wav');
+
+    expect(body.key).toMatch(/^story-audio\/chapters\/new-/);
+  });
+
+  it('answers 415 to an image sent as audio, and 413 over 50 MB', async () => {
+    const before = storedIn('story-audio/chapters');
+    const image = await upload('audio/', PNG, 'song.mp3', 'audio/mpeg');
+    const huge = await upload('audio/', wav(3300), 'long.wav', 'audio/wav');
+
+    expect(image.status).toBe(415);
+    expect(image.body).toEqual({ error: 'That is not an audio file (MP3, WAV, WebM/Opus, M4A or OGG).' });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ error: 'Audio file is too large. Maximum size is 50MB.' });
+    expect(storedIn('story-audio/chapters')).toEqual(before);
+  });
+});
