@@ -27,6 +27,7 @@ export const AdminStoryInput = z.object({
   is_published: flag('is_published'),
   is_free: flag('is_free'),
   is_adult_content: flag('is_adult_content'),
+  /** The URL a cover upload answered; null removes the cover; absent keeps it. */
   cover_image_url: z.string().max(2048).nullable().optional(),
 });
 export type AdminStoryInput = z.infer<typeof AdminStoryInput>;
@@ -57,6 +58,15 @@ export const AdminChapterInput = z.object({
   order_index: z.coerce.number().int().min(0).optional(),
   chapter_number: z.coerce.number().int().min(1).optional(),
   generation_prompt: z.string().max(20_000).nullable().optional(),
+  /** The URL an audio upload answered; null removes the audio; absent keeps it. */
+  audio_url: z.string().max(2048).nullable().optional(),
+  audio_duration_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .nullable()
+    .optional(),
 });
 export type AdminChapterInput = z.infer<typeof AdminChapterInput>;
 

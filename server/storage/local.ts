@@ -4,7 +4,7 @@ import { link, mkdir, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type ObjectStorage } from './storage.ts';
+import { assertSafeKey, keyAfter, type ObjectStorage } from './storage.ts';
 
 /** The default: files under `root` (./data/uploads), served by this server at /media/. */
 export function localStorage(root: string): ObjectStorage {
@@ -35,5 +35,6 @@ export function localStorage(root: string): ObjectStorage {
       assertSafeKey(key);
       return `/media/${key}`;
     },
+    keyFromUrl: (url) => keyAfter('/media/', url),
   };
 }

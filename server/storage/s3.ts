@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, type ObjectStorage } from './storage.ts';
+import { assertSafeKey, keyAfter, type ObjectStorage } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -87,5 +87,6 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
       assertSafeKey(key);
       return `${base}/${key}`;
     },
+    keyFromUrl: (url) => keyAfter(`${base}/`, url),
   };
 }

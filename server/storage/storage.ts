@@ -11,6 +11,8 @@ export interface ObjectStorage {
   delete(keys: readonly string[]): Promise<void>;
   /** The URL a browser fetches the object from. */
   publicUrl(key: string): string;
+  /** The key behind a URL this storage gave out; undefined for any other URL. */
+  keyFromUrl(url: string): string | undefined;
   /** The origin of those URLs when it is not the site's own (for the Content-Security-Policy). */
   readonly externalOrigin: string | undefined;
 }
@@ -18,7 +20,19 @@ export interface ObjectStorage {
 /** Object keys of admin.md §7: a folder and a name of letters, digits, dots, dashes and underscores. */
 const SAFE_KEY = /^(?:[a-z0-9-]+\/)+[A-Za-z0-9._-]+$/;
 
+/** True for a key of the expected shape. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..');
+}
+
 /** Refuses a key that could climb out of its folder or carry odd characters. */
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Refusing the object key "${key}".`);
+  if (!isSafeKey(key)) throw new Error(`Refusing the object key "${key}".`);
+}
+
+/** The key after a base URL, when the URL is under it and the rest is a safe key. */
+export function keyAfter(base: string, url: string): string | undefined {
+  if (!url.startsWith(base)) return undefined;
+  const key = url.slice(base.length);
+  return isSafeKey(key) ? key : undefined;
 }

@@ -7,6 +7,7 @@ import {
 } from '#common/schemas/stories.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 import {
   type ChapterRow,
   createChapter,
@@ -16,12 +17,13 @@ import {
   getStory,
   listChapters,
   listStories,
+  type MediaChange,
   type StoryRow,
   updateChapter,
   updateStory,
 } from './admin-service.ts';
 
-function presentStory(story: StoryRow): AdminStory {
+function presentStory(storage: ObjectStorage, story: StoryRow): AdminStory {
   return {
     id: story.id,
     title: story.title,
@@ -35,12 +37,12 @@ function presentStory(story: StoryRow): AdminStory {
     is_published: story.isPublished,
     is_free: story.isFree,
     is_adult_content: story.isAdultContent,
-    cover_image_url: null, // covers arrive with the storage part of this issue (TODO.md)
+    cover_image_url: story.coverImageKey ? storage.publicUrl(story.coverImageKey) : null,
     chapter_count: story.chapterCount,
   };
 }
 
-function presentChapter(chapter: ChapterRow): AdminChapter {
+function presentChapter(storage: ObjectStorage, chapter: ChapterRow): AdminChapter {
   return {
     id: chapter.id,
     story: chapter.storyId,
@@ -49,7 +51,7 @@ function presentChapter(chapter: ChapterRow): AdminChapter {
     content: chapter.content,
     word_count: chapter.wordCount,
     order_index: chapter.orderIndex,
-    audio_url: null, // audio arrives with the storage part of this issue (TODO.md)
+    audio_url: chapter.audioKey ? storage.publicUrl(chapter.audioKey) : null,
     audio_duration_seconds: chapter.audioDurationSeconds,
     generation_prompt: chapter.generationPrompt,
   };
@@ -62,12 +64,23 @@ function idFrom(params: unknown, key: string, notFound: string): number {
   return id;
 }
 
-function storyInput(body: unknown): AdminStoryInput {
-  const input = parseInput(AdminStoryInput, body ?? {});
-  if (input.cover_image_url) {
-    throw new HttpError(400, 'Covers cannot be stored yet: send cover_image_url as null.');
+/**
+ * The key behind a media URL a client sends back: a URL our storage gave out for an upload in `folder`, null
+ * to remove the media, undefined to keep it. Any other URL is refused: the site never points at files it
+ * does not hold.
+ */
+function mediaKey(
+  storage: ObjectStorage,
+  url: string | null | undefined,
+  folder: string,
+  field: string,
+): MediaChange {
+  if (url === undefined || url === null) return url;
+  const key = storage.keyFromUrl(url);
+  if (!key?.startsWith(`${folder}/`)) {
+    throw new HttpError(400, `${field} must be a URL answered by an upload to this site.`);
   }
-  return input;
+  return key;
 }
 
 /**
@@ -84,19 +97,30 @@ async function removeMedia(app: FastifyInstance, keys: string[]): Promise<void> 
 
 /** /api/admin/stories/ and /api/admin/chapters/ (admin.md §7). Registered inside the admin scope. */
 export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/stories/', async () => (await listStories(app.db)).map(presentStory));
+  const story = (row: StoryRow) => presentStory(app.storage, row);
+  const chapter = (row: ChapterRow) => presentChapter(app.storage, row);
+  const coverOf = (input: AdminStoryInput) =>
+    mediaKey(app.storage, input.cover_image_url, 'story-images', 'cover_image_url');
+  const audioOf = (input: AdminChapterInput) =>
+    mediaKey(app.storage, input.audio_url, 'story-audio', 'audio_url');
+
+  app.get('/stories/', async () => (await listStories(app.db)).map(story));
 
   app.post('/stories/', async (request, reply) => {
-    return reply.status(201).send(presentStory(await createStory(app.db, storyInput(request.body))));
+    const input = parseInput(AdminStoryInput, request.body ?? {});
+    return reply.status(201).send(story(await createStory(app.db, input, coverOf(input))));
   });
 
   app.get('/stories/:id/', async (request) => {
-    return presentStory(await getStory(app.db, idFrom(request.params, 'id', 'Story not found')));
+    return story(await getStory(app.db, idFrom(request.params, 'id', 'Story not found')));
   });
 
   app.put('/stories/:id/', async (request) => {
     const id = idFrom(request.params, 'id', 'Story not found');
-    return presentStory(await updateStory(app.db, id, storyInput(request.body)));
+    const input = parseInput(AdminStoryInput, request.body ?? {});
+    const updated = await updateStory(app.db, id, input, coverOf(input));
+    await removeMedia(app, updated.replaced);
+    return story(updated.story);
   });
 
   app.delete('/stories/:id/', async (request, reply) => {
@@ -107,19 +131,21 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/stories/:storyId/chapters/', async (request) => {
     const storyId = idFrom(request.params, 'storyId', 'Story not found');
-    return (await listChapters(app.db, storyId)).map(presentChapter);
+    return (await listChapters(app.db, storyId)).map(chapter);
   });
 
   app.post('/stories/:storyId/chapters/', async (request, reply) => {
     const storyId = idFrom(request.params, 'storyId', 'Story not found');
     const input = parseInput(AdminChapterInput, request.body ?? {});
-    return reply.status(201).send(presentChapter(await createChapter(app.db, storyId, input)));
+    return reply.status(201).send(chapter(await createChapter(app.db, storyId, input, audioOf(input))));
   });
 
   app.put('/chapters/:id/', async (request) => {
     const id = idFrom(request.params, 'id', 'Chapter not found');
     const input = parseInput(AdminChapterInput, request.body ?? {});
-    return presentChapter(await updateChapter(app.db, id, input));
+    const updated = await updateChapter(app.db, id, input, audioOf(input));
+    await removeMedia(app, updated.replaced);
+    return chapter(updated.chapter);
   });
 
   app.delete('/chapters/:id/', async (request, reply) => {

@@ -59,28 +59,56 @@ function storyValues(input: AdminStoryInput) {
   };
 }
 
+/** A new value for a media key: a key, null to remove it, undefined to keep what is there. */
+export type MediaChange = string | null | undefined;
+
 /** Creates a story with no chapters yet. */
-export async function createStory(db: Database, input: AdminStoryInput): Promise<StoryRow> {
+export async function createStory(
+  db: Database,
+  input: AdminStoryInput,
+  cover: MediaChange,
+): Promise<StoryRow> {
   return db.transaction(async (tx) => {
     await requireLanguage(tx, input.language);
-    const [created] = await tx.insert(stories).values(storyValues(input)).returning({ id: stories.id });
+    const [created] = await tx
+      .insert(stories)
+      .values({ ...storyValues(input), coverImageKey: cover ?? null })
+      .returning({ id: stories.id });
     if (!created) throw new Error('createStory inserted nothing');
     return getStory(tx, created.id);
   });
 }
 
-/** Updates a story's own fields; a new language recounts its chapters (word counting depends on it). */
-export async function updateStory(db: Database, id: number, input: AdminStoryInput): Promise<StoryRow> {
+/**
+ * Updates a story's own fields; a new language recounts its chapters (word counting depends on it). Answers
+ * the key of a cover it replaced, for the caller to remove from storage.
+ */
+export async function updateStory(
+  db: Database,
+  id: number,
+  input: AdminStoryInput,
+  cover: MediaChange,
+): Promise<{ story: StoryRow; replaced: string[] }> {
   return db.transaction(async (tx) => {
     await requireLanguage(tx, input.language);
-    const [updated] = await tx
-      .update(stories)
-      .set({ ...storyValues(input), updatedAt: new Date() })
+    const [previous] = await tx
+      .select({ cover: stories.coverImageKey })
+      .from(stories)
       .where(eq(stories.id, id))
-      .returning({ id: stories.id });
-    if (!updated) throw new HttpError(404, 'Story not found');
+      .for('update');
+    if (!previous) throw new HttpError(404, 'Story not found');
+    await tx
+      .update(stories)
+      .set({
+        ...storyValues(input),
+        ...(cover === undefined ? {} : { coverImageKey: cover }),
+        updatedAt: new Date(),
+      })
+      .where(eq(stories.id, id));
     await recountStory(tx, id, { recountChapters: true });
-    return getStory(tx, id);
+    const replaced =
+      cover !== undefined && previous.cover && previous.cover !== cover ? [previous.cover] : [];
+    return { story: await getStory(tx, id), replaced };
   });
 }
 
@@ -111,6 +139,7 @@ export async function createChapter(
   db: Database,
   storyId: number,
   input: AdminChapterInput,
+  audio: MediaChange,
 ): Promise<ChapterRow> {
   const content = sanitizeChapterContent(input.content);
   return db.transaction(async (tx) => {
@@ -126,6 +155,8 @@ export async function createChapter(
         orderIndex: 2 ** 31 - 1,
         chapterNumber: 0,
         generationPrompt: input.generation_prompt ?? null,
+        audioKey: audio ?? null,
+        audioDurationSeconds: audio ? (input.audio_duration_seconds ?? null) : null,
       })
       .returning({ id: chapters.id });
     if (!created) throw new Error('createChapter inserted nothing');
@@ -135,8 +166,16 @@ export async function createChapter(
   });
 }
 
-/** Updates a chapter, moving it when `order_index` (or `chapter_number`) says so; renumbers and recounts. */
-export async function updateChapter(db: Database, id: number, input: AdminChapterInput): Promise<ChapterRow> {
+/**
+ * Updates a chapter, moving it when `order_index` (or `chapter_number`) says so; renumbers and recounts.
+ * Answers the key of audio it replaced, for the caller to remove from storage.
+ */
+export async function updateChapter(
+  db: Database,
+  id: number,
+  input: AdminChapterInput,
+  audio: MediaChange,
+): Promise<{ chapter: ChapterRow; replaced: string[] }> {
   const content = sanitizeChapterContent(input.content);
   return db.transaction(async (tx) => {
     const current = await getChapter(tx, id);
@@ -149,14 +188,23 @@ export async function updateChapter(db: Database, id: number, input: AdminChapte
         wordCount: wordCount(content, story.languageCode),
         generationPrompt:
           input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt,
+        ...audioColumns(audio, input.audio_duration_seconds),
         updatedAt: new Date(),
       })
       .where(eq(chapters.id, id));
     const isMove = input.order_index !== undefined || input.chapter_number !== undefined;
     await placeChapter(tx, current.storyId, id, isMove ? positionOf(input) : undefined);
     await recountStory(tx, current.storyId);
-    return getChapter(tx, id);
+    const replaced =
+      audio !== undefined && current.audioKey && current.audioKey !== audio ? [current.audioKey] : [];
+    return { chapter: await getChapter(tx, id), replaced };
   });
+}
+
+/** The audio columns a save changes: none when the audio is kept (its duration may still be corrected). */
+function audioColumns(audio: MediaChange, duration: number | null | undefined) {
+  if (audio === undefined) return duration === undefined ? {} : { audioDurationSeconds: duration };
+  return { audioKey: audio, audioDurationSeconds: audio ? (duration ?? null) : null };
 }
 
 /** Deletes a chapter, then renumbers and recounts its story; answers its audio's key, if any, to remove. */

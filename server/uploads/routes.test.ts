@@ -149,3 +149,100 @@ describe('POST /api/admin/uploads/audio/', () => {
     expect(storedIn('story-audio/chapters')).toEqual(before);
   });
 });
+
+describe('keeping uploads on stories and chapters', () => {
+  async function admin<T>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) {
+    return t.request<T>({ method, url, payload, token: adminToken });
+  }
+  const served = async (url: string) => (await fetch(`${base}${url}`)).status;
+
+  it('attaches an uploaded cover to a story, replaces it (removing the old file) and removes it', async () => {
+    const first = (await upload('cover/', PNG, 'a.png', 'image/png')).body.url as string;
+    const second = (await upload('cover/', JPEG, 'b.jpg', 'image/jpeg')).body.url as string;
+    const created = await admin<{ id: number; cover_image_url: string | null }>(
+      'POST',
+      '/api/admin/stories/',
+      {
+        title: 'El faro',
+        author: 'L',
+        language: 1,
+        cover_image_url: first,
+      },
+    );
+    expect(created.body.cover_image_url).toBe(first);
+
+    const replaced = await admin<{ cover_image_url: string | null }>(
+      'PUT',
+      `/api/admin/stories/${created.body.id}/`,
+      {
+        title: 'El faro',
+        author: 'L',
+        language: 1,
+        cover_image_url: second,
+      },
+    );
+    expect(replaced.body.cover_image_url).toBe(second);
+    expect(await served(first)).toBe(404);
+
+    const kept = await admin<{ cover_image_url: string | null }>(
+      'PUT',
+      `/api/admin/stories/${created.body.id}/`,
+      {
+        title: 'El faro (2)',
+        author: 'L',
+        language: 1,
+      },
+    );
+    expect(kept.body.cover_image_url).toBe(second);
+
+    const removed = await admin<{ cover_image_url: string | null }>(
+      'PUT',
+      `/api/admin/stories/${created.body.id}/`,
+      {
+        title: 'El faro',
+        author: 'L',
+        language: 1,
+        cover_image_url: null,
+      },
+    );
+    expect(removed.body.cover_image_url).toBeNull();
+    expect(await served(second)).toBe(404);
+  });
+
+  it('refuses a cover URL this site did not give out', async () => {
+    for (const cover_image_url of [
+      'https://evil.example.com/x.png',
+      '/media/../secret.png',
+      '/media/story-audio/chapters/1.mp3',
+    ]) {
+      const response = await admin('POST', '/api/admin/stories/', {
+        title: 'T',
+        author: 'A',
+        language: 1,
+        cover_image_url,
+      });
+      expect(response.status, cover_image_url).toBe(400);
+      expect(response.body).toEqual({
+        error: 'cover_image_url must be a URL answered by an upload to this site.',
+      });
+    }
+  });
+
+  it('attaches uploaded audio with its duration to a chapter', async () => {
+    const story = await admin<{ id: number }>('POST', '/api/admin/stories/', {
+      title: 'T',
+      author: 'A',
+      language: 1,
+    });
+    const audio = (await upload('audio/?chapter=new', wav(2), 'take.wav', 'audio/wav')).body;
+
+    const chapter = await admin<{ audio_url: string | null; audio_duration_seconds: number | null }>(
+      'POST',
+      `/api/admin/stories/${story.body.id}/chapters/`,
+      { title: 'Uno', content: 'hola', audio_url: audio.url, audio_duration_seconds: audio.duration_seconds },
+    );
+
+    expect(chapter.body).toMatchObject({ audio_url: audio.url, audio_duration_seconds: 2 });
+    expect(await served(chapter.body.audio_url as string)).toBe(200);
+  });
+});
