@@ -58,6 +58,16 @@ export const AdminChapterInput = z.object({
   order_index: z.coerce.number().int().min(0).optional(),
   chapter_number: z.coerce.number().int().min(1).optional(),
   generation_prompt: z.string().max(20_000).nullable().optional(),
+  /**
+   * For a new chapter: a key the client chose (e.g. a UUID). Creating again with the same key answers the
+   * chapter the first request made, so an editor retrying a save after a failure never duplicates chapters.
+   */
+  client_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, {
+      error: 'client_key must be 8 to 64 letters, digits, dashes or underscores.',
+    })
+    .optional(),
   /** The URL an audio upload answered; null removes the audio; absent keeps it. */
   audio_url: z.string().max(2048).nullable().optional(),
   audio_duration_seconds: z

@@ -191,8 +191,13 @@ export const chapters = pgTable(
     audioKey: text('audio_key'),
     audioDurationSeconds: integer('audio_duration_seconds'),
     generationPrompt: text('generation_prompt'),
+    /** Chosen by the editor for a chapter it has not saved yet, so a retried save finds it, not a copy. */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('chapters_story_order').on(table.storyId, table.orderIndex)],
+  (table) => [
+    index('chapters_story_order').on(table.storyId, table.orderIndex),
+    uniqueIndex('chapters_story_client_key').on(table.storyId, table.clientKey),
+  ],
 );

@@ -182,6 +182,26 @@ describe('chapters in the admin area', () => {
     expect(recounted?.word_count).toBeGreaterThan(5);
   });
 
+  it('creates a chapter once per client_key, so a retried save never duplicates it', async () => {
+    const story = await newStory();
+    const payload = { title: 'Uno', content: 'hola', client_key: 'c0ffee-1234-new-chapter' };
+
+    const [first, second] = await Promise.all([
+      call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, payload),
+      call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, payload),
+    ]);
+    const again = await call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, payload);
+    const bad = await call('POST', `/api/admin/stories/${story.id}/chapters/`, {
+      ...payload,
+      client_key: 'x y',
+    });
+
+    expect(first.body.id).toBe(second.body.id);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await chapterTitles(story.id)).toEqual([[1, 0, 'Uno']]);
+    expect(bad.body).toEqual({ error: 'client_key must be 8 to 64 letters, digits, dashes or underscores.' });
+  });
+
   it('sanitises chapter HTML on save, on creation and on edit', async () => {
     const story = await newStory();
     const created = await call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
 import { lengthCategory, wordCount } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
@@ -144,6 +144,14 @@ export async function createChapter(
   const content = sanitizeChapterContent(input.content);
   return db.transaction(async (tx) => {
     const story = await lockStory(tx, storyId);
+    if (input.client_key) {
+      // A retry of a create that already happened: the chapter it made, unchanged.
+      const [existing] = await tx
+        .select()
+        .from(chapters)
+        .where(and(eq(chapters.storyId, storyId), eq(chapters.clientKey, input.client_key)));
+      if (existing) return existing;
+    }
     const [created] = await tx
       .insert(chapters)
       .values({
@@ -156,6 +164,7 @@ export async function createChapter(
         chapterNumber: 0,
         generationPrompt: input.generation_prompt ?? null,
         audioKey: audio ?? null,
+        clientKey: input.client_key ?? null,
         audioDurationSeconds: audio ? (input.audio_duration_seconds ?? null) : null,
       })
       .returning({ id: chapters.id });
