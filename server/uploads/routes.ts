@@ -85,8 +85,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     const toStorage = new PassThrough();
     const toParser = new PassThrough();
     file.body.on('data', (chunk: Buffer) => {
-      toStorage.write(chunk);
       toParser.write(chunk);
+      // Storage sets the pace: while it is behind, the upload waits, so nothing piles up in memory.
+      if (!toStorage.write(chunk)) {
+        file.body.pause();
+        toStorage.once('drain', () => file.body.resume());
+      }
     });
     file.body.on('end', () => {
       toStorage.end();
