@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -84,17 +85,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Object storage in S3 (or an S3-compatible server); without it, files under `dataDir/uploads`. */
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint?: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-        publicBaseUrl?: string;
-      }
-    | undefined;
+  s3: S3Settings | undefined;
   /** Addresses that are administrators, lowercased. */
   adminEmails: string[];
 }
