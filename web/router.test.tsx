@@ -37,6 +37,12 @@ describe('the route table', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
   });
 
+  it('sends a signed-out visitor of /admin to the sign-in screen', async () => {
+    renderAt(CLIENT_ROUTES.admin);
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
+  });
+
   it('shows the loading text of /account while the session loads', () => {
     renderAt(CLIENT_ROUTES.account, { status: 'loading' });
 

@@ -14,7 +14,6 @@ const NOT_BUILT_YET: readonly ClientRouteName[] = [
   'dashboard',
   'story',
   'reader',
-  'admin',
   'adminStory',
   'words',
   'progress',
@@ -59,6 +58,7 @@ function lazyDataScreen<Name extends string>(
 }
 
 const Account = lazyDataScreen(() => import('./routes/Account.tsx'), 'Account');
+const Admin = lazyDataScreen(() => import('./routes/Admin.tsx'), 'Admin');
 
 /** A lazily loaded screen, with a spinner while its code arrives. */
 function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
@@ -103,6 +103,16 @@ export function AppRoutes() {
           <RequireSession loadingText="Loading your account...">
             <Screen loadingText="Loading your account...">
               <Account />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.admin}
+        element={
+          <RequireSession loadingText="Checking permissions...">
+            <Screen loadingText="Checking permissions...">
+              <Admin />
             </Screen>
           </RequireSession>
         }

@@ -1,0 +1,40 @@
+import { type ComponentProps, useId } from 'react';
+import { cn } from './cn.ts';
+import { FieldMessages } from './FieldMessages.tsx';
+
+export interface TextareaProps extends Omit<ComponentProps<'textarea'>, 'children'> {
+  label: string;
+  hint?: string;
+  error?: string;
+  wrapperClassName?: string;
+}
+
+/** A labelled multi-line field, styled and wired like the design system's Input. */
+export function Textarea({ label, hint, error, id, className, wrapperClassName, ...props }: TextareaProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  return (
+    <div className={cn('flex flex-col gap-1.5', wrapperClassName)}>
+      <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={cn(
+          'w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
+          'placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
+          'focus-visible:border-brand-600',
+          error ? 'border-red-600' : 'border-slate-300',
+          className,
+        )}
+        {...props}
+      />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/Dialog.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { api } from '#web/lib/api.ts';
+import { AdminTable, Cell, HeaderCell, IconButton } from './AdminTable.tsx';
+import { ChapterDialog } from './ChapterDialog.tsx';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { InlineAlert } from './InlineAlert.tsx';
+import { ADMIN_KEYS, useStoryChapters } from './queries.ts';
+
+export const LAST_CHAPTER = 'Cannot delete the last chapter';
+
+type Editing = { chapter?: AdminChapter };
+
+/** One past the highest value of a chapter field, and 1 for a story without chapters. */
+function nextAfter(chapters: readonly AdminChapter[], field: 'chapter_number' | 'order_index'): number {
+  return Math.max(0, ...chapters.map((chapter) => chapter[field])) + 1;
+}
+
+/**
+ * The chapters manager (admin.md §2): a story's chapters with their word counts, and add, edit and delete.
+ * Mount it to open it.
+ */
+export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const chapters = useStoryChapters(story.id);
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<AdminChapter>();
+  const [problem, setProblem] = useState<string>();
+
+  useEffect(() => {
+    if (chapters.error) console.warn('Could not load the chapters.', chapters.error);
+  }, [chapters.error]);
+
+  function handleDelete(chapter: AdminChapter) {
+    if ((chapters.data?.length ?? 0) <= 1) {
+      setProblem(LAST_CHAPTER);
+      return;
+    }
+    setProblem(undefined);
+    setDeleting(chapter);
+  }
+
+  async function deleteChapter(chapter: AdminChapter) {
+    await api(`/api/admin/chapters/${chapter.id}/`, { method: 'DELETE' });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(story.id) }),
+      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
+    ]);
+  }
+
+  const list = chapters.data ?? [];
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent
+        title={`Chapters of "${story.title}"`}
+        description="Word counts are worked out when a chapter is saved."
+        className="max-w-3xl"
+      >
+        <Button
+          onClick={() => {
+            setProblem(undefined);
+            setEditing({});
+          }}
+          disabled={!chapters.isSuccess}
+          className="self-start"
+        >
+          <Plus className="size-5" aria-hidden="true" />
+          Add Chapter
+        </Button>
+        {problem ? <InlineAlert message={problem} /> : null}
+        {chapters.isPending ? (
+          <Spinner label="Loading chapters..." showLabel className="text-brand-700" />
+        ) : chapters.isError ? (
+          <InlineAlert message="Failed to load chapters" />
+        ) : list.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-base text-slate-600">
+            No chapters yet. Add your first chapter!
+          </p>
+        ) : (
+          <AdminTable label="Chapters">
+            <thead>
+              <tr>
+                <HeaderCell className="w-12">#</HeaderCell>
+                <HeaderCell>Title</HeaderCell>
+                <HeaderCell className="text-right">Words</HeaderCell>
+                <HeaderCell className="text-right">Actions</HeaderCell>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((chapter) => (
+                <tr key={chapter.id}>
+                  <Cell className="tabular-nums text-slate-700">{chapter.chapter_number}</Cell>
+                  <Cell className="font-medium break-words text-slate-900">{chapter.title}</Cell>
+                  <Cell className="text-right tabular-nums text-slate-700">{chapter.word_count}</Cell>
+                  <Cell className="py-1.5">
+                    <div className="flex justify-end gap-1">
+                      <IconButton
+                        label={`Edit ${chapter.title}`}
+                        onClick={() => {
+                          setProblem(undefined);
+                          setEditing({ chapter });
+                        }}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                      </IconButton>
+                      <IconButton
+                        label={`Delete ${chapter.title}`}
+                        onClick={() => handleDelete(chapter)}
+                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </IconButton>
+                    </div>
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+        )}
+
+        {editing ? (
+          <ChapterDialog
+            story={story}
+            chapter={editing.chapter}
+            defaults={{
+              chapterNumber: nextAfter(list, 'chapter_number'),
+              orderIndex: nextAfter(list, 'order_index'),
+            }}
+            onClose={() => setEditing(undefined)}
+          />
+        ) : null}
+        {deleting ? (
+          <ConfirmDeleteDialog
+            title="Delete Chapter"
+            description={`Are you sure you want to delete "${deleting.title}"? This action cannot be undone.`}
+            fallback="Failed to delete chapter"
+            onConfirm={() => deleteChapter(deleting)}
+            onClose={() => setDeleting(undefined)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

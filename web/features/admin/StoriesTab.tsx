@@ -1,0 +1,159 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ListOrdered, Plus, Trash2 } from 'lucide-react';
+import { type MouseEvent, useEffect, useState } from 'react';
+import { generatePath, Link, useNavigate } from 'react-router';
+import { CLIENT_ROUTES } from '#common/routes.ts';
+import type { AdminStory } from '#common/schemas/stories.ts';
+import { Badge } from '#web/components/ui/Badge.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { api } from '#web/lib/api.ts';
+import { AdminTable, Cell, HeaderCell, IconButton } from './AdminTable.tsx';
+import { ChaptersDialog } from './ChaptersDialog.tsx';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { difficultyBadge, difficultyLabel } from './difficulty.ts';
+import { InlineAlert } from './InlineAlert.tsx';
+import { ADMIN_KEYS, useAdminStories } from './queries.ts';
+import { StoryDialog } from './StoryDialog.tsx';
+
+/** Where a story is edited. */
+export function storyEditorPath(storyId: number): string {
+  return generatePath(CLIENT_ROUTES.adminStory, { storyId: String(storyId) });
+}
+
+/** The Stories tab (admin.md §2): every story with its status, Add Story, chapters and delete. */
+export function StoriesTab() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const stories = useAdminStories();
+  const [isAdding, setIsAdding] = useState(false);
+  const [managing, setManaging] = useState<AdminStory>();
+  const [deleting, setDeleting] = useState<AdminStory>();
+
+  useEffect(() => {
+    if (stories.error) console.warn('Could not load the stories.', stories.error);
+  }, [stories.error]);
+
+  async function deleteStory(story: AdminStory) {
+    await api(`/api/admin/stories/${story.id}/`, { method: 'DELETE' });
+    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories });
+  }
+
+  function handleRowClick(event: MouseEvent<HTMLTableRowElement>, story: AdminStory) {
+    // The row's own link and buttons do their own thing.
+    if ((event.target as Element).closest('a, button')) return;
+    void navigate(storyEditorPath(story.id));
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <CardTitle as="h2" className="text-xl">
+            Stories
+          </CardTitle>
+          <CardDescription>Open a story to edit it and its chapters.</CardDescription>
+        </div>
+        <Button onClick={() => setIsAdding(true)}>
+          <Plus className="size-5" aria-hidden="true" />
+          Add Story
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {stories.isPending ? (
+          <Spinner label="Loading stories..." showLabel className="text-brand-700" />
+        ) : stories.isError ? (
+          <InlineAlert message="Failed to load data" />
+        ) : stories.data.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-base text-slate-600">
+            No stories found. Add your first story!
+          </p>
+        ) : (
+          <AdminTable label="Stories">
+            <thead>
+              <tr>
+                <HeaderCell>Title</HeaderCell>
+                <HeaderCell>Language</HeaderCell>
+                <HeaderCell>Difficulty</HeaderCell>
+                <HeaderCell className="text-right">Chapters</HeaderCell>
+                <HeaderCell>Status</HeaderCell>
+                <HeaderCell className="text-right">Actions</HeaderCell>
+              </tr>
+            </thead>
+            <tbody>
+              {stories.data.map((story) => (
+                <tr
+                  key={story.id}
+                  onClick={(event) => handleRowClick(event, story)}
+                  className="cursor-pointer hover:bg-slate-50"
+                >
+                  <Cell className="max-w-72">
+                    <Link
+                      to={storyEditorPath(story.id)}
+                      className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
+                    >
+                      {story.title}
+                    </Link>
+                    <p className="text-sm break-words text-slate-600">by {story.author}</p>
+                  </Cell>
+                  <Cell className="whitespace-nowrap text-slate-700">{story.language.name}</Cell>
+                  <Cell>
+                    <Badge variant={difficultyBadge(story.difficulty_level)}>
+                      {difficultyLabel(story.difficulty_level)}
+                    </Badge>
+                  </Cell>
+                  <Cell className="text-right tabular-nums text-slate-700">{story.chapter_count}</Cell>
+                  <Cell>
+                    <div className="flex flex-wrap gap-1.5">
+                      {story.is_published ? (
+                        <Badge variant="green">Published</Badge>
+                      ) : (
+                        <Badge variant="neutral">Draft</Badge>
+                      )}
+                      {story.is_free ? <Badge variant="brand">Free</Badge> : null}
+                      {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
+                    </div>
+                  </Cell>
+                  <Cell className="py-1.5">
+                    <div className="flex items-center justify-end gap-1">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Chapters of ${story.title}`}
+                        onClick={() => setManaging(story)}
+                        className="my-1"
+                      >
+                        <ListOrdered className="size-4" aria-hidden="true" />
+                        Chapters
+                      </Button>
+                      <IconButton
+                        label={`Delete ${story.title}`}
+                        onClick={() => setDeleting(story)}
+                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </IconButton>
+                    </div>
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+        )}
+      </CardContent>
+
+      {isAdding ? <StoryDialog onClose={() => setIsAdding(false)} /> : null}
+      {managing ? <ChaptersDialog story={managing} onClose={() => setManaging(undefined)} /> : null}
+      {deleting ? (
+        <ConfirmDeleteDialog
+          title="Delete Story"
+          description={`Are you sure you want to delete "${deleting.title}"? This action cannot be undone and will delete all chapters.`}
+          fallback="Failed to delete story"
+          onConfirm={() => deleteStory(deleting)}
+          onClose={() => setDeleting(undefined)}
+        />
+      ) : null}
+    </Card>
+  );
+}

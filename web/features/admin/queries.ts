@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AdminLanguage } from '#common/schemas/languages.ts';
+import { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
+import { api } from '#web/lib/api.ts';
+
+/** The query keys of the admin area; a change invalidates the lists it touches. */
+export const ADMIN_KEYS = {
+  permission: ['admin', 'permission'],
+  languages: ['admin', 'languages'],
+  stories: ['admin', 'stories'],
+  chapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'],
+} as const;
+
+const Permission = z.object({ is_admin: z.boolean() });
+
+/** Whether the signed-in person is an admin (admin.md §6). Asked afresh on every visit of /admin. */
+export function useAdminPermission() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.permission,
+    queryFn: ({ signal }) => api('/api/admin/check-permission/', { schema: Permission, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Every language, inactive ones too, in the server's order. */
+export function useAdminLanguages() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.languages,
+    queryFn: ({ signal }) => api('/api/admin/languages/', { schema: z.array(AdminLanguage), signal }),
+  });
+}
+
+/** Every story, drafts too, with its language and chapter count. */
+export function useAdminStories() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.stories,
+    queryFn: ({ signal }) => api('/api/admin/stories/', { schema: z.array(AdminStory), signal }),
+  });
+}
+
+/** A story's chapters in reading order. */
+export function useStoryChapters(storyId: number) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.chapters(storyId),
+    queryFn: ({ signal }) =>
+      api(`/api/admin/stories/${storyId}/chapters/`, { schema: z.array(AdminChapter), signal }),
+  });
+}

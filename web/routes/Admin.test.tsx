@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, installFakeApi, pending, renderScreen } from '#web/features/admin/testing.tsx';
+import { ADMIN_TITLE, Admin } from './Admin.tsx';
+
+beforeEach(() => {
+  installFakeApi({
+    'GET /api/admin/stories/': () => Response.json([]),
+    'GET /api/admin/languages/': () => Response.json([]),
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('Admin', () => {
+  it("says 'Checking permissions...' while the permission is checked", async () => {
+    const check = pending();
+    fakeApi.routes['GET /api/admin/check-permission/'] = check.handler;
+    renderScreen(<Admin />);
+
+    await vi.waitFor(() => expect(fakeApi.countOf('GET /api/admin/check-permission/')).toBe(1));
+    expect(screen.getByRole('status').textContent).toBe('Checking permissions...');
+    const headers = new Headers(fakeApi.calls[0]?.init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-for-admin@example.com');
+
+    check.answer(Response.json({ is_admin: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeDefined();
+  });
+
+  it('sends a learner who is not an admin to /dashboard, replacing the history entry', async () => {
+    fakeApi.routes['GET /api/admin/check-permission/'] = () => Response.json({ is_admin: false });
+    const { router } = renderScreen(<Admin />);
+
+    expect(await screen.findByText('Dashboard page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(fakeApi.countOf('GET /api/admin/stories/')).toBe(0);
+  });
+
+  it('logs a failed check as a warning and treats it as not an admin', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeApi.routes['GET /api/admin/check-permission/'] = () =>
+      Response.json({ error: 'Database is down' }, { status: 503 });
+    const { router } = renderScreen(<Admin />);
+
+    // A server failure is retried once, a second later, before it counts.
+    expect(await screen.findByText('Dashboard page', {}, { timeout: 4000 })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('permission check failed'), expect.anything());
+    warn.mockRestore();
+  });
+
+  it('shows an admin the title, the way back and the five tabs, with Stories open', async () => {
+    renderScreen(<Admin />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeDefined();
+    expect(document.title).toBe(ADMIN_TITLE);
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    const tabs = within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Stories',
+      'Bulk Import',
+      'Languages',
+      'Teachers',
+      'Translations',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Stories', selected: true })).toBeDefined();
+    expect(await screen.findByText('No stories found. Add your first story!')).toBeDefined();
+  });
+
+  it('says plainly that the tabs not built yet are not available, and keeps the open tab in the address', async () => {
+    const { router } = renderScreen(<Admin />);
+    const user = userEvent.setup();
+
+    for (const name of ['Bulk Import', 'Teachers', 'Translations']) {
+      await user.click(await screen.findByRole('tab', { name }));
+      const panel = screen.getByRole('tabpanel', { name });
+      expect(within(panel).getByText('This feature is not available yet.')).toBeDefined();
+      expect(within(panel).queryByRole('button')).toBeNull();
+    }
+    expect(router.state.location.search).toBe('?tab=translations');
+
+    await user.click(screen.getByRole('tab', { name: 'Languages' }));
+    expect(await screen.findByText('No languages found. Add your first language!')).toBeDefined();
+  });
+
+  it('opens the tab the address names', async () => {
+    renderScreen(<Admin />, '/admin?tab=languages');
+
+    expect(await screen.findByRole('tab', { name: 'Languages', selected: true })).toBeDefined();
+  });
+});
