@@ -1,6 +1,7 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 import { FieldMessages } from './FieldMessages.tsx';
+import { useFieldIds } from './useFieldIds.ts';
 
 export interface InputProps extends Omit<ComponentProps<'input'>, 'children'> {
   /** The visible label (or the accessible name only, with `hideLabel`). */
@@ -26,13 +27,17 @@ export function Input({
   'aria-describedby': describedBy,
   ...props
 }: InputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedByIds = [describedBy, hint ? hintId : undefined, error ? errorId : undefined]
-    .filter(Boolean)
-    .join(' ');
+  const {
+    fieldId: inputId,
+    hintId,
+    errorId,
+    describedBy: describedByIds,
+  } = useFieldIds({
+    id,
+    hint,
+    error,
+    describedBy,
+  });
   return (
     <div className={cn('flex flex-col gap-1.5', wrapperClassName)}>
       <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
@@ -41,7 +46,7 @@ export function Input({
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedByIds || undefined}
+        aria-describedby={describedByIds}
         className={cn(
           'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
           'placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',

@@ -1,8 +1,8 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import { useId } from 'react';
 import { cn } from './cn.ts';
 import { FieldMessages } from './FieldMessages.tsx';
+import { useFieldIds } from './useFieldIds.ts';
 
 export interface SelectOption {
   /** Must not be the empty string (Radix reserves it for "no value"; use `placeholder` instead). */
@@ -51,11 +51,7 @@ export function Select({
   className,
   triggerClassName,
 }: SelectProps) {
-  const generatedId = useId();
-  const triggerId = id ?? generatedId;
-  const hintId = `${triggerId}-hint`;
-  const errorId = `${triggerId}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  const { fieldId: triggerId, hintId, errorId, describedBy } = useFieldIds({ id, hint, error });
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={triggerId} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
@@ -72,7 +68,7 @@ export function Select({
         <SelectPrimitive.Trigger
           id={triggerId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           className={cn(
             'inline-flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 py-2 text-left text-base text-slate-900 shadow-sm',
             'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 data-[placeholder]:text-slate-500',

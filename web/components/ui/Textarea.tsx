@@ -1,6 +1,7 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 import { FieldMessages } from './FieldMessages.tsx';
+import { useFieldIds } from './useFieldIds.ts';
 
 export interface TextareaProps extends Omit<ComponentProps<'textarea'>, 'children'> {
   label: string;
@@ -11,11 +12,7 @@ export interface TextareaProps extends Omit<ComponentProps<'textarea'>, 'childre
 
 /** A labelled multi-line field, styled and wired like the design system's Input. */
 export function Textarea({ label, hint, error, id, className, wrapperClassName, ...props }: TextareaProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  const { fieldId, hintId, errorId, describedBy } = useFieldIds({ id, hint, error });
   return (
     <div className={cn('flex flex-col gap-1.5', wrapperClassName)}>
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
@@ -24,7 +21,7 @@ export function Textarea({ label, hint, error, id, className, wrapperClassName, 
       <textarea
         id={fieldId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         className={cn(
           'w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
           'placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
