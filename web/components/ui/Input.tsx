@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 import { FieldMessages } from './FieldMessages.tsx';
+import { fieldControlClass } from './fieldStyles.ts';
 import { useFieldIds } from './useFieldIds.ts';
 
 export interface InputProps extends Omit<ComponentProps<'input'>, 'children'> {
@@ -47,13 +48,7 @@ export function Input({
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedByIds}
-        className={cn(
-          'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
-          'placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
-          'focus-visible:border-brand-600',
-          error ? 'border-red-600' : 'border-slate-300',
-          className,
-        )}
+        className={fieldControlClass(Boolean(error), cn('min-h-11', className))}
         {...props}
       />
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />

@@ -1,6 +1,9 @@
+import { Trash2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { InlineAlert } from './InlineAlert.tsx';
 
 /**
  * A table that scrolls sideways inside its card on a narrow screen, never the page. The scrolling box can take
@@ -50,4 +53,36 @@ export function IconButton({
       {...props}
     />
   );
+}
+
+/** The red delete button of a table row. */
+export function DeleteIconButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconButton label={label} onClick={onClick} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+      <Trash2 className="size-4" aria-hidden="true" />
+    </IconButton>
+  );
+}
+
+/**
+ * What a list shows before its table: a spinner while loading, the failure sentence, or the empty-state
+ * sentence; the table, given the rows, once there are some.
+ */
+export function ListStates<Row>(props: {
+  rows: readonly Row[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  loading: string;
+  failed: string;
+  empty: string;
+  children: (rows: readonly Row[]) => ReactNode;
+}) {
+  if (props.isPending) return <Spinner label={props.loading} showLabel className="text-brand-700" />;
+  if (props.isError || !props.rows) return <InlineAlert message={props.failed} />;
+  if (props.rows.length === 0) {
+    return (
+      <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-base text-slate-600">{props.empty}</p>
+    );
+  }
+  return props.children(props.rows);
 }

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/Dialog.tsx';
-import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { api } from '#web/lib/api.ts';
-import { AdminTable, Cell, HeaderCell, IconButton } from './AdminTable.tsx';
+import { AdminTable, Cell, DeleteIconButton, HeaderCell, IconButton, ListStates } from './AdminTable.tsx';
 import { ChapterDialog } from './ChapterDialog.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { InlineAlert } from './InlineAlert.tsx';
@@ -78,55 +77,53 @@ export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose:
           Add Chapter
         </Button>
         {problem ? <InlineAlert message={problem} /> : null}
-        {chapters.isPending ? (
-          <Spinner label="Loading chapters..." showLabel className="text-brand-700" />
-        ) : chapters.isError ? (
-          <InlineAlert message="Failed to load chapters" />
-        ) : list.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-base text-slate-600">
-            No chapters yet. Add your first chapter!
-          </p>
-        ) : (
-          <AdminTable label="Chapters">
-            <thead>
-              <tr>
-                <HeaderCell className="w-12">#</HeaderCell>
-                <HeaderCell>Title</HeaderCell>
-                <HeaderCell className="text-right">Words</HeaderCell>
-                <HeaderCell className="text-right">Actions</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((chapter) => (
-                <tr key={chapter.id}>
-                  <Cell className="tabular-nums text-slate-700">{chapter.chapter_number}</Cell>
-                  <Cell className="font-medium break-words text-slate-900">{chapter.title}</Cell>
-                  <Cell className="text-right tabular-nums text-slate-700">{chapter.word_count}</Cell>
-                  <Cell className="py-1.5">
-                    <div className="flex justify-end gap-1">
-                      <IconButton
-                        label={`Edit ${chapter.title}`}
-                        onClick={() => {
-                          setProblem(undefined);
-                          setEditing({ chapter });
-                        }}
-                      >
-                        <Pencil className="size-4" aria-hidden="true" />
-                      </IconButton>
-                      <IconButton
-                        label={`Delete ${chapter.title}`}
-                        onClick={() => handleDelete(chapter)}
-                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </IconButton>
-                    </div>
-                  </Cell>
+        <ListStates
+          isPending={chapters.isPending}
+          isError={chapters.isError}
+          rows={list}
+          loading="Loading chapters..."
+          failed="Failed to load chapters"
+          empty="No chapters yet. Add your first chapter!"
+        >
+          {(rows) => (
+            <AdminTable label="Chapters">
+              <thead>
+                <tr>
+                  <HeaderCell className="w-12">#</HeaderCell>
+                  <HeaderCell>Title</HeaderCell>
+                  <HeaderCell className="text-right">Words</HeaderCell>
+                  <HeaderCell className="text-right">Actions</HeaderCell>
                 </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((chapter) => (
+                  <tr key={chapter.id}>
+                    <Cell className="tabular-nums text-slate-700">{chapter.chapter_number}</Cell>
+                    <Cell className="font-medium break-words text-slate-900">{chapter.title}</Cell>
+                    <Cell className="text-right tabular-nums text-slate-700">{chapter.word_count}</Cell>
+                    <Cell className="py-1.5">
+                      <div className="flex justify-end gap-1">
+                        <IconButton
+                          label={`Edit ${chapter.title}`}
+                          onClick={() => {
+                            setProblem(undefined);
+                            setEditing({ chapter });
+                          }}
+                        >
+                          <Pencil className="size-4" aria-hidden="true" />
+                        </IconButton>
+                        <DeleteIconButton
+                          label={`Delete ${chapter.title}`}
+                          onClick={() => handleDelete(chapter)}
+                        />
+                      </div>
+                    </Cell>
+                  </tr>
+                ))}
+              </tbody>
+            </AdminTable>
+          )}
+        </ListStates>
 
         {editing ? (
           <ChapterDialog

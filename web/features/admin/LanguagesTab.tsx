@@ -1,15 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
-import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { api } from '#web/lib/api.ts';
-import { AdminTable, Cell, HeaderCell, IconButton } from './AdminTable.tsx';
+import { AdminTable, Cell, DeleteIconButton, HeaderCell, IconButton, ListStates } from './AdminTable.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
-import { InlineAlert } from './InlineAlert.tsx';
 import { LanguageDialog } from './LanguageDialog.tsx';
 import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
 
@@ -48,59 +46,57 @@ export function LanguagesTab() {
         </Button>
       </CardHeader>
       <CardContent>
-        {languages.isPending ? (
-          <Spinner label="Loading languages..." showLabel className="text-brand-700" />
-        ) : languages.isError ? (
-          <InlineAlert message="Failed to load languages" />
-        ) : languages.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-base text-slate-600">
-            No languages found. Add your first language!
-          </p>
-        ) : (
-          <AdminTable label="Languages">
-            <thead>
-              <tr>
-                <HeaderCell>Code</HeaderCell>
-                <HeaderCell>Name</HeaderCell>
-                <HeaderCell>Native Name</HeaderCell>
-                <HeaderCell>Status</HeaderCell>
-                <HeaderCell className="text-right">Actions</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {languages.data.map((language) => (
-                <tr key={language.id}>
-                  <Cell className="font-mono text-sm font-semibold text-slate-700">{language.code}</Cell>
-                  <Cell className="font-medium text-slate-900">{language.name}</Cell>
-                  <Cell lang={language.code} className="text-slate-700">
-                    {language.native_name}
-                  </Cell>
-                  <Cell>
-                    {language.is_active ? (
-                      <Badge variant="green">Active</Badge>
-                    ) : (
-                      <Badge variant="neutral">Inactive</Badge>
-                    )}
-                  </Cell>
-                  <Cell className="py-1.5">
-                    <div className="flex justify-end gap-1">
-                      <IconButton label={`Edit ${language.name}`} onClick={() => setEditing({ language })}>
-                        <Pencil className="size-4" aria-hidden="true" />
-                      </IconButton>
-                      <IconButton
-                        label={`Delete ${language.name}`}
-                        onClick={() => setDeleting(language)}
-                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </IconButton>
-                    </div>
-                  </Cell>
+        <ListStates
+          isPending={languages.isPending}
+          isError={languages.isError}
+          rows={languages.data}
+          loading="Loading languages..."
+          failed="Failed to load languages"
+          empty="No languages found. Add your first language!"
+        >
+          {(rows) => (
+            <AdminTable label="Languages">
+              <thead>
+                <tr>
+                  <HeaderCell>Code</HeaderCell>
+                  <HeaderCell>Name</HeaderCell>
+                  <HeaderCell>Native Name</HeaderCell>
+                  <HeaderCell>Status</HeaderCell>
+                  <HeaderCell className="text-right">Actions</HeaderCell>
                 </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((language) => (
+                  <tr key={language.id}>
+                    <Cell className="font-mono text-sm font-semibold text-slate-700">{language.code}</Cell>
+                    <Cell className="font-medium text-slate-900">{language.name}</Cell>
+                    <Cell lang={language.code} className="text-slate-700">
+                      {language.native_name}
+                    </Cell>
+                    <Cell>
+                      {language.is_active ? (
+                        <Badge variant="green">Active</Badge>
+                      ) : (
+                        <Badge variant="neutral">Inactive</Badge>
+                      )}
+                    </Cell>
+                    <Cell className="py-1.5">
+                      <div className="flex justify-end gap-1">
+                        <IconButton label={`Edit ${language.name}`} onClick={() => setEditing({ language })}>
+                          <Pencil className="size-4" aria-hidden="true" />
+                        </IconButton>
+                        <DeleteIconButton
+                          label={`Delete ${language.name}`}
+                          onClick={() => setDeleting(language)}
+                        />
+                      </div>
+                    </Cell>
+                  </tr>
+                ))}
+              </tbody>
+            </AdminTable>
+          )}
+        </ListStates>
       </CardContent>
 
       {editing ? <LanguageDialog language={editing.language} onClose={() => setEditing(undefined)} /> : null}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ListOrdered, Plus, Trash2 } from 'lucide-react';
+import { ListOrdered, Plus } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
@@ -7,13 +7,11 @@ import type { AdminStory } from '#common/schemas/stories.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
-import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { api } from '#web/lib/api.ts';
-import { AdminTable, Cell, HeaderCell, IconButton } from './AdminTable.tsx';
+import { AdminTable, Cell, DeleteIconButton, HeaderCell, ListStates } from './AdminTable.tsx';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
-import { InlineAlert } from './InlineAlert.tsx';
 import { ADMIN_KEYS, useAdminStories } from './queries.ts';
 import { StoryDialog } from './StoryDialog.tsx';
 
@@ -61,86 +59,84 @@ export function StoriesTab() {
         </Button>
       </CardHeader>
       <CardContent>
-        {stories.isPending ? (
-          <Spinner label="Loading stories..." showLabel className="text-brand-700" />
-        ) : stories.isError ? (
-          <InlineAlert message="Failed to load data" />
-        ) : stories.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-base text-slate-600">
-            No stories found. Add your first story!
-          </p>
-        ) : (
-          <AdminTable label="Stories">
-            <thead>
-              <tr>
-                <HeaderCell>Title</HeaderCell>
-                <HeaderCell>Language</HeaderCell>
-                <HeaderCell>Difficulty</HeaderCell>
-                <HeaderCell className="text-right">Chapters</HeaderCell>
-                <HeaderCell>Status</HeaderCell>
-                <HeaderCell className="text-right">Actions</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {stories.data.map((story) => (
-                <tr
-                  key={story.id}
-                  onClick={(event) => handleRowClick(event, story)}
-                  className="cursor-pointer hover:bg-slate-50"
-                >
-                  <Cell className="max-w-72">
-                    <Link
-                      to={storyEditorPath(story.id)}
-                      className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
-                    >
-                      {story.title}
-                    </Link>
-                    <p className="text-sm break-words text-slate-600">by {story.author}</p>
-                  </Cell>
-                  <Cell className="whitespace-nowrap text-slate-700">{story.language.name}</Cell>
-                  <Cell>
-                    <Badge variant={difficultyBadge(story.difficulty_level)}>
-                      {difficultyLabel(story.difficulty_level)}
-                    </Badge>
-                  </Cell>
-                  <Cell className="text-right tabular-nums text-slate-700">{story.chapter_count}</Cell>
-                  <Cell>
-                    <div className="flex flex-wrap gap-1.5">
-                      {story.is_published ? (
-                        <Badge variant="green">Published</Badge>
-                      ) : (
-                        <Badge variant="neutral">Draft</Badge>
-                      )}
-                      {story.is_free ? <Badge variant="brand">Free</Badge> : null}
-                      {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
-                    </div>
-                  </Cell>
-                  <Cell className="py-1.5">
-                    <div className="flex items-center justify-end gap-1">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Chapters of ${story.title}`}
-                        onClick={() => setManaging(story)}
-                        className="my-1"
-                      >
-                        <ListOrdered className="size-4" aria-hidden="true" />
-                        Chapters
-                      </Button>
-                      <IconButton
-                        label={`Delete ${story.title}`}
-                        onClick={() => setDeleting(story)}
-                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </IconButton>
-                    </div>
-                  </Cell>
+        <ListStates
+          isPending={stories.isPending}
+          isError={stories.isError}
+          rows={stories.data}
+          loading="Loading stories..."
+          failed="Failed to load data"
+          empty="No stories found. Add your first story!"
+        >
+          {(rows) => (
+            <AdminTable label="Stories">
+              <thead>
+                <tr>
+                  <HeaderCell>Title</HeaderCell>
+                  <HeaderCell>Language</HeaderCell>
+                  <HeaderCell>Difficulty</HeaderCell>
+                  <HeaderCell className="text-right">Chapters</HeaderCell>
+                  <HeaderCell>Status</HeaderCell>
+                  <HeaderCell className="text-right">Actions</HeaderCell>
                 </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((story) => (
+                  <tr
+                    key={story.id}
+                    onClick={(event) => handleRowClick(event, story)}
+                    className="cursor-pointer hover:bg-slate-50"
+                  >
+                    <Cell className="max-w-72">
+                      <Link
+                        to={storyEditorPath(story.id)}
+                        className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
+                      >
+                        {story.title}
+                      </Link>
+                      <p className="text-sm break-words text-slate-600">by {story.author}</p>
+                    </Cell>
+                    <Cell className="whitespace-nowrap text-slate-700">{story.language.name}</Cell>
+                    <Cell>
+                      <Badge variant={difficultyBadge(story.difficulty_level)}>
+                        {difficultyLabel(story.difficulty_level)}
+                      </Badge>
+                    </Cell>
+                    <Cell className="text-right tabular-nums text-slate-700">{story.chapter_count}</Cell>
+                    <Cell>
+                      <div className="flex flex-wrap gap-1.5">
+                        {story.is_published ? (
+                          <Badge variant="green">Published</Badge>
+                        ) : (
+                          <Badge variant="neutral">Draft</Badge>
+                        )}
+                        {story.is_free ? <Badge variant="brand">Free</Badge> : null}
+                        {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
+                      </div>
+                    </Cell>
+                    <Cell className="py-1.5">
+                      <div className="flex items-center justify-end gap-1">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Chapters of ${story.title}`}
+                          onClick={() => setManaging(story)}
+                          className="my-1"
+                        >
+                          <ListOrdered className="size-4" aria-hidden="true" />
+                          Chapters
+                        </Button>
+                        <DeleteIconButton
+                          label={`Delete ${story.title}`}
+                          onClick={() => setDeleting(story)}
+                        />
+                      </div>
+                    </Cell>
+                  </tr>
+                ))}
+              </tbody>
+            </AdminTable>
+          )}
+        </ListStates>
       </CardContent>
 
       {isAdding ? <StoryDialog onClose={() => setIsAdding(false)} /> : null}
