@@ -61,6 +61,14 @@ describe('the chapters manager', () => {
       ['1', 'La noche', '4', ''],
       ['2', 'El barco', '3', ''],
     ]);
+    // On a phone, where the title heads each card, "Chapter 1" reads better than "# 1".
+    const firstRowCells = within(table).getAllByRole('cell').slice(0, 4);
+    expect(firstRowCells.map((cell) => cell.dataset.label)).toEqual([
+      'Chapter',
+      undefined,
+      'Words',
+      undefined,
+    ]);
   });
 
   it('says a story has no chapters yet', async () => {

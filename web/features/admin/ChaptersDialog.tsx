@@ -5,7 +5,16 @@ import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/Dialog.tsx';
 import { api } from '#web/lib/api.ts';
-import { AdminTable, Cell, DeleteIconButton, HeaderCell, IconButton, ListStates } from './AdminTable.tsx';
+import {
+  ActionsCell,
+  AdminTable,
+  Cell,
+  DeleteIconButton,
+  HeaderCell,
+  IconButton,
+  ListStates,
+  Row,
+} from './AdminTable.tsx';
 import { ChapterDialog } from './ChapterDialog.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { InlineAlert } from './InlineAlert.tsx';
@@ -86,41 +95,46 @@ export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose:
           empty="No chapters yet. Add your first chapter!"
         >
           {(rows) => (
-            <AdminTable label="Chapters">
-              <thead>
-                <tr>
+            <AdminTable
+              label="Chapters"
+              head={
+                <>
                   <HeaderCell className="w-12">#</HeaderCell>
                   <HeaderCell>Title</HeaderCell>
                   <HeaderCell className="text-right">Words</HeaderCell>
                   <HeaderCell className="text-right">Actions</HeaderCell>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((chapter) => (
-                  <tr key={chapter.id}>
-                    <Cell className="tabular-nums text-slate-700">{chapter.chapter_number}</Cell>
-                    <Cell className="font-medium break-words text-slate-900">{chapter.title}</Cell>
-                    <Cell className="text-right tabular-nums text-slate-700">{chapter.word_count}</Cell>
-                    <Cell className="py-1.5">
-                      <div className="flex justify-end gap-1">
-                        <IconButton
-                          label={`Edit ${chapter.title}`}
-                          onClick={() => {
-                            setProblem(undefined);
-                            setEditing({ chapter });
-                          }}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                        </IconButton>
-                        <DeleteIconButton
-                          label={`Delete ${chapter.title}`}
-                          onClick={() => handleDelete(chapter)}
-                        />
-                      </div>
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
+                </>
+              }
+            >
+              {rows.map((chapter) => (
+                <Row key={chapter.id}>
+                  {/* On a phone "Chapter 1" reads better than "# 1". */}
+                  <Cell label="Chapter" className="tabular-nums text-slate-700">
+                    {chapter.chapter_number}
+                  </Cell>
+                  <Cell isRowTitle className="font-medium break-words text-slate-900">
+                    {chapter.title}
+                  </Cell>
+                  <Cell label="Words" className="text-right tabular-nums text-slate-700">
+                    {chapter.word_count}
+                  </Cell>
+                  <ActionsCell>
+                    <IconButton
+                      label={`Edit ${chapter.title}`}
+                      onClick={() => {
+                        setProblem(undefined);
+                        setEditing({ chapter });
+                      }}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <DeleteIconButton
+                      label={`Delete ${chapter.title}`}
+                      onClick={() => handleDelete(chapter)}
+                    />
+                  </ActionsCell>
+                </Row>
+              ))}
             </AdminTable>
           )}
         </ListStates>

@@ -37,9 +37,21 @@ describe('LanguagesTab', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['es', 'Spanish', 'Español', 'Active', '']);
+    expect(within(rowOf('Spanish')).getByText('Español').getAttribute('lang')).toBe('es');
     expect(within(rowOf('French')).getByText('Inactive')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Edit Spanish' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Delete French' })).toBeDefined();
+  });
+
+  it('names each value after its column for the phone layout, where the name heads the card', async () => {
+    renderScreen(<LanguagesTab />);
+    await screen.findByRole('table', { name: 'Languages' });
+
+    expect(
+      within(rowOf('Spanish'))
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual(['Code', undefined, 'Native Name', 'Status', undefined]);
   });
 
   it('says there are no languages yet', async () => {

@@ -6,7 +6,16 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { api } from '#web/lib/api.ts';
-import { AdminTable, Cell, DeleteIconButton, HeaderCell, IconButton, ListStates } from './AdminTable.tsx';
+import {
+  ActionsCell,
+  AdminTable,
+  Cell,
+  DeleteIconButton,
+  HeaderCell,
+  IconButton,
+  ListStates,
+  Row,
+} from './AdminTable.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { LanguageDialog } from './LanguageDialog.tsx';
 import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
@@ -55,45 +64,47 @@ export function LanguagesTab() {
           empty="No languages found. Add your first language!"
         >
           {(rows) => (
-            <AdminTable label="Languages">
-              <thead>
-                <tr>
+            <AdminTable
+              label="Languages"
+              head={
+                <>
                   <HeaderCell>Code</HeaderCell>
                   <HeaderCell>Name</HeaderCell>
                   <HeaderCell>Native Name</HeaderCell>
                   <HeaderCell>Status</HeaderCell>
                   <HeaderCell className="text-right">Actions</HeaderCell>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((language) => (
-                  <tr key={language.id}>
-                    <Cell className="font-mono text-sm font-semibold text-slate-700">{language.code}</Cell>
-                    <Cell className="font-medium text-slate-900">{language.name}</Cell>
-                    <Cell lang={language.code} className="text-slate-700">
-                      {language.native_name}
-                    </Cell>
-                    <Cell>
-                      {language.is_active ? (
-                        <Badge variant="green">Active</Badge>
-                      ) : (
-                        <Badge variant="neutral">Inactive</Badge>
-                      )}
-                    </Cell>
-                    <Cell className="py-1.5">
-                      <div className="flex justify-end gap-1">
-                        <IconButton label={`Edit ${language.name}`} onClick={() => setEditing({ language })}>
-                          <Pencil className="size-4" aria-hidden="true" />
-                        </IconButton>
-                        <DeleteIconButton
-                          label={`Delete ${language.name}`}
-                          onClick={() => setDeleting(language)}
-                        />
-                      </div>
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
+                </>
+              }
+            >
+              {rows.map((language) => (
+                <Row key={language.id}>
+                  <Cell label="Code" className="font-mono text-sm font-semibold text-slate-700">
+                    {language.code}
+                  </Cell>
+                  <Cell isRowTitle className="font-medium text-slate-900">
+                    {language.name}
+                  </Cell>
+                  <Cell label="Native Name" className="text-slate-700">
+                    <span lang={language.code}>{language.native_name}</span>
+                  </Cell>
+                  <Cell label="Status">
+                    {language.is_active ? (
+                      <Badge variant="green">Active</Badge>
+                    ) : (
+                      <Badge variant="neutral">Inactive</Badge>
+                    )}
+                  </Cell>
+                  <ActionsCell>
+                    <IconButton label={`Edit ${language.name}`} onClick={() => setEditing({ language })}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <DeleteIconButton
+                      label={`Delete ${language.name}`}
+                      onClick={() => setDeleting(language)}
+                    />
+                  </ActionsCell>
+                </Row>
+              ))}
             </AdminTable>
           )}
         </ListStates>

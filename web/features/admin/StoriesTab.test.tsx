@@ -89,6 +89,17 @@ describe('StoriesTab', () => {
     ).toEqual(['Noches de Parísby Bo Chen', 'French', 'Expert', '0', 'Draft18+', 'Chapters']);
   });
 
+  it('names each value after its column for the phone layout, where the title heads the card', async () => {
+    renderScreen(<StoriesTab />);
+    await screen.findByRole('table', { name: 'Stories' });
+
+    expect(
+      within(rowOf('El faro'))
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual([undefined, 'Language', 'Difficulty', 'Chapters', 'Status', undefined]);
+  });
+
   it('says there are no stories yet', async () => {
     stories = [];
     renderScreen(<StoriesTab />);

@@ -8,7 +8,15 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { api } from '#web/lib/api.ts';
-import { AdminTable, Cell, DeleteIconButton, HeaderCell, ListStates } from './AdminTable.tsx';
+import {
+  ActionsCell,
+  AdminTable,
+  Cell,
+  DeleteIconButton,
+  HeaderCell,
+  ListStates,
+  Row,
+} from './AdminTable.tsx';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
@@ -68,72 +76,72 @@ export function StoriesTab() {
           empty="No stories found. Add your first story!"
         >
           {(rows) => (
-            <AdminTable label="Stories">
-              <thead>
-                <tr>
+            <AdminTable
+              label="Stories"
+              head={
+                <>
                   <HeaderCell>Title</HeaderCell>
                   <HeaderCell>Language</HeaderCell>
                   <HeaderCell>Difficulty</HeaderCell>
                   <HeaderCell className="text-right">Chapters</HeaderCell>
                   <HeaderCell>Status</HeaderCell>
                   <HeaderCell className="text-right">Actions</HeaderCell>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((story) => (
-                  <tr
-                    key={story.id}
-                    onClick={(event) => handleRowClick(event, story)}
-                    className="cursor-pointer hover:bg-slate-50"
-                  >
-                    <Cell className="max-w-72">
-                      <Link
-                        to={storyEditorPath(story.id)}
-                        className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
-                      >
-                        {story.title}
-                      </Link>
-                      <p className="text-sm break-words text-slate-600">by {story.author}</p>
-                    </Cell>
-                    <Cell className="whitespace-nowrap text-slate-700">{story.language.name}</Cell>
-                    <Cell>
-                      <Badge variant={difficultyBadge(story.difficulty_level)}>
-                        {difficultyLabel(story.difficulty_level)}
-                      </Badge>
-                    </Cell>
-                    <Cell className="text-right tabular-nums text-slate-700">{story.chapter_count}</Cell>
-                    <Cell>
-                      <div className="flex flex-wrap gap-1.5">
-                        {story.is_published ? (
-                          <Badge variant="green">Published</Badge>
-                        ) : (
-                          <Badge variant="neutral">Draft</Badge>
-                        )}
-                        {story.is_free ? <Badge variant="brand">Free</Badge> : null}
-                        {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
-                      </div>
-                    </Cell>
-                    <Cell className="py-1.5">
-                      <div className="flex items-center justify-end gap-1">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Chapters of ${story.title}`}
-                          onClick={() => setManaging(story)}
-                          className="my-1"
-                        >
-                          <ListOrdered className="size-4" aria-hidden="true" />
-                          Chapters
-                        </Button>
-                        <DeleteIconButton
-                          label={`Delete ${story.title}`}
-                          onClick={() => setDeleting(story)}
-                        />
-                      </div>
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
+                </>
+              }
+            >
+              {rows.map((story) => (
+                <Row
+                  key={story.id}
+                  onClick={(event) => handleRowClick(event, story)}
+                  className="cursor-pointer hover:bg-slate-50"
+                >
+                  <Cell isRowTitle className="sm:max-w-72">
+                    <Link
+                      to={storyEditorPath(story.id)}
+                      className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
+                    >
+                      {story.title}
+                    </Link>
+                    <p className="text-sm font-normal break-words text-slate-600">by {story.author}</p>
+                  </Cell>
+                  <Cell label="Language" className="whitespace-nowrap text-slate-700">
+                    {story.language.name}
+                  </Cell>
+                  <Cell label="Difficulty">
+                    <Badge variant={difficultyBadge(story.difficulty_level)}>
+                      {difficultyLabel(story.difficulty_level)}
+                    </Badge>
+                  </Cell>
+                  <Cell label="Chapters" className="text-right tabular-nums text-slate-700">
+                    {story.chapter_count}
+                  </Cell>
+                  <Cell label="Status">
+                    <div className="flex flex-wrap gap-1.5">
+                      {story.is_published ? (
+                        <Badge variant="green">Published</Badge>
+                      ) : (
+                        <Badge variant="neutral">Draft</Badge>
+                      )}
+                      {story.is_free ? <Badge variant="brand">Free</Badge> : null}
+                      {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
+                    </div>
+                  </Cell>
+                  <ActionsCell>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Chapters of ${story.title}`}
+                      onClick={() => setManaging(story)}
+                      // A finger's size on a phone, where the row is not dense.
+                      className="my-1 max-sm:min-h-11"
+                    >
+                      <ListOrdered className="size-4" aria-hidden="true" />
+                      Chapters
+                    </Button>
+                    <DeleteIconButton label={`Delete ${story.title}`} onClick={() => setDeleting(story)} />
+                  </ActionsCell>
+                </Row>
+              ))}
             </AdminTable>
           )}
         </ListStates>
