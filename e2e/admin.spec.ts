@@ -1,97 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
-import pg from 'pg';
-import { usernameFromName } from '#common/identity.ts';
-import { decodeQuotedPrintable } from '../server/testing/mime.ts';
+import { createAccount } from './support/accounts.ts';
+import { accessToken, screenshot, signInWithCode, solidPng, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
-import { caughtMail } from './support/smtp.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
-
-/** An address no other test uses: the server sends one mail per address per minute. */
-function uniqueAddress(label: string): string {
-  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
-}
-
-/** Creates a confirmed account straight in the server's database, an admin when asked. */
-async function createUser(email: string, fullName: string, isAdmin: boolean): Promise<void> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set; the end-to-end global setup sets it.');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      'INSERT INTO users (email, user_metadata, email_confirmed_at, is_admin) VALUES ($1, $2, now(), $3)',
-      [email.toLowerCase(), { full_name: fullName, username: usernameFromName(fullName) }, isAdmin],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
-/** Signs in through /signin with the 6-digit code from the e-mail; ends on / signed in. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByRole('button', { name: 'Send Magic Link' }).click();
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup starts the SMTP catcher.');
-  await expect
-    .poll(() => caughtMail(dir, email).length, { message: `mail for ${email}`, timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const mail = decodeQuotedPrintable(caughtMail(dir, email)[0] ?? '');
-  const code = mail.match(/enter this code: (\d{6})/)?.[1];
-  if (!code) throw new Error(`No 6-digit code in the mail:\n${mail}`);
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Sign In with Code' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** A PNG of one colour, larger than the 800 px the stories tab compresses covers to. */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([14, 116, 144], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-/** The signed-in person's access token, as the auth client keeps it. */
-async function accessToken(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => window.localStorage.getItem('catamaran-auth'));
-  const token = (JSON.parse(stored ?? '{}') as { access_token?: string }).access_token;
-  if (!token) throw new Error('No session in localStorage.');
-  return token;
-}
 
 test('a learner who opens /admin lands on /dashboard', async ({ page }) => {
   const email = uniqueAddress('learner');
-  await createUser(email, 'Lea Park', false);
-  await signIn(page, email);
+  await createAccount(email, 'Lea Park');
+  await signInWithCode(page, email);
 
   await page.goto('/admin');
 
@@ -103,8 +18,8 @@ test('a learner who opens /admin lands on /dashboard', async ({ page }) => {
 test('an admin adds a language, then a story with a cover and a chapter', async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueAddress('admin');
-  await createUser(email, 'Ada Admin', true);
-  await signIn(page, email);
+  await createAccount(email, 'Ada Admin', { isAdmin: true });
+  await signInWithCode(page, email);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/admin');
@@ -234,7 +149,8 @@ test('an admin adds a language, then a story with a cover and a chapter', async 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
 
-  // Row click opens the story editor, which a later issue builds.
+  // A row opens the story editor.
   await row.getByRole('cell', { name: 'Swedish' }).click();
   await expect(page).toHaveURL(/\/admin\/story\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fyren' })).toBeVisible();
 });

@@ -14,7 +14,6 @@ const NOT_BUILT_YET: readonly ClientRouteName[] = [
   'dashboard',
   'story',
   'reader',
-  'adminStory',
   'words',
   'progress',
   'apply',
@@ -59,6 +58,7 @@ function lazyDataScreen<Name extends string>(
 
 const Account = lazyDataScreen(() => import('./routes/Account.tsx'), 'Account');
 const Admin = lazyDataScreen(() => import('./routes/Admin.tsx'), 'Admin');
+const AdminStory = lazyDataScreen(() => import('./routes/AdminStory.tsx'), 'AdminStory');
 
 /** A lazily loaded screen, with a spinner while its code arrives. */
 function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
@@ -113,6 +113,16 @@ export function AppRoutes() {
           <RequireSession loadingText="Checking permissions...">
             <Screen loadingText="Checking permissions...">
               <Admin />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.adminStory}
+        element={
+          <RequireSession loadingText="Checking permissions...">
+            <Screen loadingText="Checking permissions...">
+              <AdminStory />
             </Screen>
           </RequireSession>
         }

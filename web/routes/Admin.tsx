@@ -1,14 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
-import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
 import { LanguagesTab } from '#web/features/admin/LanguagesTab.tsx';
-import { useAdminPermission } from '#web/features/admin/queries.ts';
+import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
 import { StoriesTab } from '#web/features/admin/StoriesTab.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
@@ -28,27 +26,14 @@ function isAdminTab(value: string | null): value is AdminTab {
   return ADMIN_TABS.some((tab) => tab.value === value);
 }
 
-/**
- * /admin (admin.md §2, §6): checks the permission first; a learner, or a failed check, goes to /dashboard.
- * The route wraps it in RequireSession, so a session is here.
- */
+/** /admin (admin.md §2, §6): the dashboard, for admins only. */
 export function Admin() {
   useDocumentTitle(ADMIN_TITLE);
-  const permission = useAdminPermission();
-
-  useEffect(() => {
-    if (permission.error) {
-      console.warn(
-        'The admin permission check failed; treating this account as not an admin.',
-        permission.error,
-      );
-    }
-  }, [permission.error]);
-
-  // An admin stays when a later re-check (on window focus) fails: only the answer decides, once there is one.
-  if (permission.data?.is_admin) return <AdminDashboard />;
-  if (permission.isPending) return <ScreenSpinner label="Checking permissions..." />;
-  return <Navigate to={CLIENT_ROUTES.dashboard} replace />;
+  return (
+    <RequireAdmin>
+      <AdminDashboard />
+    </RequireAdmin>
+  );
 }
 
 function AdminDashboard() {

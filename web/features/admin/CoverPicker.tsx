@@ -2,7 +2,13 @@ import { X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { COMPRESS_FAILED, compressCover, INVALID_IMAGE } from './cover.ts';
+import {
+  COMPRESS_FAILED,
+  COVER_COMPRESSION,
+  type CoverLimits,
+  compressCover,
+  INVALID_IMAGE,
+} from './cover.ts';
 
 export interface CoverPickerProps {
   /** The compressed cover waiting to be uploaded with the story, if any. */
@@ -11,13 +17,26 @@ export interface CoverPickerProps {
   /** Tells the form a compression is under way, so it does not save meanwhile. */
   onCompressingChange?: (isCompressing: boolean) => void;
   disabled?: boolean;
+  /** How the image is compressed: the stories tab's limits unless given. */
+  limits?: CoverLimits;
+  /** The saved cover's URL, previewed (with its remove button) while no new image is picked. */
+  currentUrl?: string | null;
+  onRemoveCurrent?: () => void;
 }
 
 /**
  * The cover image field (admin.md §2, §5): image files only, compressed in the browser before anything is
  * sent, with a preview and a remove button. The upload itself happens when the story is saved.
  */
-export function CoverPicker({ file, onFileChange, onCompressingChange, disabled = false }: CoverPickerProps) {
+export function CoverPicker({
+  file,
+  onFileChange,
+  onCompressingChange,
+  disabled = false,
+  limits = COVER_COMPRESSION,
+  currentUrl,
+  onRemoveCurrent,
+}: CoverPickerProps) {
   const inputId = useId();
   const messageId = `${inputId}-message`;
   const [isCompressing, setIsCompressing] = useState(false);
@@ -41,7 +60,7 @@ export function CoverPicker({ file, onFileChange, onCompressingChange, disabled 
     setProblem(undefined);
     setCompressing(true);
     try {
-      onFileChange(await compressCover(picked));
+      onFileChange(await compressCover(picked, limits));
     } catch (error) {
       console.warn('Could not compress the cover image.', error);
       setProblem(COMPRESS_FAILED);
@@ -56,28 +75,19 @@ export function CoverPicker({ file, onFileChange, onCompressingChange, disabled 
         Cover Image
       </label>
       {file && previewUrl ? (
-        <div className="flex items-start gap-3">
-          <img
-            src={previewUrl}
-            alt="Cover preview"
-            className="h-32 w-24 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
-          />
-          <div className="flex min-w-0 flex-col gap-2">
-            <p className="text-sm break-all text-slate-700">
-              {file.name} · {formatKilobytes(file.size)}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => onFileChange(undefined)}
-              disabled={disabled}
-              className="self-start"
-            >
-              <X className="size-4" aria-hidden="true" />
-              Remove cover
-            </Button>
-          </div>
-        </div>
+        <CoverPreview
+          src={previewUrl}
+          caption={`${file.name} · ${formatKilobytes(file.size)}`}
+          onRemove={() => onFileChange(undefined)}
+          disabled={disabled}
+        />
+      ) : currentUrl ? (
+        <CoverPreview
+          src={currentUrl}
+          caption="The current cover."
+          onRemove={() => onRemoveCurrent?.()}
+          disabled={disabled}
+        />
       ) : null}
       <input
         id={inputId}
@@ -96,10 +106,33 @@ export function CoverPicker({ file, onFileChange, onCompressingChange, disabled 
             {problem}
           </p>
         ) : (
-          <p className="text-sm text-slate-600">
-            An image file. It is resized to at most 800 px and converted to WebP, then uploaded when you save.
-          </p>
+          <p className="text-sm text-slate-600">{limits.hint}</p>
         )}
+      </div>
+    </div>
+  );
+}
+
+function CoverPreview(props: { src: string; caption: string; onRemove: () => void; disabled: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <img
+        src={props.src}
+        alt="Cover preview"
+        className="h-32 w-24 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
+      />
+      <div className="flex min-w-0 flex-col gap-2">
+        <p className="text-sm break-all text-slate-700">{props.caption}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={props.onRemove}
+          disabled={props.disabled}
+          className="self-start"
+        >
+          <X className="size-4" aria-hidden="true" />
+          Remove cover
+        </Button>
       </div>
     </div>
   );

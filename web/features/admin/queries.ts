@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminLanguage } from '#common/schemas/languages.ts';
 import { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
@@ -9,6 +9,7 @@ export const ADMIN_KEYS = {
   permission: ['admin', 'permission'],
   languages: ['admin', 'languages'],
   stories: ['admin', 'stories'],
+  story: (storyId: number) => ['admin', 'stories', storyId],
   chapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'],
 } as const;
 
@@ -39,11 +40,24 @@ export function useAdminStories() {
   });
 }
 
-/** A story's chapters in reading order. */
-export function useStoryChapters(storyId: number) {
-  return useQuery({
+/** One story, drafts too, for the story editor. */
+export function storyQuery(storyId: number) {
+  return queryOptions({
+    queryKey: ADMIN_KEYS.story(storyId),
+    queryFn: ({ signal }) => api(`/api/admin/stories/${storyId}/`, { schema: AdminStory, signal }),
+  });
+}
+
+/** A story's chapters, as the server orders them. */
+export function chaptersQuery(storyId: number) {
+  return queryOptions({
     queryKey: ADMIN_KEYS.chapters(storyId),
     queryFn: ({ signal }) =>
       api(`/api/admin/stories/${storyId}/chapters/`, { schema: z.array(AdminChapter), signal }),
   });
+}
+
+/** A story's chapters in reading order. */
+export function useStoryChapters(storyId: number) {
+  return useQuery(chaptersQuery(storyId));
 }

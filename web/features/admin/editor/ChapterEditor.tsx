@@ -1,0 +1,62 @@
+import { Input } from '#web/components/ui/Input.tsx';
+import { Textarea } from '#web/components/ui/Textarea.tsx';
+import { ChapterAudio } from './audio/ChapterAudio.tsx';
+import type { DraftChapter } from './draft.ts';
+import { GenerationPrompt } from './GenerationPrompt.tsx';
+
+export interface ChapterEditorProps {
+  chapter: DraftChapter;
+  /** Its words, counted by the story's language's rule. */
+  wordCount: number;
+  onChange: (patch: Partial<Pick<DraftChapter, 'title' | 'content'>>) => void;
+  onPendingAudioChange: (pending: DraftChapter['pendingAudio']) => void;
+  onRemoveAudio: () => void;
+  isUploadingAudio: boolean;
+  disabled: boolean;
+}
+
+/**
+ * The editor of the selected chapter (admin.md §2): its generation prompt when the bulk import gave one, the
+ * title, the content (20 monospace rows with the live word count) and the audio, uploaded or recorded.
+ */
+export function ChapterEditor({
+  chapter,
+  wordCount,
+  onChange,
+  onPendingAudioChange,
+  onRemoveAudio,
+  isUploadingAudio,
+  disabled,
+}: ChapterEditorProps) {
+  return (
+    <section aria-label={`Chapter: ${chapter.title || 'untitled'}`} className="flex min-w-0 flex-col gap-5">
+      {chapter.generationPrompt ? <GenerationPrompt prompt={chapter.generationPrompt} /> : null}
+      <Input
+        label="Chapter Title"
+        value={chapter.title}
+        onChange={(event) => onChange({ title: event.target.value })}
+        disabled={disabled}
+        autoComplete="off"
+      />
+      <Textarea
+        label="Chapter Content"
+        rows={20}
+        value={chapter.content}
+        onChange={(event) => onChange({ content: event.target.value })}
+        disabled={disabled}
+        hint={`${wordCount.toLocaleString('en')} ${wordCount === 1 ? 'word' : 'words'}`}
+        className="font-mono text-sm leading-relaxed"
+        spellCheck={false}
+      />
+      <ChapterAudio
+        audioUrl={chapter.audioUrl}
+        durationSeconds={chapter.audioDurationSeconds}
+        pending={chapter.pendingAudio}
+        onPendingChange={onPendingAudioChange}
+        onRemove={onRemoveAudio}
+        isUploading={isUploadingAudio}
+        disabled={disabled}
+      />
+    </section>
+  );
+}

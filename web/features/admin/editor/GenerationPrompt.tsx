@@ -1,0 +1,77 @@
+import { Check, ChevronDown, Copy } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * The blue 'Generation Prompt (from bulk import)' box of a chapter made by the bulk import (admin.md §2): the
+ * prompt the chapter was written from, collapsible, with a Copy button for pasting it into a writing tool.
+ */
+export function GenerationPrompt({ prompt }: { prompt: string }) {
+  const contentId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+
+  useEffect(() => {
+    if (copyState === 'idle') return;
+    const timer = window.setTimeout(() => setCopyState('idle'), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copyState]);
+
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(prompt);
+      setCopyState('copied');
+    } catch (error) {
+      console.warn('Could not copy the generation prompt.', error);
+      setCopyState('failed');
+      setIsOpen(true);
+    }
+  }
+
+  return (
+    <section
+      className="rounded-xl bg-blue-50 p-3 ring-1 ring-blue-200 ring-inset"
+      aria-label="Generation Prompt"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <button
+          type="button"
+          onClick={() => setIsOpen((open) => !open)}
+          aria-expanded={isOpen}
+          aria-controls={contentId}
+          className="flex min-h-11 items-center gap-2 rounded-lg px-1 text-left text-base font-semibold text-blue-900"
+        >
+          <ChevronDown
+            className={cn('size-5 shrink-0 transition-transform', isOpen && 'rotate-180')}
+            aria-hidden="true"
+          />
+          Generation Prompt (from bulk import)
+        </button>
+        <Button variant="outline" size="sm" onClick={() => void handleCopy()}>
+          {copyState === 'copied' ? (
+            <Check className="size-4" aria-hidden="true" />
+          ) : (
+            <Copy className="size-4" aria-hidden="true" />
+          )}
+          {copyState === 'copied' ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {copyState === 'copied' ? 'The prompt is copied to the clipboard.' : ''}
+      </p>
+      {copyState === 'failed' ? (
+        <p role="alert" className="px-1 text-sm font-medium text-red-700">
+          The browser did not allow copying. Select the text and copy it by hand.
+        </p>
+      ) : null}
+      <div id={contentId} hidden={!isOpen}>
+        <pre className="mt-2 max-h-80 overflow-auto rounded-lg bg-white p-3 font-mono text-sm whitespace-pre-wrap text-slate-800 ring-1 ring-blue-100 ring-inset">
+          {prompt}
+        </pre>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeAuthClient, fakeSession } from '#web/features/auth/fake-auth-client.ts';
+import { SessionProvider } from '#web/features/auth/session.tsx';
+import { createQueryClient } from '#web/lib/query.tsx';
+import { AdminStory } from '#web/routes/AdminStory.tsx';
+import { chapter, fakeApi, installFakeApi, pending, SPANISH, story } from '../testing.tsx';
+
+function renderEditor(path = '/admin/story/7') {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <p>Stories page</p> },
+      { path: '/dashboard', element: <p>Dashboard page</p> },
+      { path: '/admin/story/:storyId', element: <AdminStory /> },
+    ],
+    { initialEntries: ['/admin', path], initialIndex: 1 },
+  );
+  render(
+    <SessionProvider client={new FakeAuthClient(fakeSession('admin@example.com'))}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </SessionProvider>,
+  );
+  return { router };
+}
+
+const UNO = chapter({ id: 31, title: 'Uno', content: 'uno dos tres', order_index: 0 });
+const DOS = chapter({ id: 32, title: 'Dos', content: 'cuatro cinco', order_index: 1, chapter_number: 2 });
+
+describe('the story editor', () => {
+  beforeEach(() => {
+    installFakeApi({
+      'GET /api/admin/stories/7/': () => Response.json(story()),
+      'GET /api/admin/stories/7/chapters/': () => Response.json([DOS, UNO]),
+      'GET /api/admin/languages/': () => Response.json([SPANISH]),
+    });
+  });
+
+  it('shows the loading text, then the story with Save disabled until something changes', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    expect(await screen.findByText('Loading story...')).toBeDefined();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'El faro' })).toBeDefined();
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Back to Stories' }).getAttribute('href')).toBe('/admin');
+    expect((screen.getByLabelText('Estimated Word Count') as HTMLInputElement).value).toBe('5');
+    expect(screen.getByText('Auto-calculated from chapters')).toBeDefined();
+    expect((screen.getByLabelText('Length Category') as HTMLInputElement).value).toMatch(/^Very short/);
+
+    await user.type(screen.getByLabelText('Title'), ' nuevo');
+    expect(screen.getByRole('heading', { level: 1, name: 'El faro nuevo' })).toBeDefined();
+    expect(screen.getByText('Unsaved changes')).toBeDefined();
+    expect(save.disabled).toBe(false);
+  });
+
+  it('lists the chapters by order_index with their word counts, and edits the selected one', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+    const list = screen.getByRole('region', { name: 'Chapters' });
+    const entries = within(list).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringContaining('Uno3 words'),
+      expect.stringContaining('Dos2 words'),
+    ]);
+    expect((screen.getByLabelText('Chapter Title') as HTMLInputElement).value).toBe('Uno');
+
+    await user.click(within(list).getByRole('button', { name: /^Dos/ }));
+    await user.type(screen.getByLabelText('Chapter Content'), ' seis');
+    expect(within(list).getByRole('button', { name: /^Dos/ }).textContent).toContain('3 words');
+    expect(screen.getAllByText('3 words').length).toBeGreaterThan(1);
+  });
+
+  it('appends a new chapter titled by its number and selects it', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+    await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+    expect((screen.getByLabelText('Chapter Title') as HTMLInputElement).value).toBe('Chapter 3');
+    expect(screen.getByText(/not saved yet/)).toBeDefined();
+  });
+
+  it('refuses to delete the last chapter, and asks before deleting another', async () => {
+    const user = userEvent.setup();
+    installFakeApi({
+      'GET /api/admin/stories/7/': () => Response.json(story()),
+      'GET /api/admin/stories/7/chapters/': () => Response.json([UNO]),
+      'GET /api/admin/languages/': () => Response.json([SPANISH]),
+    });
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Uno' }));
+    expect(screen.getByRole('alert').textContent).toBe('Cannot delete the last chapter');
+
+    await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Uno' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Chapter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByRole('region', { name: 'Chapters' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(fakeApi.countOf('DELETE /api/admin/chapters/31/')).toBe(0);
+  });
+
+  it('shows Saving... while saving, then reloads the story and clears the unsaved flag', async () => {
+    const user = userEvent.setup();
+    const answer = pending();
+    fakeApi.routes['PUT /api/admin/stories/7/'] = answer.handler;
+    renderEditor();
+    await user.type(await screen.findByLabelText('Author'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDefined();
+    fakeApi.routes['GET /api/admin/stories/7/'] = () => Response.json(story({ author: 'Ana Limaa' }));
+    answer.answer(Response.json(story({ author: 'Ana Limaa' })));
+
+    expect(await screen.findByText('Story saved.')).toBeDefined();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fakeApi.bodiesOf('PUT /api/admin/stories/7/')).toEqual([
+      expect.objectContaining({ author: 'Ana Limaa', language: 2 }),
+    ]);
+    expect(fakeApi.countOf('GET /api/admin/stories/7/')).toBe(2);
+  });
+
+  it('keeps the changes and the unsaved flag when the save fails, with the server sentence', async () => {
+    const user = userEvent.setup();
+    fakeApi.routes['PUT /api/admin/stories/7/'] = () =>
+      Response.json({ error: 'Title, author, and language are required' }, { status: 400 });
+    renderEditor();
+    await user.type(await screen.findByLabelText('Author'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Title, author, and language are required');
+    expect(screen.getByText('Unsaved changes')).toBeDefined();
+    expect((screen.getByLabelText('Author') as HTMLInputElement).value).toBe('Ana Limaa');
+  });
+
+  it('asks before leaving with unsaved changes, and leaves when told to', async () => {
+    const user = userEvent.setup();
+    const { router } = renderEditor();
+    await user.type(await screen.findByLabelText('Title'), '!');
+    await user.click(screen.getByRole('link', { name: 'Back to Stories' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/admin/story/7');
+
+    await user.click(screen.getByRole('link', { name: 'Back to Stories' }));
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByText('Stories page')).toBeDefined();
+  });
+
+  it('deletes the story after the question and returns to /admin', async () => {
+    const user = userEvent.setup();
+    fakeApi.routes['DELETE /api/admin/stories/7/'] = () => new Response(null, { status: 204 });
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Story' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete "El faro"? This action cannot be undone and will delete all chapters.',
+      ),
+    ).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Stories page')).toBeDefined();
+    expect(fakeApi.countOf('DELETE /api/admin/stories/7/')).toBe(1);
+  });
+
+  it('says so when the story does not exist', async () => {
+    fakeApi.routes['GET /api/admin/stories/7/'] = () =>
+      Response.json({ error: 'Story not found' }, { status: 404 });
+    renderEditor();
+    expect((await screen.findByRole('alert')).textContent).toBe('Story not found');
+  });
+
+  it('sends a learner to the dashboard', async () => {
+    fakeApi.routes['GET /api/admin/check-permission/'] = () => Response.json({ is_admin: false });
+    renderEditor();
+    expect(await screen.findByText('Dashboard page')).toBeDefined();
+    expect(fakeApi.countOf('GET /api/admin/stories/7/')).toBe(0);
+  });
+});

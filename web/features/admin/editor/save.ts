@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { AdminChapter, AdminChapterInput, AdminStory, AdminStoryInput } from '#common/schemas/stories.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../cover.ts';
+import { adminErrorText, firstIssue } from '../errors.ts';
+import type { Draft, DraftAction, DraftChapter, StoryFields } from './draft.ts';
+import { reduceDraft } from './draft.ts';
+
+export const STORY_REQUIRED = 'Title, author, and language are required';
+export const CHAPTER_REQUIRED = 'Title and content are required';
+export const AUDIO_UPLOAD_FAILED = 'Failed to upload audio file';
+
+/** A save stopped at a step: the sentence to show, and the chapter to select when it is about one. */
+export class SaveFailed extends Error {
+  constructor(
+    message: string,
+    readonly chapterKey?: string,
+  ) {
+    super(message);
+    this.name = 'SaveFailed';
+  }
+}
+
+/** What the save is doing, for the screen: which chapter's audio is uploading, if any. */
+export type SaveProgress = { step: 'cover' } | { step: 'audio'; chapterKey: string } | { step: 'records' };
+
+/**
+ * Saves the editor's draft (admin.md §2, §4): the cover, then the story, then each chapter in the new order
+ * (its audio first), then the deletions. Each step that succeeds is reported through `report` at once, so a
+ * failure keeps everything saved so far and the next save starts where this one stopped: an uploaded file is
+ * not uploaded again, a created chapter is updated rather than created twice (its client_key makes even a
+ * lost answer safe), and a chapter already deleted counts as deleted.
+ *
+ * Chapters are placed one by one at their index: after step i the first i + 1 chapters on the server are the
+ * draft's first i + 1, so the order comes out right whatever it was; a chapter that is unchanged and already
+ * in its place is not sent.
+ */
+export async function saveDraft(
+  initial: Draft,
+  report: (action: DraftAction) => void,
+  onProgress: (progress: SaveProgress) => void = () => {},
+): Promise<Draft> {
+  let draft = initial;
+  const apply = (action: DraftAction) => {
+    draft = reduceDraft(draft, action);
+    report(action);
+  };
+
+  const story = checkStory(draft.fields);
+  const chapterInputs = draft.chapters.map(checkChapter);
+
+  if (draft.cover.pending) {
+    onProgress({ step: 'cover' });
+    apply({ type: 'cover-uploaded', url: await uploadEditorCover(draft.cover.pending) });
+  }
+
+  onProgress({ step: 'records' });
+  if (isStoryChanged(draft)) {
+    const saved = await call(
+      api(`/api/admin/stories/${draft.saved.story.id}/`, {
+        method: 'PUT',
+        body: { ...story, cover_image_url: draft.cover.url },
+        schema: AdminStory,
+      }),
+      'Failed to save story',
+    );
+    apply({ type: 'story-saved', story: saved });
+  }
+
+  for (const [index, input] of chapterInputs.entries()) {
+    const chapter = draft.chapters[index];
+    if (!chapter) continue;
+    if (chapter.pendingAudio) {
+      onProgress({ step: 'audio', chapterKey: chapter.key });
+      const uploaded = await uploadAudio(chapter);
+      apply({ type: 'audio-uploaded', key: chapter.key, ...uploaded });
+      onProgress({ step: 'records' });
+    }
+    const current = draft.chapters[index] ?? chapter;
+    const saved = await saveChapter(draft, current, input, index);
+    if (saved) apply({ type: 'chapter-saved', key: current.key, chapter: saved });
+  }
+
+  for (const id of draft.deletedIds) {
+    try {
+      await api(`/api/admin/chapters/${id}/`, { method: 'DELETE' });
+    } catch (error) {
+      // Deleted by an earlier save whose answer was lost, or by someone else: either way it is gone.
+      if (!(error instanceof ApiError && error.status === 404))
+        throw new SaveFailed(adminErrorText(error, 'Failed to delete chapter'));
+    }
+    apply({ type: 'chapter-deleted', id });
+  }
+  return draft;
+}
+
+function checkStory(fields: StoryFields): AdminStoryInput {
+  const parsed = AdminStoryInput.safeParse({
+    title: fields.title,
+    author: fields.author,
+    description: fields.description,
+    language: fields.languageId === '' ? undefined : Number(fields.languageId),
+    difficulty_level: fields.difficulty,
+    topics: fields.topics,
+    is_published: fields.isPublished,
+    is_free: fields.isFree,
+    is_adult_content: fields.isAdult,
+  });
+  if (!parsed.success) throw new SaveFailed(firstIssue(parsed.error.issues, STORY_REQUIRED));
+  return parsed.data;
+}
+
+function checkChapter(chapter: DraftChapter): AdminChapterInput {
+  const parsed = AdminChapterInput.safeParse({ title: chapter.title, content: chapter.content });
+  if (!parsed.success) {
+    throw new SaveFailed(firstIssue(parsed.error.issues, CHAPTER_REQUIRED), chapter.key);
+  }
+  return parsed.data;
+}
+
+function isStoryChanged(draft: Draft): boolean {
+  const saved = draft.saved.story;
+  const fields = draft.fields;
+  return (
+    fields.title.trim() !== saved.title ||
+    fields.author.trim() !== saved.author ||
+    fields.description.trim() !== saved.description ||
+    fields.languageId !== String(saved.language.id) ||
+    fields.difficulty !== saved.difficulty_level ||
+    fields.topics.trim() !== saved.topics ||
+    fields.isPublished !== saved.is_published ||
+    fields.isFree !== saved.is_free ||
+    fields.isAdult !== saved.is_adult_content ||
+    draft.cover.url !== saved.cover_image_url
+  );
+}
+
+/** Creates or updates one chapter at `index`; answers nothing when the server already has it as drafted. */
+async function saveChapter(
+  draft: Draft,
+  chapter: DraftChapter,
+  input: AdminChapterInput,
+  index: number,
+): Promise<AdminChapter | undefined> {
+  const fields = { title: input.title, content: input.content };
+  const audio = { audio_url: chapter.audioUrl, audio_duration_seconds: chapter.audioDurationSeconds };
+  if (chapter.id === undefined) {
+    return call(
+      api(`/api/admin/stories/${draft.saved.story.id}/chapters/`, {
+        method: 'POST',
+        body: {
+          ...fields,
+          ...audio,
+          order_index: index,
+          client_key: chapter.clientKey,
+          generation_prompt: chapter.generationPrompt,
+        },
+        schema: AdminChapter,
+      }),
+      'Failed to save chapter',
+      chapter.key,
+    );
+  }
+  const saved = draft.saved.chapters.get(chapter.id);
+  const isMoved = draft.saved.order.indexOf(chapter.id) !== index;
+  const isAudioChanged = saved?.audio_url !== chapter.audioUrl;
+  const isChanged = saved?.title !== fields.title || saved.content !== fields.content || isAudioChanged;
+  if (!isMoved && !isChanged) return undefined;
+  return call(
+    api(`/api/admin/chapters/${chapter.id}/`, {
+      method: 'PUT',
+      body: { ...fields, ...(isAudioChanged ? audio : {}), ...(isMoved ? { order_index: index } : {}) },
+      schema: AdminChapter,
+    }),
+    'Failed to save chapter',
+    chapter.key,
+  );
+}
+
+async function uploadEditorCover(file: File): Promise<string> {
+  let url: string | undefined;
+  try {
+    url = await uploadCover(file, EDITOR_COVER_COMPRESSION.folder);
+  } catch (error) {
+    throw new SaveFailed(adminErrorText(error, UPLOAD_FAILED));
+  }
+  // The save is aborted when the cover upload yields nothing (admin.md §8).
+  if (!url) throw new SaveFailed(UPLOAD_FAILED);
+  return url;
+}
+
+const UploadedAudio = z.object({ url: z.string().min(1), duration_seconds: z.number().nullish() });
+
+async function uploadAudio(chapter: DraftChapter): Promise<{ url: string; durationSeconds: number | null }> {
+  const pending = chapter.pendingAudio;
+  if (!pending) throw new Error('uploadAudio needs pending audio');
+  const form = new FormData();
+  form.append('file', pending.file, pending.file.name);
+  const target = chapter.id === undefined ? 'new' : String(chapter.id);
+  const answer = await call(
+    api(`/api/admin/uploads/audio/?chapter=${target}`, { method: 'POST', body: form, schema: UploadedAudio }),
+    AUDIO_UPLOAD_FAILED,
+    chapter.key,
+  );
+  // The server reads the duration from the file; a recording's own timer stands in when it cannot.
+  const seconds = answer.duration_seconds ?? pending.durationSeconds;
+  return { url: answer.url, durationSeconds: seconds === null ? null : Math.round(seconds) };
+}
+
+async function call<T>(request: Promise<T>, fallback: string, chapterKey?: string): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    throw new SaveFailed(adminErrorText(error, fallback), chapterKey);
+  }
+}
