@@ -24,3 +24,12 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
   'audio/ogg': 'ogg',
   'audio/opus': 'ogg',
 };
+
+/**
+ * The content type chapter audio is stored and served with: WebM and MP4 are containers that name themselves
+ * video/ (a browser's recording reads as video/webm by its bytes), but a chapter's audio is audio, and an
+ * <audio> element, a download or a CDN should be told so.
+ */
+export function audioContentType(mime: string): string {
+  return mime.replace(/^video\//, 'audio/');
+}

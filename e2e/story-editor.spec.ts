@@ -31,6 +31,21 @@ async function dragChapter(page: Page, title: string, ontoTitle: string): Promis
   await page.mouse.up();
 }
 
+/**
+ * Picks a chapter up by its handle with Space, moves it one place with an arrow key and drops it, waiting
+ * each time for what the list announces to a screen reader.
+ */
+async function moveChapterByKeyboard(page: Page, title: string, key: string, announced: string) {
+  const status = page.getByRole('region', { name: 'Chapters' }).getByRole('status');
+  await page.getByRole('button', { name: `Reorder ${title}` }).focus();
+  await page.keyboard.press('Space');
+  await expect(status).toContainText('Picked up.');
+  await page.keyboard.press(key);
+  await expect(status).toHaveText(announced);
+  await page.keyboard.press('Space');
+  await expect(status).toContainText('Dropped.');
+}
+
 test('an admin writes a story in the editor: chapters, order, cover, audio and a recording survive a reload', async ({
   page,
 }) => {
@@ -56,7 +71,7 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
   await expect(page).toHaveURL(/\/admin\/story\/\d+$/);
   const editorUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const save = page.getByRole('button', { name: 'Save' });
+  const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
   await expect(page.getByLabel('Estimated Word Count')).toHaveValue('0');
   await expect(page.getByLabel('Estimated Word Count')).toHaveAttribute('readonly', '');
@@ -88,19 +103,13 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
   await expectChapterOrder(page, ['La tormenta', 'La luz']);
 
   // Reorder by keyboard: pick up "La luz", move it up, drop it.
-  await page.getByRole('button', { name: 'Reorder La luz' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  await moveChapterByKeyboard(page, 'La luz', 'ArrowUp', 'La luz is at position 1 of 2.');
   await expectChapterOrder(page, ['La luz', 'La tormenta']);
   // And back by dragging "La tormenta" onto the first place.
   await dragChapter(page, 'La tormenta', 'La luz');
   await expectChapterOrder(page, ['La tormenta', 'La luz']);
   // Keyboard once more, so the saved order is one only a reorder gives.
-  await page.getByRole('button', { name: 'Reorder La tormenta' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Space');
+  await moveChapterByKeyboard(page, 'La tormenta', 'ArrowDown', 'La tormenta is at position 2 of 2.');
   await expectChapterOrder(page, ['La luz', 'La tormenta']);
 
   // "La luz" gets an uploaded file: a three-second tone.
@@ -157,7 +166,7 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
   await expect(page.getByLabel('Chapter Content')).toHaveValue('Era una noche oscura y tormentosa.');
   await expect(page.getByText('Audio file uploaded')).toBeVisible();
   const recorded = await page.getByLabel('Chapter audio playback').getAttribute('src');
-  expect(recorded).toMatch(/\/media\/story-audio\/chapters\/\d+-[^/]+\.webm$/);
+  expect(recorded).toMatch(/\/media\/story-audio\/chapters\/(\d+|new)-[^/]+\.webm$/);
   expect((await page.request.get(recorded ?? '')).headers()['content-type']).toBe('audio/webm');
   await screenshot(page, 'story-editor-saved-1280');
 
@@ -210,10 +219,10 @@ test('the story editor on a phone: the last chapter stays, and a story is delete
   await page.getByLabel('Chapter Content').fill('Hay una casa.');
   // A chapter without a title is refused before anything is sent.
   await page.getByLabel('Chapter Title').fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Title and content are required');
   await page.getByLabel('Chapter Title').fill('La casa');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Story saved.')).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('button', { name: 'Delete La casa' }).click();

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { audioContentType } from '#common/uploads.ts';
 
 /**
  * Serves the local driver's files at /media/: content type from the name, range requests (so audio can seek),
@@ -18,8 +20,13 @@ export async function registerMedia(app: FastifyInstance, uploadsDir: string): P
     acceptRanges: true,
     cacheControl: false,
     allowedPath: (path) => !path.endsWith('.partial'),
-    setHeaders(reply) {
+    setHeaders(reply, path) {
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // The type comes from the name, and .webm or .mp4 names a video; chapter audio is audio.
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && path.includes(`${sep}story-audio${sep}`)) {
+        reply.header('content-type', audioContentType(type));
+      }
     },
   });
 }

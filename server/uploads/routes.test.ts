@@ -131,6 +131,21 @@ describe('POST /api/admin/uploads/audio/', () => {
     expect(body.duration_seconds).toBe(3);
   });
 
+  it('calls a browser recording (WebM, which names itself video) audio, stored and served as audio/webm', async () => {
+    // An EBML header whose DocType is "webm", then a segment: how MediaRecorder's files begin.
+    const recording = Buffer.concat([
+      Buffer.from('1a45dfa3874282847765626d1853806701ffffffffffffff', 'hex'),
+      Buffer.alloc(256),
+    ]);
+    const { status, body } = await upload('audio/?chapter=new', recording, 'blob', 'audio/webm;codecs=opus');
+
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ content_type: 'audio/webm', duration_seconds: null });
+    expect(body.key).toMatch(/^story-audio\/chapters\/new-\d+-[0-9a-f]{8}\.webm$/);
+    const served = await fetch(`${base}${body.url as string}`);
+    expect(served.headers.get('content-type')).toBe('audio/webm');
+  });
+
   it('names audio of a chapter not saved yet "new"', async () => {
     const { body } = await upload('audio/', wav(1), 'take.wav', 'audio/wav');
 

@@ -4,7 +4,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeStream } from 'file-type/node';
 import { parseStream } from 'music-metadata';
-import { AUDIO_MAX_BYTES, AUDIO_TYPES, COVER_MAX_BYTES, COVER_TYPES } from '#common/uploads.ts';
+import {
+  AUDIO_MAX_BYTES,
+  AUDIO_TYPES,
+  audioContentType,
+  COVER_MAX_BYTES,
+  COVER_TYPES,
+} from '#common/uploads.ts';
 import { HttpError } from '../http/errors.ts';
 
 const MB = 1024 * 1024;
@@ -101,16 +107,17 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       toParser.destroy(error);
     });
     const key = `story-audio/chapters/${chapter}-${stamp()}.${file.extension}`;
-    const duration = parseStream(toParser, { mimeType: file.mime }, { duration: true, skipCovers: true })
+    const contentType = audioContentType(file.mime);
+    const duration = parseStream(toParser, { mimeType: contentType }, { duration: true, skipCovers: true })
       .then((metadata) => metadata.format.duration)
       .catch(() => undefined)
       .finally(() => toParser.resume());
-    const { size } = await app.storage.put(key, toStorage, { contentType: file.mime });
+    const { size } = await app.storage.put(key, toStorage, { contentType });
     const seconds = await duration;
     return reply.status(201).send({
       key,
       url: app.storage.publicUrl(key),
-      content_type: file.mime,
+      content_type: contentType,
       size,
       duration_seconds: seconds === undefined || !Number.isFinite(seconds) ? null : Math.round(seconds),
     });

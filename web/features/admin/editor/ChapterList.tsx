@@ -18,6 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Plus } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { DeleteIconButton } from '../AdminTable.tsx';
@@ -70,9 +71,19 @@ export function ChapterList({
     return `${chapter?.title ?? 'The chapter'} is at position ${position} of ${chapters.length}.`;
   }
 
+  // dnd-kit reports "over" as soon as a drag starts (over the chapter itself); saying so would talk over
+  // "Picked up", so only a change of place is announced.
+  const announcedOver = useRef<UniqueIdentifier | undefined>(undefined);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up. ${describe(active.id)}`,
-    onDragOver: ({ active, over }) => (over ? describe(active.id, over.id) : 'Not over the list.'),
+    onDragStart: ({ active }) => {
+      announcedOver.current = active.id;
+      return `Picked up. ${describe(active.id)}`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (over?.id === announcedOver.current) return undefined;
+      announcedOver.current = over?.id;
+      return over ? describe(active.id, over.id) : 'Not over the list.';
+    },
     onDragEnd: ({ active, over }) => (over ? `Dropped. ${describe(active.id, over.id)}` : 'Dropped.'),
     onDragCancel: ({ active }) => `Reordering cancelled. ${describe(active.id)}`,
   };
