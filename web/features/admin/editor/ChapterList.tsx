@@ -152,8 +152,8 @@ function SortableChapter({
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        'flex items-center gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200 ring-inset',
-        isSelected && 'bg-brand-50 ring-2 ring-brand-600',
+        'flex items-center gap-1 rounded-xl p-1 ring-inset',
+        isSelected ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-white ring-1 ring-slate-200',
         isDragging && 'relative z-10 shadow-lg',
       )}
     >
@@ -171,7 +171,7 @@ function SortableChapter({
         type="button"
         onClick={onSelect}
         aria-current={isSelected ? 'true' : undefined}
-        className="flex min-h-11 min-w-0 flex-1 flex-col items-start justify-center rounded-lg px-2 py-1 text-left hover:bg-slate-50"
+        className="flex min-h-11 min-w-0 flex-1 flex-col items-start justify-center rounded-lg px-2 py-1 text-left hover:bg-slate-900/5"
       >
         <span className="w-full truncate text-base font-medium text-slate-900">
           {chapter.title || 'Untitled chapter'}

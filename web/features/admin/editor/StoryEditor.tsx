@@ -85,6 +85,11 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
   const [notice, setNotice] = useState<string>();
   const guard = useLeaveGuard(draft.isDirty);
 
+  // "Story saved." describes the last save; the next change makes it untrue.
+  useEffect(() => {
+    if (draft.isDirty) setNotice(undefined);
+  }, [draft.isDirty]);
+
   const heading = draft.fields.title.trim() || 'Edit Story';
   useDocumentTitle(`${heading} · Admin · Catamaran`);
 
@@ -136,6 +141,7 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
   function handleRemoveChapter(key: string) {
     if (isSaving) return;
     if (!canRemoveChapter(draft)) {
+      setNotice(undefined);
       setProblem(LAST_CHAPTER);
       return;
     }
@@ -156,8 +162,8 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
-          <Button asChild variant="outline" className="-ml-1">
+        <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-3 sm:gap-3 sm:px-6">
+          <Button asChild variant="outline" className="-ml-1 px-3 sm:px-4">
             <Link
               to={CLIENT_ROUTES.admin}
               onClick={(event) => {
@@ -170,20 +176,21 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
             </Link>
           </Button>
           <div className="ml-auto flex items-center gap-2">
-            {draft.isDirty ? <Badge variant="amber">Unsaved changes</Badge> : null}
             <Button
               variant="outline"
               onClick={() => setIsDeletingStory(true)}
               disabled={isBusy}
-              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+              className="px-3 text-red-700 hover:bg-red-50 hover:text-red-800 sm:px-4"
             >
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete
+              {/* On a phone the bin alone, so the header keeps to one line; its name stays "Delete". */}
+              <span className="sr-only sm:not-sr-only">Delete</span>
             </Button>
             <Button
               onClick={() => void handleSave()}
               disabled={!draft.isDirty || isCompressing}
               loading={isSaving}
+              className="px-3 sm:px-4"
             >
               {isSaving ? 'Saving...' : 'Save'}
             </Button>
@@ -192,9 +199,12 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
       </header>
 
       <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
-          {heading}
-        </h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {heading}
+          </h1>
+          {draft.isDirty ? <Badge variant="amber">Unsaved changes</Badge> : null}
+        </div>
         {problem ? <InlineAlert message={problem} /> : null}
         <p aria-live="polite" className={notice ? 'text-base font-medium text-emerald-800' : 'sr-only'}>
           {notice}
