@@ -77,6 +77,30 @@ describe('the story editor', () => {
     expect(screen.getAllByText('3 words').length).toBeGreaterThan(1);
   });
 
+  it('shows a bulk-imported chapter its generation prompt, collapsed, with a Copy button', async () => {
+    const user = userEvent.setup();
+    const prompt = 'Write chapter 1 of "El faro" for a child: the keeper lights the lamp.';
+    fakeApi.routes['GET /api/admin/stories/7/chapters/'] = () =>
+      Response.json([chapter({ ...UNO, generation_prompt: prompt }), DOS]);
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+
+    const toggle = screen.getByRole('button', { name: 'Generation Prompt (from bulk import)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText(prompt, { selector: 'pre' }).closest('[hidden]')).not.toBeNull();
+    await user.click(toggle);
+    expect(screen.getByText(prompt, { selector: 'pre' }).closest('[hidden]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(prompt);
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeDefined();
+
+    await user.click(
+      within(screen.getByRole('region', { name: 'Chapters' })).getByRole('button', { name: /^Dos/ }),
+    );
+    expect(screen.queryByRole('button', { name: 'Generation Prompt (from bulk import)' })).toBeNull();
+  });
+
   it('appends a new chapter titled by its number and selects it', async () => {
     const user = userEvent.setup();
     renderEditor();
