@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type pg from 'pg';
 import { accountRoutes } from './accounts/routes.ts';
 import { permissionRoutes, requireAdmin } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
@@ -8,6 +9,8 @@ import { prepareMagicLink } from './auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { adminDictionaryRoutes, lookupRoutes } from './dictionary/routes.ts';
+import { runImportJob } from './dictionary/service.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { requestId } from './http/request-id.ts';
@@ -30,6 +33,8 @@ import { uploadRoutes } from './uploads/routes.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The pool under `db`, for what the query builder does not do (COPY, hand-tuned lookups). */
+    pool: pg.Pool;
     jobs: Jobs;
     storage: ObjectStorage;
   }
@@ -72,6 +77,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
   });
   app.decorate('db', db);
+  app.decorate('pool', pool);
+  const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
+  // Before the jobs start: a job may run at once and needs it.
+  const storage = config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir);
+  app.decorate('storage', storage);
   const mailer =
     options.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log));
@@ -83,6 +93,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       'send-mail': (message) => mailer.send(message),
       'magic-link': (request) =>
         prepareMagicLink(db, mailer, { siteUrl: config.siteUrl, secret: config.jwtSecret }, request),
+      'dictionary-import': ({ importId }, { signal }) =>
+        runImportJob({ db, pool, storage, limits: config.dictionaryLimits, log: app.log }, importId, signal),
     }),
     ...options.jobs,
   });
@@ -105,9 +117,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerErrorHandler(app);
-  const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
-  const storage = config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir);
-  app.decorate('storage', storage);
   registerSecurityHeaders(app, config.siteUrl, storage.externalOrigin ? [storage.externalOrigin] : []);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -123,12 +132,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(languageRoutes);
       await api.register(accountRoutes);
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
+      await api.register(lookupRoutes);
       await api.register(
         async (admin) => {
           requireAdmin(admin, config.adminEmails);
           await admin.register(adminLanguageRoutes);
           await admin.register(adminStoryRoutes);
           await admin.register(uploadRoutes);
+          await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
         },
         { prefix: '/admin' },
       );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3.ts';
 
+const MB = 1024 * 1024;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const postgresUrl = z
@@ -44,6 +45,9 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://media.example.com' }).optional(),
+    DICT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(2048),
+    DICT_DECOMPRESSED_MAX_MB: z.coerce.number().int().min(1).max(10_485_760).default(20_480),
+    DICT_LINE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(10),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ADMIN_EMAILS: z
       .string()
@@ -88,6 +92,14 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Addresses that are administrators, lowercased. */
   adminEmails: string[];
+  /** Limits of a dictionary dump, in bytes: the upload, its decompressed text, and one line of it. */
+  dictionaryLimits: DictionaryLimits;
+}
+
+export interface DictionaryLimits {
+  uploadBytes: number;
+  decompressedBytes: number;
+  lineBytes: number;
 }
 
 /** Start-up stops with this when the environment holds bad values; the message lists every problem. */
@@ -125,6 +137,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS ?? [],
+    dictionaryLimits: {
+      uploadBytes: values.DICT_UPLOAD_MAX_MB * MB,
+      decompressedBytes: values.DICT_DECOMPRESSED_MAX_MB * MB,
+      lineBytes: values.DICT_LINE_MAX_MB * MB,
+    },
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedLanguages } from './db/seed.ts';
+import { failInterruptedImports } from './dictionary/service.ts';
 import { createLogger } from './logger.ts';
 
 const EMBEDDED_DATABASE = 'catamaran';
@@ -49,6 +50,8 @@ try {
   const app = await buildApp({ ...config, databaseUrl, jwtSecret }, { logger: log });
   const added = await seedLanguages(app.db);
   if (added > 0) log.info({ added }, 'seeded languages');
+  const interrupted = await failInterruptedImports(app.db, app.pool);
+  if (interrupted > 0) log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop as failed');
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -201,3 +202,74 @@ export const chapters = pgTable(
     uniqueIndex('chapters_story_client_key').on(table.storyId, table.clientKey),
   ],
 );
+
+/**
+ * One dictionary import (a version of a language pair's dictionary): its progress while the job runs, then its
+ * counts or its error. Its entries and forms live in partitions of their own until it succeeds.
+ */
+export const dictionaryImports = pgTable(
+  'dictionary_imports',
+  {
+    id: serial('id').primaryKey(),
+    sourceCode: text('source_code').notNull(),
+    targetCode: text('target_code').notNull(),
+    status: text('status').notNull().default('queued'),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** The uploaded dump in object storage, removed once the import ends. */
+    objectKey: text('object_key'),
+    progress: jsonb('progress').notNull().default({}),
+    result: jsonb('result'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Moved with every progress report: a running import that stopped moving was interrupted. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('dictionary_imports_created_at').on(table.createdAt),
+    check(
+      'dictionary_imports_status',
+      sql`${table.status} IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** The import each language pair's lookups read: switched in one transaction when an import succeeds. */
+export const dictionaries = pgTable(
+  'dictionaries',
+  {
+    sourceCode: text('source_code').notNull(),
+    targetCode: text('target_code').notNull(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => dictionaryImports.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sourceCode, table.targetCode] })],
+);
+
+/**
+ * A dictionary entry: a lemma with its part of speech and senses (gloss, definition, example). Partitioned by
+ * import in the migration: an import loads a table of its own and attaches it when it succeeds.
+ */
+export const dictionaryEntries = pgTable('dictionary_entries', {
+  importId: integer('import_id').notNull(),
+  lemma: text('lemma').notNull(),
+  pos: text('pos').notNull(),
+  senses: jsonb('senses').notNull(),
+});
+
+/**
+ * Every written form that leads to a lemma: the lemma itself, its inflections, and words that are a form of
+ * another; `surface_key` is the language's lower case (common/dictionary.ts). Partitioned like the entries.
+ */
+export const dictionaryForms = pgTable('dictionary_forms', {
+  importId: integer('import_id').notNull(),
+  surfaceKey: text('surface_key').notNull(),
+  surface: text('surface').notNull(),
+  lemma: text('lemma').notNull(),
+  description: text('description'),
+});

@@ -14,9 +14,34 @@ export interface JobPayloads {
     codeChallenge?: string;
     codeChallengeMethod?: 's256' | 'plain';
   };
+  'dictionary-import': { importId: number };
 }
 export type JobName = keyof JobPayloads;
-export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
+export interface JobContext {
+  /** Aborted when the server stops: a long job should stop soon after and leave things consistent. */
+  signal: AbortSignal;
+}
+export type JobHandlers = {
+  [Name in JobName]: (payload: JobPayloads[Name], context: JobContext) => Promise<void>;
+};
+
+interface QueuePolicy {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds?: number;
+}
+
+/**
+ * How each queue retries. Mail is retried with back-off for hours, since a mail server comes back; an import
+ * is not (a bad file stays bad; the admin starts it again) and may run for hours on a large dump.
+ */
+function queuePolicy(name: JobName, retryDelay: number): QueuePolicy {
+  if (name === 'dictionary-import') {
+    return { retryLimit: 0, retryDelay, retryBackoff: false, expireInSeconds: 12 * 3600 };
+  }
+  return { retryLimit: 20, retryDelay, retryBackoff: true };
+}
 
 export interface Jobs {
   /** Queues work; a worker of any app server runs it, retried with back-off while it fails. */
@@ -45,20 +70,23 @@ export async function startJobs(options: {
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  const policy = { retryLimit: 20, retryDelay: options.retryDelaySeconds ?? 10, retryBackoff: true };
+  const retryDelay = options.retryDelaySeconds ?? 10;
+  const stopping = new AbortController();
   const enqueue: Jobs['enqueue'] = async (name, payload) => {
-    await boss.send(name, { sealed: seal(payload) }, policy);
+    await boss.send(name, { sealed: seal(payload) }, queuePolicy(name, retryDelay));
   };
   const jobs: Jobs = {
     enqueue,
     sendMail: (message) => enqueue('send-mail', message),
     async stop() {
+      stopping.abort(new Error('The server is stopping.'));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
   const handlers = options.handlers(jobs);
 
   for (const name of Object.keys(handlers) as JobName[]) {
+    const policy = queuePolicy(name, retryDelay);
     await boss.createQueue(name, { name, ...policy });
     await boss.updateQueue(name, { name, ...policy }); // a queue made by an earlier version keeps today's policy
     await boss.work<{ sealed: string }>(
@@ -66,9 +94,9 @@ export async function startJobs(options: {
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
       async ([job]) => {
         if (!job) return;
-        const handler = handlers[name] as (payload: unknown) => Promise<void>;
+        const handler = handlers[name] as (payload: unknown, context: JobContext) => Promise<void>;
         try {
-          await handler(open(job.data.sealed));
+          await handler(open(job.data.sealed), { signal: stopping.signal });
         } catch (error) {
           options.log.warn({ err: error, job: name, id: job.id }, 'a job failed; it will be retried');
           throw error;

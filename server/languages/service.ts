@@ -38,3 +38,9 @@ export async function listActiveLanguages(db: Database): Promise<Language[]> {
   }
   return query.execute();
 }
+
+/** The codes of every language, active or not (a dictionary may be imported before a language opens). */
+export async function languageCodes(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ code: languages.code }).from(languages);
+  return new Set(rows.map((row) => row.code));
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,11 @@ export function localStorage(root: string): ObjectStorage {
       } finally {
         await unlink(partial).catch(() => undefined);
       }
+    },
+    async get(key) {
+      // Opened first, so a missing object rejects here rather than failing the stream later.
+      const handle = await open(pathOf(key), 'r');
+      return handle.createReadStream({ highWaterMark: 1024 * 1024 });
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));

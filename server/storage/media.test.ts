@@ -28,6 +28,12 @@ describe('GET /media/ (the local storage driver)', () => {
     expect(response.headers['accept-ranges']).toBe('bytes');
   });
 
+  it('serves only covers and audio: another folder (an uploaded dump) is not found', async () => {
+    const url = await stored(`dictionary-imports/${Date.now()}-dump.jsonl`, AUDIO, 'application/x-ndjson');
+
+    expect((await t.get(url)).status).toBe(404);
+  });
+
   it('answers a range request with 206 and just those bytes, so audio can seek', async () => {
     const url = await stored(`story-audio/chapters/8-${Date.now()}.mp3`, AUDIO, 'audio/mpeg');
 

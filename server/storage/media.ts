@@ -3,6 +3,7 @@ import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { audioContentType } from '#common/uploads.ts';
+import { isPublicKey } from './storage.ts';
 
 /**
  * Serves the local driver's files at /media/: content type from the name, range requests (so audio can seek),
@@ -19,7 +20,8 @@ export async function registerMedia(app: FastifyInstance, uploadsDir: string): P
     serveDotFiles: false,
     acceptRanges: true,
     cacheControl: false,
-    allowedPath: (path) => !path.endsWith('.partial'),
+    // Only covers and audio: an uploaded dictionary dump waiting for its import is nobody's download.
+    allowedPath: (path) => !path.endsWith('.partial') && isPublicKey(path.replace(/^\/+/, '')),
     setHeaders(reply, path) {
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       // The type comes from the name, and .webm or .mp4 names a video; chapter audio is audio.

@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertSafeKey, keyAfter, type ObjectStorage } from './storage.ts';
 
@@ -72,6 +72,12 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
         partSize: 8 * 1024 * 1024,
       }).done();
       return { size };
+    },
+    async get(key) {
+      assertSafeKey(key);
+      const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      if (!(answer.Body instanceof Readable)) throw new Error(`The object ${key} has no readable body.`);
+      return answer.Body;
     },
     async delete(keys) {
       if (keys.length === 0) return;

@@ -1,5 +1,13 @@
 import type { Readable } from 'node:stream';
 
+/** Folders whose objects browsers may fetch; anything else (an uploaded dump) is kept private. */
+export const PUBLIC_FOLDERS = ['story-images/', 'story-audio/'] as const;
+
+/** True for a key in a folder browsers may fetch. */
+export function isPublicKey(key: string): boolean {
+  return PUBLIC_FOLDERS.some((folder) => key.startsWith(folder));
+}
+
 /**
  * Where covers, audio and applicant videos live. The database stores object keys (story-images/covers/…);
  * URLs are derived when presenting, so a move from disk to S3 changes no row.
@@ -7,6 +15,8 @@ import type { Readable } from 'node:stream';
 export interface ObjectStorage {
   /** Streams a body to `key` without holding it in memory; answers the bytes written. Never overwrites. */
   put(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number }>;
+  /** Streams an object's bytes back (a dictionary dump the import job reads); rejects when it is missing. */
+  get(key: string): Promise<Readable>;
   /** Removes objects; a key that is already gone is not an error. */
   delete(keys: readonly string[]): Promise<void>;
   /** The URL a browser fetches the object from. */

@@ -90,6 +90,18 @@ describe.each(drivers)('the $name storage driver', ({ storage, read }) => {
     expect((await read(key))?.equals(body)).toBe(true);
   });
 
+  it('streams an object back, and rejects a missing one', async () => {
+    const body = randomBytes(3 * 1024 * 1024);
+    const key = `dictionary-imports/${Date.now()}-dump.jsonl.gz`;
+    await storage().put(key, Readable.from([body]), { contentType: 'application/gzip' });
+
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage().get(key)) chunks.push(chunk as Buffer);
+
+    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+    await expect(storage().get('dictionary-imports/missing.jsonl')).rejects.toThrow();
+  });
+
   it('never overwrites an object', async () => {
     const key = `story-images/covers/${Date.now()}-abc.webp`;
     await storage().put(key, Readable.from([Buffer.from('first')]), { contentType: 'image/webp' });

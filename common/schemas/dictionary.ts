@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const languageCode = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .regex(/^[a-z]{2,3}$/, { error: `${name} must be a language code such as es.` });
+
+/** GET /api/dict/lookup/ (learner.md §7): a word as tapped, in the language of the text. */
+export const LookupQuery = z.object({
+  language: languageCode('language'),
+  surface: z.string({ error: 'surface is required' }).max(200, { error: 'surface is too long.' }),
+  /** The language the translations are in; English, the base, unless given. */
+  target: languageCode('target').default('en'),
+});
+export type LookupQuery = z.infer<typeof LookupQuery>;
+
+/** One translation of a lookup result (learner.md §3). */
+export const Translation = z.object({
+  gloss: z.string(),
+  definition: z.string(),
+  example: z.string().nullable(),
+  source: z.string(),
+});
+export type Translation = z.infer<typeof Translation>;
+
+/** A lookup's answer: the lemma and its translations, and for an inflected word the form it is. */
+export const LookupResult = z.object({
+  found: z.boolean(),
+  lemma: z.string().nullable(),
+  pos: z.string().nullable(),
+  /** What the tapped word is, when it is not the lemma itself: 'third-person singular preterite of hablar'. */
+  form: z.string().nullable(),
+  translations: z.array(Translation),
+});
+export type LookupResult = z.infer<typeof LookupResult>;
+
+/** The fields of POST /api/admin/translations/upload/ besides the file (admin.md §2, §5, §7). */
+export const TranslationUploadFields = z
+  .object({
+    mode: z.enum(['wiktextract'], { error: 'mode must be wiktextract.' }).default('wiktextract'),
+    source: languageCode('source'),
+    target: languageCode('target'),
+    action: z.enum(['preview', 'import'], { error: 'action must be preview or import.' }),
+  })
+  .refine((fields) => fields.source !== fields.target, {
+    path: ['target'],
+    error: 'The source language must differ from the target language.',
+  });
+export type TranslationUploadFields = z.infer<typeof TranslationUploadFields>;
+
+export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+
+const SkippedLine = z.object({ line: z.number().int(), reason: z.string() });
+
+/** The counts of a pass over a dump: while an import runs (progress) and when it ends (result). */
+export const DumpCounts = z.object({
+  bytes: z.number(),
+  lines: z.number().int(),
+  entries: z.number().int(),
+  senses: z.number().int(),
+  forms: z.number().int(),
+  skipped: z.number().int(),
+  skipped_lines: z.array(SkippedLine),
+  languages: z.record(z.string(), z.number().int()),
+});
+export type DumpCounts = z.infer<typeof DumpCounts>;
+
+/** A dictionary import as the admin area sees it, polled while it runs. */
+export const DictionaryImport = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  target: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  file_name: z.string(),
+  file_size: z.number(),
+  progress: DumpCounts.nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type DictionaryImport = z.infer<typeof DictionaryImport>;

@@ -1,0 +1,197 @@
+import type { Readable } from 'node:stream';
+import type pg from 'pg';
+import { dictionaryKey } from '#common/dictionary.ts';
+import type { DictionaryLimits } from '../config.ts';
+import { readJsonLines } from './json-lines.ts';
+import {
+  createImportTables,
+  dropImportTables,
+  type EntryRow,
+  type FormRow,
+  ImportWriter,
+  indexImportTables,
+} from './store.ts';
+import { type MappedEntry, mapWiktextractEntry } from './wiktextract.ts';
+
+/** How many skipped lines are reported by number; the rest are only counted. */
+export const REPORTED_SKIPS = 20;
+
+export interface SkippedLine {
+  line: number;
+  reason: string;
+}
+
+/** What a pass over a dump found: the counts an admin sees during and after an import. */
+export interface DumpCounts {
+  /** Compressed bytes read so far. */
+  bytes: number;
+  lines: number;
+  entries: number;
+  senses: number;
+  forms: number;
+  skipped: number;
+  /** The first skipped lines, with their numbers and reasons. */
+  skipped_lines: SkippedLine[];
+  /** Entries seen per `lang_code`, the source language's and any other. */
+  languages: Record<string, number>;
+}
+
+export interface DumpSource {
+  input: Readable;
+  fileName?: string;
+  /** The language whose entries are kept; other languages' lines are skipped and counted. */
+  source: string;
+  limits: DictionaryLimits;
+  signal?: AbortSignal;
+}
+
+function emptyCounts(): DumpCounts {
+  return {
+    bytes: 0,
+    lines: 0,
+    entries: 0,
+    senses: 0,
+    forms: 0,
+    skipped: 0,
+    skipped_lines: [],
+    languages: {},
+  };
+}
+
+/**
+ * Reads a dump line by line and maps each entry, calling `onEntries` with each batch. Bad lines (malformed
+ * JSON, another language, no word or senses) are skipped and counted; a bad file throws a DumpError.
+ */
+async function passOver(
+  dump: DumpSource,
+  counts: DumpCounts,
+  onEntries: (entries: MappedEntry[]) => Promise<void> | void,
+  options: { maxLines?: number } = {},
+): Promise<{ isTruncated: boolean }> {
+  const skip = (line: number, reason: string) => {
+    counts.skipped++;
+    if (counts.skipped_lines.length < REPORTED_SKIPS) counts.skipped_lines.push({ line, reason });
+  };
+  const lines = readJsonLines(dump.input, {
+    limits: { maxDecompressedBytes: dump.limits.decompressedBytes, maxLineBytes: dump.limits.lineBytes },
+    fileName: dump.fileName,
+    signal: dump.signal,
+    onProgress: (bytes) => {
+      counts.bytes = bytes;
+    },
+  });
+  for await (const batch of lines) {
+    const mapped: MappedEntry[] = [];
+    for (const { lineNumber, text } of batch) {
+      if (options.maxLines !== undefined && counts.lines >= options.maxLines) {
+        await onEntries(mapped);
+        return { isTruncated: true };
+      }
+      counts.lines++;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        skip(lineNumber, 'malformed JSON');
+        continue;
+      }
+      const language = languageOf(value);
+      if (language) counts.languages[language] = (counts.languages[language] ?? 0) + 1;
+      const result = mapWiktextractEntry(value, dump.source);
+      if (!result.ok) {
+        skip(lineNumber, result.reason);
+        continue;
+      }
+      mapped.push(result.entry);
+      if (result.entry.senses.length > 0) counts.entries++;
+      counts.senses += result.entry.senses.length;
+      counts.forms += result.entry.forms.length;
+    }
+    await onEntries(mapped);
+  }
+  return { isTruncated: false };
+}
+
+function languageOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const code = (value as { lang_code?: unknown }).lang_code;
+  return typeof code === 'string' && code.length <= 12 ? code : undefined;
+}
+
+export interface DumpPreview extends DumpCounts {
+  /** True when the preview stopped before the end of the file. */
+  truncated: boolean;
+  /** The first entries as they would be stored. */
+  sample: MappedEntry[];
+}
+
+/** Reads the first lines of a dump without writing anything: the counts and a few mapped entries. */
+export async function previewDump(dump: DumpSource, maxLines = 1000): Promise<DumpPreview> {
+  const counts = emptyCounts();
+  const sample: MappedEntry[] = [];
+  const { isTruncated } = await passOver(
+    dump,
+    counts,
+    (entries) => {
+      for (const entry of entries) if (sample.length < 5) sample.push(entry);
+    },
+    { maxLines },
+  );
+  return { ...counts, truncated: isTruncated, sample };
+}
+
+/** Rows of one batch: an entry with senses of its own, and every form; keys use the source language's case. */
+function rowsOf(entries: readonly MappedEntry[], source: string): { entries: EntryRow[]; forms: FormRow[] } {
+  const entryRows: EntryRow[] = [];
+  const formRows: FormRow[] = [];
+  for (const entry of entries) {
+    if (entry.senses.length > 0) entryRows.push({ lemma: entry.lemma, pos: entry.pos, senses: entry.senses });
+    for (const form of entry.forms) {
+      formRows.push({
+        surfaceKey: dictionaryKey(form.surface, source),
+        surface: form.surface,
+        lemma: form.lemma,
+        description: form.description,
+      });
+    }
+  }
+  return { entries: entryRows, forms: formRows };
+}
+
+/**
+ * Loads a whole dump into an import's own tables and indexes them; the caller then switches the language
+ * pair to it (store.ts). On any failure the tables are dropped and the error is thrown: the pair's current
+ * dictionary is never touched here. `onProgress` receives the running counts after each batch.
+ */
+export async function loadDump(
+  pool: pg.Pool,
+  importId: number,
+  dump: DumpSource,
+  onProgress: (counts: DumpCounts) => Promise<void> | void = () => {},
+): Promise<DumpCounts> {
+  const counts = emptyCounts();
+  await createImportTables(pool, importId);
+  const writer = await ImportWriter.open(pool, importId);
+  try {
+    await passOver(dump, counts, async (entries) => {
+      const rows = rowsOf(entries, dump.source);
+      await writer.write(rows.entries, rows.forms);
+      await onProgress(counts);
+    });
+    if (counts.entries === 0) {
+      throw new EmptyDumpError(
+        `No ${dump.source} entries in the file (${counts.lines} lines read, ${counts.skipped} skipped).`,
+      );
+    }
+    await writer.finish();
+    await indexImportTables(pool, importId);
+    return counts;
+  } catch (error) {
+    writer.abort();
+    await dropImportTables(pool, importId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A readable dump with nothing to import for its language: refused rather than emptying the dictionary. */
+export class EmptyDumpError extends Error {}

@@ -1,0 +1,368 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DictionaryImport, LookupResult } from '#common/schemas/dictionary.ts';
+import { setupTestApp } from '../testing/app.ts';
+import { createUser, signIn } from '../testing/factories.ts';
+import { createImport, runImportJob } from './service.ts';
+
+const KB = 1024;
+const t = setupTestApp({
+  // Small limits, so the tests can cross them with small files.
+  config: { dictionaryLimits: { uploadBytes: 1024 * KB, decompressedBytes: 4096 * KB, lineBytes: 64 * KB } },
+});
+let base = '';
+let adminToken = '';
+let learnerToken = '';
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  adminToken = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
+  learnerToken = (await signIn(t.db, await createUser(t.db))).accessToken;
+});
+
+const SAMPLE = readFileSync(
+  join(import.meta.dirname, '../../tests/fixtures/kaikki/wiktextract-en-edition-sample.jsonl'),
+);
+
+/** A small Spanish dump in the wiktextract shape: a verb with forms, a form_of entry, an adjective, a noun. */
+function spanishDump(extra: object[] = []): Buffer {
+  const entries = [
+    {
+      word: 'hablar',
+      pos: 'verb',
+      lang_code: 'es',
+      senses: [
+        { glosses: ['to speak'], examples: [{ text: 'Hablo español.', english: 'I speak Spanish.' }] },
+        { glosses: ['to talk'] },
+      ],
+      forms: [
+        { form: 'hablo', tags: ['first-person', 'indicative', 'present', 'singular'] },
+        { form: 'hablamos', tags: ['first-person', 'indicative', 'plural', 'present'] },
+        { form: 'es-conj', tags: ['inflection-template'] },
+        { form: '-', tags: ['table-tags'] },
+      ],
+    },
+    {
+      word: 'habló',
+      pos: 'verb',
+      lang_code: 'es',
+      senses: [
+        {
+          glosses: ['third-person singular preterite indicative of hablar'],
+          form_of: [{ word: 'hablar' }],
+          tags: ['form-of', 'indicative', 'preterite', 'singular', 'third-person'],
+        },
+      ],
+    },
+    {
+      word: 'gratuito',
+      pos: 'adj',
+      lang_code: 'es',
+      senses: [{ glosses: ['free (of charge)'] }],
+      forms: [
+        { form: 'gratuita', tags: ['feminine'] },
+        { form: 'gratuitos', tags: ['masculine', 'plural'] },
+      ],
+    },
+    {
+      word: 'Lima',
+      pos: 'name',
+      lang_code: 'es',
+      senses: [{ glosses: ['Lima (the capital city of Peru)'] }],
+    },
+    { word: 'lima', pos: 'noun', lang_code: 'es', senses: [{ glosses: ['file (tool)'] }] },
+    ...extra,
+  ];
+  return Buffer.from(`${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`);
+}
+
+async function upload(
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string },
+  token: string | undefined = adminToken,
+  order: 'fields-first' | 'file-first' = 'fields-first',
+) {
+  const form = new FormData();
+  const addFile = () => {
+    if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+  };
+  if (order === 'file-first') addFile();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (order === 'fields-first') addFile();
+  const response = await fetch(`${base}/api/admin/translations/upload/`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const PAIR = { mode: 'wiktextract', source: 'es', target: 'en' };
+
+async function importAndWait(
+  file: { bytes: Buffer; name: string },
+  source = 'es',
+): Promise<DictionaryImport> {
+  const started = await upload({ ...PAIR, source, action: 'import' }, file);
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const { id } = started.body.import as DictionaryImport;
+  for (;;) {
+    const current = await t.get<DictionaryImport>(`/api/admin/translations/imports/${id}/`, {
+      token: adminToken,
+    });
+    if (!['queued', 'running'].includes(current.body.status)) return current.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function lookUp(surface: string, language = 'es'): Promise<LookupResult> {
+  const query = new URLSearchParams({ language, surface });
+  const response = await t.get<LookupResult>(`/api/dict/lookup/?${query}`, { token: learnerToken });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+describe('POST /api/admin/translations/upload/ (preview)', () => {
+  it('previews the real sample: counts, other languages skipped by line, mapped entries, nothing written', async () => {
+    for (const file of [
+      { bytes: SAMPLE, name: 'sample.jsonl' },
+      { bytes: gzipSync(SAMPLE), name: 'sample.jsonl.gz' },
+      { bytes: gzipSync(SAMPLE), name: 'sample.json' }, // gzip is told by its bytes, not its name
+    ]) {
+      const { status, body } = await upload({ ...PAIR, source: 'fr', action: 'preview' }, file);
+
+      expect(status, file.name).toBe(200);
+      expect(body).toMatchObject({ action: 'preview', lines: 64, truncated: false });
+      expect(body.entries).toBeGreaterThan(0);
+      expect((body.languages as Record<string, number>).fr).toBe(5);
+      expect((body.languages as Record<string, number>).ja).toBe(9);
+      expect(body.skipped).toBe(64 - 5);
+      expect((body.skipped_lines as unknown[]).length).toBe(20);
+      expect((body.skipped_lines as { reason: string }[])[0]?.reason).toMatch(/^language \w+, not fr$/);
+      expect((body.sample as { lemma: string }[]).length).toBeGreaterThan(0);
+    }
+    const imports = await t.get<unknown[]>('/api/admin/translations/imports/', { token: adminToken });
+    expect(imports.body).toEqual([]);
+    expect((await lookUp('gratuite', 'fr')).found).toBe(false);
+  });
+
+  it('accepts the fields after the file, as admin.md §7 lists them', async () => {
+    const { status, body } = await upload(
+      { ...PAIR, action: 'preview' },
+      { bytes: spanishDump(), name: 'es.jsonl' },
+      adminToken,
+      'file-first',
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ action: 'preview', lines: 5, entries: 4, skipped: 0 });
+  });
+
+  it.each([
+    ['a truncated gzip', gzipSync(spanishDump()).subarray(0, 60), 'es.jsonl.gz', /truncated/],
+    [
+      'binary junk',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3]),
+      'es.jsonl',
+      /not a JSON-lines/,
+    ],
+    ['a .gz name on plain text', spanishDump(), 'es.jsonl.gz', /not gzip/],
+    ['a JSON array', Buffer.from('[{"word": "hablar"}]'), 'es.json', /JSON array/],
+    [
+      'an over-long line',
+      Buffer.from(`{"word": "${'a'.repeat(80 * KB)}"}\n`),
+      'es.jsonl',
+      /Line 1 is longer/,
+    ],
+    ['an empty file', Buffer.alloc(0), 'es.jsonl', /empty/],
+  ])('refuses %s with a sentence', async (_name, bytes, name, sentence) => {
+    const { status, body } = await upload({ ...PAIR, action: 'preview' }, { bytes, name });
+    expect(status).toBe(400);
+    expect(body.error).toMatch(sentence);
+  });
+
+  it('counts broken lines by number and reason, and goes on', async () => {
+    const dump = Buffer.concat([
+      spanishDump(),
+      Buffer.from('{"word": "roto", "pos": \n'),
+      Buffer.from('{"pos": "noun", "lang_code": "es", "senses": [{"glosses": ["x"]}]}\n'),
+      Buffer.from('{"word": "solo", "lang_code": "es", "pos": "adj"}\n'),
+    ]);
+    const { body } = await upload({ ...PAIR, action: 'preview' }, { bytes: dump, name: 'es.jsonl' });
+    expect(body).toMatchObject({ lines: 8, entries: 4, skipped: 3 });
+    expect(body.skipped_lines).toEqual([
+      { line: 6, reason: 'malformed JSON' },
+      { line: 7, reason: 'missing word' },
+      { line: 8, reason: 'missing senses' },
+    ]);
+  });
+
+  it('validates the fields: file, languages, and source differing from target', async () => {
+    const file = { bytes: spanishDump(), name: 'es.jsonl' };
+    expect((await upload({ ...PAIR, action: 'preview' })).body).toEqual({
+      error: 'Choose a file: a wiktextract dump, one entry per line.',
+    });
+    expect((await upload({ ...PAIR, target: 'es', action: 'preview' }, file)).body).toEqual({
+      error: 'The source language must differ from the target language.',
+    });
+    expect((await upload({ ...PAIR, source: 'xx', action: 'preview' }, file)).body).toEqual({
+      error: 'There is no language with the code "xx".',
+    });
+    const noAction = await upload({ ...PAIR }, file);
+    expect(noAction.status).toBe(400);
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/admin/translations/upload/',
+      token: adminToken,
+      payload: { action: 'preview' },
+    });
+    expect(json.status).toBe(415);
+  });
+
+  it('answers 413 to an upload over the limit, and keeps nothing', async () => {
+    const big = Buffer.alloc(1100 * KB, 'x');
+    const { status, body } = await upload({ ...PAIR, action: 'import' }, { bytes: big, name: 'big.jsonl' });
+    expect(status).toBe(413);
+    expect(body.error).toBe('The file is larger than 1 MB.');
+    const imports = await t.get<unknown[]>('/api/admin/translations/imports/', { token: adminToken });
+    expect(imports.body).toEqual([]);
+  });
+
+  it('answers 401 without a session and 403 to a learner', async () => {
+    const file = { bytes: spanishDump(), name: 'es.jsonl' };
+    expect((await upload({ ...PAIR, action: 'preview' }, file, '')).status).toBe(401);
+    expect((await upload({ ...PAIR, action: 'preview' }, file, learnerToken)).status).toBe(403);
+    expect((await t.get('/api/admin/translations/imports/', { token: learnerToken })).status).toBe(403);
+    expect((await t.get('/api/dict/lookup/?language=es&surface=hola')).status).toBe(401);
+  });
+});
+
+describe('importing a dictionary, and looking words up', () => {
+  it('imports in a job, then finds lemmas and inflected forms', async () => {
+    const done = await importAndWait({ bytes: gzipSync(spanishDump()), name: 'es.jsonl.gz' });
+
+    expect(done).toMatchObject({ status: 'succeeded', source: 'es', target: 'en', error: null });
+    expect(done.progress).toMatchObject({ lines: 5, entries: 4, skipped: 0 });
+
+    expect(await lookUp('hablar')).toMatchObject({
+      found: true,
+      lemma: 'hablar',
+      pos: 'verb',
+      form: null,
+      translations: [
+        {
+          gloss: 'to speak',
+          definition: 'to speak',
+          example: 'Hablo español. — I speak Spanish.',
+          source: 'wiktextract',
+        },
+        { gloss: 'to talk', example: null },
+      ],
+    });
+    expect(await lookUp('¡Habló!')).toMatchObject({
+      found: true,
+      lemma: 'hablar',
+      form: 'third-person singular preterite indicative of hablar',
+    });
+    expect((await lookUp('hablamos')).form).toMatch(/^first-person plural present .*of hablar$/);
+    expect(await lookUp('Gratuitos,')).toMatchObject({ found: true, lemma: 'gratuito', pos: 'adj' });
+    // The casing as written wins: a capital finds the name, lower case the noun.
+    expect(await lookUp('Lima')).toMatchObject({ lemma: 'Lima', pos: 'name' });
+    expect(await lookUp('lima')).toMatchObject({ lemma: 'lima', pos: 'noun' });
+    expect(await lookUp('es-conj')).toMatchObject({ found: false });
+    expect(await lookUp('xyzzy')).toEqual({
+      found: false,
+      lemma: null,
+      pos: null,
+      form: null,
+      translations: [],
+    });
+    expect(await lookUp('...')).toMatchObject({ found: false });
+  });
+
+  it('gives the same dictionary when the same file is imported again, and drops the replaced one', async () => {
+    const file = { bytes: spanishDump(), name: 'es.jsonl' };
+    const first = await importAndWait(file);
+    const second = await importAndWait(file);
+
+    expect(second.status).toBe('succeeded');
+    expect(second.progress).toEqual(first.progress);
+    expect(await lookUp('habló')).toMatchObject({ found: true, lemma: 'hablar' });
+    const { rows } = await t.app.pool.query<{ count: string }>(
+      `SELECT count(*) FROM pg_inherits WHERE inhparent = 'dictionary_forms'::regclass`,
+    );
+    expect(Number(rows[0]?.count)).toBe(1);
+  });
+
+  it('keeps the previous dictionary answering when an import fails', async () => {
+    await importAndWait({ bytes: spanishDump(), name: 'es.jsonl' });
+    const broken = gzipSync(
+      spanishDump([{ word: 'nuevo', pos: 'adj', lang_code: 'es', senses: [{ glosses: ['new'] }] }]),
+    );
+
+    const failed = await importAndWait({
+      bytes: broken.subarray(0, broken.length - 30),
+      name: 'es.jsonl.gz',
+    });
+
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/truncated/);
+    expect(await lookUp('habló')).toMatchObject({ found: true, lemma: 'hablar' });
+    expect((await lookUp('nuevo')).found).toBe(false);
+    const tables = await t.app.pool.query(`SELECT 1 FROM pg_tables WHERE tablename = $1`, [
+      `dictionary_forms_i${failed.id}`,
+    ]);
+    expect(tables.rowCount).toBe(0);
+  });
+
+  it('refuses a dump with no entry of the source language, keeping the old dictionary', async () => {
+    const failed = await importAndWait({ bytes: SAMPLE, name: 'sample.jsonl' }, 'it');
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^No it entries in the file \(64 lines read, 64 skipped\)\.$/);
+  });
+
+  it('cancels a queued import, which the job then leaves alone', async () => {
+    const row = await createImport(t.db, {
+      source: 'es',
+      target: 'en',
+      fileName: 'es.jsonl',
+      fileSize: 10,
+      objectKey: 'dictionary-imports/1-queued.dump',
+      createdBy: (await createUser(t.db, { isAdmin: true })).id,
+    });
+
+    const cancelled = await t.request<DictionaryImport>({
+      method: 'DELETE',
+      url: `/api/admin/translations/imports/${row.id}/`,
+      token: adminToken,
+    });
+    await runImportJob(
+      {
+        db: t.db,
+        pool: t.app.pool,
+        storage: t.app.storage,
+        limits: t.config.dictionaryLimits,
+        log: t.app.log,
+      },
+      row.id,
+      new AbortController().signal,
+    );
+
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({
+      id: row.id,
+      status: 'cancelled',
+      error: 'Cancelled by an administrator.',
+    });
+    const after = await t.get<DictionaryImport>(`/api/admin/translations/imports/${row.id}/`, {
+      token: adminToken,
+    });
+    expect(after.body.status).toBe('cancelled');
+    const list = await t.get<DictionaryImport[]>('/api/admin/translations/imports/', { token: adminToken });
+    expect(list.body[0]).toMatchObject({ id: row.id, status: 'cancelled' });
+    expect((await t.get('/api/admin/translations/imports/999999/', { token: adminToken })).status).toBe(404);
+  });
+});

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import {
+  type DictionaryImport,
+  LookupQuery,
+  type LookupResult,
+  TranslationUploadFields,
+} from '#common/schemas/dictionary.ts';
+import { currentUser } from '../auth/guard.ts';
+import type { DictionaryLimits } from '../config.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { languageCodes } from '../languages/service.ts';
+import { type DumpPreview, EmptyDumpError, previewDump } from './importer.ts';
+import { DumpError } from './json-lines.ts';
+import { cancelImport, createImport, getImport, listImports, lookup, presentImport } from './service.ts';
+
+const MB = 1024 * 1024;
+
+/** Fails the stream with a 413 once more than `max` bytes have passed, while the upload is still arriving. */
+function limitTo(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > max) {
+        return done(new HttpError(413, `The file is larger than ${formatSize(max)}.`));
+      }
+      done(null, chunk);
+    },
+  });
+}
+
+/** A size as an admin reads it: 512 KB, 20 MB, 2 GB. */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${Math.round((bytes / (1024 * MB)) * 10) / 10} GB`;
+  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
+export async function lookupRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/dict/lookup/', async (request): Promise<LookupResult> => {
+    const query = parseInput(LookupQuery, request.query);
+    return lookup(app.pool, query);
+  });
+}
+
+function idFrom(params: unknown): number {
+  const id = Number((params as { id?: string }).id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'Import not found');
+  return id;
+}
+
+/**
+ * The translations import of the admin area (admin.md §2, §7): POST /translations/upload/ previews the first
+ * lines of a wiktextract dump or stores it and queues its import; the imports can be followed and cancelled.
+ */
+export async function adminDictionaryRoutes(
+  app: FastifyInstance,
+  options: { limits: DictionaryLimits },
+): Promise<void> {
+  const { limits } = options;
+  await app.register(multipart, {
+    limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: limits.uploadBytes + 1 },
+  });
+
+  app.post('/translations/upload/', async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new HttpError(415, 'Send the dump as multipart/form-data, in a field named file.');
+    }
+    const user = currentUser(request);
+    const raw: Record<string, string> = {};
+    let preview: DumpPreview | undefined;
+    let stored: { key: string; size: number; fileName: string } | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          raw[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== 'file' || stored || preview) {
+          part.file.resume();
+          throw new HttpError(400, 'Send one dump, in a field named file.');
+        }
+        // The usual order sends the fields first, so a preview reads the upload as it arrives; fields sent
+        // after the file (admin.md §7 lists action last) are handled by storing the file first.
+        const early = TranslationUploadFields.safeParse(raw);
+        if (early.success && early.data.action === 'preview') {
+          await checkLanguages(app, early.data.source, early.data.target);
+          preview = await previewUpload(part, early.data.source, limits);
+        } else {
+          stored = await storeUpload(app, part, limits);
+        }
+      }
+    } catch (error) {
+      if (stored) await app.storage.delete([stored.key]).catch(() => undefined);
+      throw asUploadError(error);
+    }
+
+    if (preview) return { action: 'preview', ...preview };
+    if (!stored) throw new HttpError(400, 'Choose a file: a wiktextract dump, one entry per line.');
+    try {
+      const fields = parseInput(TranslationUploadFields, raw);
+      await checkLanguages(app, fields.source, fields.target);
+      if (fields.action === 'preview') {
+        const input = await app.storage.get(stored.key);
+        const late = await previewDump({ input, fileName: stored.fileName, source: fields.source, limits });
+        await app.storage.delete([stored.key]);
+        return { action: 'preview', ...late };
+      }
+      const row = await createImport(app.db, {
+        source: fields.source,
+        target: fields.target,
+        fileName: stored.fileName,
+        fileSize: stored.size,
+        objectKey: stored.key,
+        createdBy: user.userId,
+      });
+      await app.jobs.enqueue('dictionary-import', { importId: row.id });
+      return reply.status(202).send({ action: 'import', import: presentImport(row) });
+    } catch (error) {
+      await app.storage.delete([stored.key]).catch(() => undefined);
+      throw asUploadError(error);
+    }
+  });
+
+  app.get('/translations/imports/', async (): Promise<DictionaryImport[]> => {
+    return (await listImports(app.db)).map(presentImport);
+  });
+
+  app.get('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
+    const row = await getImport(app.db, idFrom(request.params));
+    if (!row) throw new HttpError(404, 'Import not found');
+    return presentImport(row);
+  });
+
+  app.delete('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
+    const row = await cancelImport(app.db, idFrom(request.params));
+    if (!row) throw new HttpError(404, 'Import not found');
+    return presentImport(row);
+  });
+}
+
+/** Both codes name languages of this site; the source must differ from the target (admin.md §5). */
+async function checkLanguages(app: FastifyInstance, source: string, target: string): Promise<void> {
+  const known = await languageCodes(app.db);
+  for (const code of [source, target]) {
+    if (!known.has(code)) throw new HttpError(400, `There is no language with the code "${code}".`);
+  }
+}
+
+/** Previews the first lines as they arrive, then lets the rest of the upload drain unread. */
+async function previewUpload(part: MultipartFile, source: string, limits: DictionaryLimits) {
+  const input = new PassThrough({ highWaterMark: MB });
+  const limited = part.file.pipe(limitTo(limits.uploadBytes));
+  limited.on('error', (error) => input.destroy(error));
+  limited.pipe(input);
+  try {
+    return await previewDump({ input, fileName: part.filename, source, limits });
+  } finally {
+    part.file.unpipe();
+    part.file.resume();
+  }
+}
+
+/** Streams the upload to storage under a private key, within the size limit. */
+async function storeUpload(app: FastifyInstance, part: MultipartFile, limits: DictionaryLimits) {
+  const key = `dictionary-imports/${Date.now()}-${randomBytes(6).toString('hex')}.dump`;
+  const fileName = (part.filename || 'dump.jsonl').slice(0, 255);
+  const body: Readable = part.file.pipe(limitTo(limits.uploadBytes));
+  part.file.on('error', (error) => body.destroy(error));
+  try {
+    const { size } = await app.storage.put(key, body, { contentType: 'application/octet-stream' });
+    return { key, size, fileName };
+  } catch (error) {
+    await app.storage.delete([key]).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A refusal the admin can act on: a bad file is 400 with its sentence, an oversized one 413. */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof DumpError || error instanceof EmptyDumpError) return new HttpError(400, error.message);
+  return error;
+}

@@ -1,0 +1,322 @@
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { normalizeLookup } from '#common/dictionary.ts';
+import type {
+  DictionaryImport,
+  DumpCounts,
+  LookupQuery,
+  LookupResult,
+  Translation,
+} from '#common/schemas/dictionary.ts';
+import type { DictionaryLimits } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { dictionaryImports } from '../db/schema.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
+import { type DumpCounts as Counts, EmptyDumpError, loadDump } from './importer.ts';
+import { DumpError } from './json-lines.ts';
+import { dropImportTables, switchToImport } from './store.ts';
+import type { DictionarySense } from './wiktextract.ts';
+
+type ImportRow = typeof dictionaryImports.$inferSelect;
+
+/** An import as the admin area sees it. */
+export function presentImport(row: ImportRow): DictionaryImport {
+  const counts = (row.status === 'succeeded' ? row.result : row.progress) as DumpCounts | null;
+  return {
+    id: row.id,
+    source: row.sourceCode,
+    target: row.targetCode,
+    status: row.status as DictionaryImport['status'],
+    file_name: row.fileName,
+    file_size: row.fileSize,
+    progress: counts && 'lines' in counts ? counts : null,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Records an uploaded dump waiting for its job. */
+export async function createImport(
+  db: Database,
+  values: {
+    source: string;
+    target: string;
+    fileName: string;
+    fileSize: number;
+    objectKey: string;
+    createdBy: string;
+  },
+): Promise<ImportRow> {
+  const [row] = await db
+    .insert(dictionaryImports)
+    .values({
+      sourceCode: values.source,
+      targetCode: values.target,
+      fileName: values.fileName,
+      fileSize: values.fileSize,
+      objectKey: values.objectKey,
+      createdBy: values.createdBy,
+    })
+    .returning();
+  if (!row) throw new Error('createImport inserted nothing');
+  return row;
+}
+
+export async function getImport(db: Database, id: number): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(dictionaryImports).where(eq(dictionaryImports.id, id));
+  return row;
+}
+
+/** The latest imports, newest first. */
+export async function listImports(db: Database, limit = 20): Promise<ImportRow[]> {
+  return db.select().from(dictionaryImports).orderBy(desc(dictionaryImports.id)).limit(limit);
+}
+
+/**
+ * Cancels an import that has not finished: a queued one never starts; a running one stops at its next
+ * progress report and drops what it loaded. The pair's current dictionary keeps answering.
+ */
+export async function cancelImport(db: Database, id: number): Promise<ImportRow | undefined> {
+  await db
+    .update(dictionaryImports)
+    .set({ status: 'cancelled', finishedAt: new Date(), error: 'Cancelled by an administrator.' })
+    .where(and(eq(dictionaryImports.id, id), inArray(dictionaryImports.status, ['queued', 'running'])));
+  return getImport(db, id);
+}
+
+/** A running import whose progress has not moved for this long was interrupted (its server stopped). */
+const STALE_AFTER_MS = 2 * 60_000;
+
+/**
+ * Marks imports interrupted by a stopped server as failed and drops what they had loaded, so an admin sees
+ * the truth and can start again. Safe to run on every server at start-up: a live import moves its heartbeat
+ * every second.
+ */
+export async function failInterruptedImports(db: Database, pool: pg.Pool): Promise<number> {
+  const stale = await db
+    .update(dictionaryImports)
+    .set({
+      status: 'failed',
+      finishedAt: new Date(),
+      error: 'The import was interrupted because the server stopped. Start it again.',
+    })
+    .where(
+      and(
+        eq(dictionaryImports.status, 'running'),
+        lt(dictionaryImports.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS)),
+      ),
+    )
+    .returning({ id: dictionaryImports.id });
+  for (const { id } of stale) await dropImportTables(pool, id);
+  return stale.length;
+}
+
+export interface ImportJobDeps {
+  db: Database;
+  pool: pg.Pool;
+  storage: ObjectStorage;
+  limits: DictionaryLimits;
+  log: FastifyBaseLogger;
+  /** How often progress is written (and a cancel noticed); once a second by default. */
+  progressIntervalMs?: number;
+}
+
+/**
+ * The dictionary-import job: loads the uploaded dump into tables of its own, then switches the language pair
+ * to it in one transaction. A bad file, a cancel or a stopping server leave the previous dictionary
+ * answering; the import's row says what happened. The uploaded file is removed at the end either way.
+ */
+export async function runImportJob(
+  deps: ImportJobDeps,
+  importId: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const [row] = await deps.db
+    .update(dictionaryImports)
+    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
+    .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'queued')))
+    .returning();
+  if (!row) {
+    // Cancelled before it started (or already run): only the upload is left to clean up.
+    const current = await getImport(deps.db, importId);
+    if (current?.objectKey) await removeUpload(deps, current.id, current.objectKey);
+    return;
+  }
+
+  const controller = new AbortController();
+  const onStop = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onStop, { once: true });
+  const interval = deps.progressIntervalMs ?? 1000;
+  let lastReport = 0;
+  const report = async (counts: Counts) => {
+    const now = Date.now();
+    if (now - lastReport < interval) return;
+    lastReport = now;
+    const [current] = await deps.db
+      .update(dictionaryImports)
+      .set({ progress: counts, heartbeatAt: new Date() })
+      .where(eq(dictionaryImports.id, importId))
+      .returning({ status: dictionaryImports.status });
+    if (current?.status === 'cancelled') controller.abort(new CancelledError());
+  };
+
+  try {
+    if (!row.objectKey) throw new DumpError('The uploaded file is gone; upload it again.');
+    const input = await deps.storage.get(row.objectKey);
+    const counts = await loadDump(
+      deps.pool,
+      importId,
+      {
+        input,
+        fileName: row.fileName,
+        source: row.sourceCode,
+        limits: deps.limits,
+        signal: controller.signal,
+      },
+      report,
+    );
+    const { replaced } = await switchToImport(
+      deps.pool,
+      { importId, source: row.sourceCode, target: row.targetCode },
+      async (client) => {
+        const finished = await client.query(
+          `UPDATE dictionary_imports SET status = 'succeeded', result = $2, progress = $2, finished_at = now()
+           WHERE id = $1 AND status = 'running'`,
+          [importId, JSON.stringify(counts)],
+        );
+        // Cancelled at the last moment: the switch is rolled back and the old dictionary stays.
+        if (finished.rowCount !== 1) throw new CancelledError();
+      },
+    );
+    deps.log.info(
+      { importId, source: row.sourceCode, target: row.targetCode, entries: counts.entries, replaced },
+      'dictionary import finished',
+    );
+  } catch (error) {
+    await dropImportTables(deps.pool, importId).catch(() => undefined);
+    if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) {
+      deps.log.info({ importId }, 'dictionary import cancelled');
+    } else {
+      const sentence = failureSentence(error, signal.aborted);
+      if (sentence === UNEXPECTED) deps.log.error({ err: error, importId }, 'dictionary import failed');
+      await deps.db
+        .update(dictionaryImports)
+        .set({ status: 'failed', error: sentence, finishedAt: new Date() })
+        .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'running')));
+    }
+  } finally {
+    signal.removeEventListener('abort', onStop);
+    if (row.objectKey) await removeUpload(deps, importId, row.objectKey);
+  }
+}
+
+class CancelledError extends Error {
+  constructor() {
+    super('Cancelled by an administrator.');
+  }
+}
+
+const UNEXPECTED = 'The import failed unexpectedly. The previous dictionary is still in use; try again.';
+
+function failureSentence(error: unknown, isStopping: boolean): string {
+  if (error instanceof DumpError || error instanceof EmptyDumpError) return error.message;
+  if (isStopping) return 'The import was interrupted because the server stopped. Start it again.';
+  return UNEXPECTED;
+}
+
+async function removeUpload(deps: ImportJobDeps, importId: number, key: string): Promise<void> {
+  try {
+    await deps.storage.delete([key]);
+    await deps.db
+      .update(dictionaryImports)
+      .set({ objectKey: null })
+      .where(eq(dictionaryImports.id, importId));
+  } catch (error) {
+    deps.log.warn({ err: error, importId, key }, 'could not remove an uploaded dictionary dump');
+  }
+}
+
+interface LookupRow {
+  /** The entry row's identity, to tell one entry reached by two forms from two entries. */
+  entry: string;
+  surface: string;
+  lemma: string;
+  description: string | null;
+  pos: string | null;
+  senses: DictionarySense[] | null;
+}
+
+/**
+ * Finds a tapped word (learner.md §3, §5): punctuation stripped, trimmed, NFC, then the word's forms in the
+ * language's lower case; a form written exactly as tapped wins (a German noun, a name), then the lemma itself,
+ * then an inflection, whose lemma's translations are given with what the form is. One indexed query.
+ */
+export async function lookup(pool: pg.Pool, query: LookupQuery): Promise<LookupResult> {
+  const notFound: LookupResult = { found: false, lemma: null, pos: null, form: null, translations: [] };
+  const word = normalizeLookup(query.surface, query.language);
+  if (!word) return notFound;
+  const { rows } = await pool.query<LookupRow>({
+    name: 'dictionary-lookup',
+    text: `SELECT e.ctid::text AS entry, f.surface, f.lemma, f.description, e.pos, e.senses
+           FROM dictionaries d
+           JOIN dictionary_forms f ON f.import_id = d.import_id AND f.surface_key = $3
+           JOIN dictionary_entries e ON e.import_id = d.import_id AND e.lemma = f.lemma
+           WHERE d.source_code = $1 AND d.target_code = $2
+           LIMIT 50`,
+    values: [query.language, query.target, word.lower],
+  });
+  const best = pickForm(rows, word.exact);
+  if (!best) return notFound;
+  const entries = rows.filter((row) => row.lemma === best.lemma && row.senses);
+  const translations: Translation[] = [];
+  for (const entry of dedupeEntries(entries)) {
+    for (const sense of entry.senses ?? []) {
+      if (translations.length >= MAX_TRANSLATIONS) break;
+      translations.push(presentSense(sense));
+    }
+  }
+  return {
+    found: translations.length > 0,
+    lemma: best.lemma,
+    pos: best.pos,
+    form: best.description,
+    translations,
+  };
+}
+
+const MAX_TRANSLATIONS = 12;
+
+/** The form that answers: written exactly as tapped first; among equals, the lemma itself before a form. */
+function pickForm(rows: readonly LookupRow[], exact: string): LookupRow | undefined {
+  let best: LookupRow | undefined;
+  let bestScore = -1;
+  for (const row of rows) {
+    const score = (row.surface === exact ? 2 : 0) + (row.description === null ? 1 : 0);
+    if (score > bestScore) {
+      best = row;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** One row per entry of the lemma: an entry reached by two forms of the same spelling must not repeat. */
+function dedupeEntries(rows: readonly LookupRow[]): LookupRow[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (seen.has(row.entry)) return false;
+    seen.add(row.entry);
+    return true;
+  });
+}
+
+function presentSense(sense: DictionarySense): Translation {
+  const example =
+    sense.example && sense.example_translation
+      ? `${sense.example} — ${sense.example_translation}`
+      : sense.example;
+  return { gloss: sense.gloss, definition: sense.definition, example, source: 'wiktextract' };
+}

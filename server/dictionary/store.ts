@@ -1,0 +1,205 @@
+import { once } from 'node:events';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DictionarySense } from './wiktextract.ts';
+
+// The tables of one import, loaded on their own and attached to the partitioned dictionary_entries and
+// dictionary_forms when the import succeeds (migration 0006). Names come from an integer id, never from input.
+const entriesTable = (importId: number) => `dictionary_entries_i${checkedId(importId)}`;
+const formsTable = (importId: number) => `dictionary_forms_i${checkedId(importId)}`;
+
+function checkedId(importId: number): number {
+  if (!Number.isSafeInteger(importId) || importId <= 0) throw new Error(`Not an import id: ${importId}`);
+  return importId;
+}
+
+/** Creates the empty tables an import loads into, dropping any left by an earlier attempt. */
+export async function createImportTables(pool: pg.Pool, importId: number): Promise<void> {
+  const entries = entriesTable(importId);
+  const forms = formsTable(importId);
+  // The CHECK lets ATTACH PARTITION skip scanning the rows, so the switch stays instant whatever the size.
+  await pool.query(`
+    DROP TABLE IF EXISTS ${entries}, ${forms};
+    CREATE TABLE ${entries} (LIKE dictionary_entries INCLUDING DEFAULTS,
+      CONSTRAINT ${entries}_import CHECK (import_id = ${importId}));
+    CREATE TABLE ${forms} (LIKE dictionary_forms INCLUDING DEFAULTS,
+      CONSTRAINT ${forms}_import CHECK (import_id = ${importId}));`);
+}
+
+/** Drops an import's tables (a failed or cancelled import, or one replaced by a newer one). */
+export async function dropImportTables(client: pg.Pool | pg.PoolClient, importId: number): Promise<void> {
+  await client.query(`DROP TABLE IF EXISTS ${entriesTable(importId)}, ${formsTable(importId)}`);
+}
+
+/** Indexes a loaded import the way the partitioned tables are indexed, and gathers planner statistics. */
+export async function indexImportTables(pool: pg.Pool, importId: number): Promise<void> {
+  const entries = entriesTable(importId);
+  const forms = formsTable(importId);
+  await Promise.all([
+    pool.query(`CREATE INDEX ${entries}_lemma ON ${entries} (import_id, lemma)`),
+    pool.query(`CREATE INDEX ${forms}_surface_key ON ${forms} (import_id, surface_key)`),
+  ]);
+  await Promise.all([pool.query(`ANALYZE ${entries}`), pool.query(`ANALYZE ${forms}`)]);
+}
+
+/**
+ * Makes a loaded import the dictionary of its language pair, in one transaction: its tables are attached, the
+ * pair points at it, and the import it replaces is dropped. Lookups see the old dictionary or the new one,
+ * never a mix. `finish` runs in the same transaction (it marks the import as succeeded).
+ */
+export async function switchToImport(
+  pool: pg.Pool,
+  pair: { importId: number; source: string; target: string },
+  finish: (client: pg.PoolClient) => Promise<void>,
+): Promise<{ replaced: number | undefined }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Two imports of one pair finishing together take turns here.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `dictionary:${pair.source}:${pair.target}`,
+    ]);
+    const current = await client.query<{ import_id: number }>(
+      'SELECT import_id FROM dictionaries WHERE source_code = $1 AND target_code = $2',
+      [pair.source, pair.target],
+    );
+    const replaced = current.rows[0]?.import_id;
+    await client.query(
+      `ALTER TABLE dictionary_entries ATTACH PARTITION ${entriesTable(pair.importId)} FOR VALUES IN (${pair.importId})`,
+    );
+    await client.query(
+      `ALTER TABLE dictionary_forms ATTACH PARTITION ${formsTable(pair.importId)} FOR VALUES IN (${pair.importId})`,
+    );
+    await client.query(
+      `INSERT INTO dictionaries (source_code, target_code, import_id) VALUES ($1, $2, $3)
+       ON CONFLICT (source_code, target_code) DO UPDATE SET import_id = EXCLUDED.import_id, updated_at = now()`,
+      [pair.source, pair.target, pair.importId],
+    );
+    if (replaced !== undefined && replaced !== pair.importId) await dropImportTables(client, replaced);
+    await finish(client);
+    await client.query('COMMIT');
+    return { replaced };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** A row of COPY's text format: tabs between columns, \N for null, and backslash escapes inside values. */
+function copyRow(values: readonly (string | number | null)[]): string {
+  let row = '';
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (index > 0) row += '\t';
+    if (value === null || value === undefined) row += '\\N';
+    else if (typeof value === 'number') row += String(value);
+    else row += COPY_SPECIAL.test(value) ? value.replace(COPY_ESCAPES, escapeCopy) : value;
+  }
+  return `${row}\n`;
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES = /[\\\t\n\r]/g;
+const COPY_ESCAPE_OF: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function escapeCopy(character: string): string {
+  return COPY_ESCAPE_OF[character] ?? character;
+}
+
+export interface EntryRow {
+  lemma: string;
+  pos: string;
+  senses: DictionarySense[];
+}
+
+export interface FormRow {
+  surfaceKey: string;
+  surface: string;
+  lemma: string;
+  description: string | null;
+}
+
+/**
+ * Streams an import's rows into its tables with COPY, on two connections at once (entries and forms). Writes
+ * wait while PostgreSQL is behind, so memory stays flat whatever the file's size.
+ */
+export class ImportWriter {
+  private constructor(
+    private readonly importId: number,
+    private readonly connections: pg.PoolClient[],
+    private readonly entries: NodeJS.WritableStream & { end(callback?: () => void): void },
+    private readonly forms: NodeJS.WritableStream & { end(callback?: () => void): void },
+    private readonly done: Promise<unknown>,
+  ) {}
+
+  static async open(pool: pg.Pool, importId: number): Promise<ImportWriter> {
+    const [entriesClient, formsClient] = await Promise.all([pool.connect(), pool.connect()]);
+    const entries = entriesClient.query(
+      copyFrom(`COPY ${entriesTable(importId)} (import_id, lemma, pos, senses) FROM STDIN`),
+    );
+    const forms = formsClient.query(
+      copyFrom(
+        `COPY ${formsTable(importId)} (import_id, surface_key, surface, lemma, description) FROM STDIN`,
+      ),
+    );
+    const finished = (stream: NodeJS.WritableStream) => once(stream, 'finish');
+    const done = Promise.all([finished(entries), finished(forms)]);
+    // Reported through `done` or the next write; never an unhandled rejection meanwhile.
+    done.catch(() => undefined);
+    return new ImportWriter(importId, [entriesClient, formsClient], entries, forms, done);
+  }
+
+  /** Writes one batch; resolves once PostgreSQL has room for more. */
+  async write(entries: readonly EntryRow[], forms: readonly FormRow[]): Promise<void> {
+    let entryText = '';
+    for (const entry of entries) {
+      entryText += copyRow([this.importId, entry.lemma, entry.pos, JSON.stringify(entry.senses)]);
+    }
+    let formText = '';
+    for (const form of forms) {
+      formText += copyRow([this.importId, form.surfaceKey, form.surface, form.lemma, form.description]);
+    }
+    const waits: Promise<unknown>[] = [];
+    if (entryText && !this.entries.write(entryText)) waits.push(this.drained(this.entries));
+    if (formText && !this.forms.write(formText)) waits.push(this.drained(this.forms));
+    await Promise.all(waits);
+  }
+
+  /** Ends both COPYs and waits for PostgreSQL to take every row. */
+  async finish(): Promise<void> {
+    this.entries.end();
+    this.forms.end();
+    try {
+      await this.done;
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Abandons the load (a bad file, a cancel): the COPYs are failed and the connections given back. */
+  abort(): void {
+    for (const client of this.connections) client.release(new Error('The import was abandoned.'));
+    this.connections.length = 0;
+  }
+
+  private release(): void {
+    for (const client of this.connections) client.release();
+    this.connections.length = 0;
+  }
+
+  private drained(stream: NodeJS.WritableStream): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onDrain = () => {
+        stream.off('error', onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        stream.off('drain', onDrain);
+        reject(error);
+      };
+      stream.once('drain', onDrain);
+      stream.once('error', onError);
+    });
+  }
+}
