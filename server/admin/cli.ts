@@ -1,17 +1,13 @@
 // `npm run admin -- grant <email>` / `revoke <email>`: makes an address an administrator, or stops it being
 // one, on DATABASE_URL's database or the embedded one in DATA_DIR (running or not).
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { type EmbeddedPostgres, runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { openCommandLineDatabase } from '../db/command-line.ts';
 import { users } from '../db/schema.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
-const EMBEDDED_DATABASE = 'catamaran';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -30,27 +26,9 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 
-let embedded: EmbeddedPostgres | undefined;
-let url = config.databaseUrl;
-if (!url) {
-  const dir = join(config.dataDir, 'postgres');
-  url = await runningEmbeddedUrl(dir, EMBEDDED_DATABASE);
-  if (!url) {
-    embedded = await startEmbeddedPostgres({ dir });
-    const client = new pg.Client({ connectionString: embedded.url('postgres') });
-    await client.connect();
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      EMBEDDED_DATABASE,
-    ]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
-    await client.end();
-    url = embedded.url(EMBEDDED_DATABASE);
-  }
-}
-
+const database = await openCommandLineDatabase(config);
 try {
-  await migrateDatabase(url);
-  const { db, pool } = openDatabase(url, { max: 1, onIdleError: () => undefined });
+  const { db, pool } = openDatabase(database.url, { max: 1, onIdleError: () => undefined });
   try {
     const isAdmin = command === 'grant';
     const [updated] = await db
@@ -83,5 +61,5 @@ try {
     await pool.end();
   }
 } finally {
-  await embedded?.stop();
+  await database.close();
 }

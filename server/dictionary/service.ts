@@ -1,5 +1,5 @@
+import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { normalizeLookup } from '#common/dictionary.ts';
 import type {
@@ -46,8 +46,9 @@ export async function createImport(
     target: string;
     fileName: string;
     fileSize: number;
-    objectKey: string;
-    createdBy: string;
+    /** The uploaded dump in object storage; none when the command line reads a local file. */
+    objectKey?: string;
+    createdBy?: string;
   },
 ): Promise<ImportRow> {
   const [row] = await db
@@ -114,44 +115,82 @@ export async function failInterruptedImports(db: Database, pool: pg.Pool): Promi
   return stale.length;
 }
 
-export interface ImportJobDeps {
+/** Where an import reports; the server's pino logger is one, the command line writes lines of its own. */
+export interface ImportLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ImportDeps {
   db: Database;
   pool: pg.Pool;
-  storage: ObjectStorage;
   limits: DictionaryLimits;
-  log: FastifyBaseLogger;
+  log: ImportLog;
   /** How often progress is written (and a cancel noticed); once a second by default. */
   progressIntervalMs?: number;
 }
 
+export interface ImportJobDeps extends ImportDeps {
+  storage: ObjectStorage;
+}
+
 /**
- * The dictionary-import job: loads the uploaded dump into tables of its own, then switches the language pair
- * to it in one transaction. A bad file, a cancel or a stopping server leave the previous dictionary
- * answering; the import's row says what happened. The uploaded file is removed at the end either way.
+ * The dictionary-import job: claims a queued import and runs it from its uploaded file, which is removed at
+ * the end either way. An import cancelled before it started is only cleaned up.
  */
 export async function runImportJob(
   deps: ImportJobDeps,
   importId: number,
   signal: AbortSignal,
 ): Promise<void> {
-  const [row] = await deps.db
-    .update(dictionaryImports)
-    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
-    .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'queued')))
-    .returning();
+  const row = await claimImport(deps.db, importId);
   if (!row) {
-    // Cancelled before it started (or already run): only the upload is left to clean up.
     const current = await getImport(deps.db, importId);
     if (current?.objectKey) await removeUpload(deps, current.id, current.objectKey);
     return;
   }
+  try {
+    await executeImport(deps, row, signal, async () => {
+      if (!row.objectKey) throw new DumpError('The uploaded file is gone; upload it again.');
+      return deps.storage.get(row.objectKey);
+    });
+  } finally {
+    if (row.objectKey) await removeUpload(deps, importId, row.objectKey);
+  }
+}
 
+/** Marks a queued import as running; undefined when it is not queued any more (cancelled, or taken). */
+export async function claimImport(db: Database, importId: number): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(dictionaryImports)
+    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
+    .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'queued')))
+    .returning();
+  return row;
+}
+
+/**
+ * Runs a claimed import: loads the dump into tables of its own, then switches the language pair to it in one
+ * transaction. A bad file, a cancel or a stop leave the previous dictionary answering; the import's row says
+ * what happened (succeeded with its counts, failed with a sentence, or cancelled). `onProgress` sees the
+ * running counts (the command line draws its bar with them).
+ */
+export async function executeImport(
+  deps: ImportDeps,
+  row: ImportRow,
+  signal: AbortSignal,
+  open: () => Promise<Readable>,
+  onProgress: (counts: Counts) => void = () => {},
+): Promise<ImportRow | undefined> {
+  const importId = row.id;
   const controller = new AbortController();
   const onStop = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onStop, { once: true });
   const interval = deps.progressIntervalMs ?? 1000;
   let lastReport = 0;
   const report = async (counts: Counts) => {
+    onProgress(counts);
     const now = Date.now();
     if (now - lastReport < interval) return;
     lastReport = now;
@@ -164,13 +203,11 @@ export async function runImportJob(
   };
 
   try {
-    if (!row.objectKey) throw new DumpError('The uploaded file is gone; upload it again.');
-    const input = await deps.storage.get(row.objectKey);
     const counts = await loadDump(
       deps.pool,
       importId,
       {
-        input,
+        input: await open(),
         fileName: row.fileName,
         source: row.sourceCode,
         limits: deps.limits,
@@ -209,8 +246,8 @@ export async function runImportJob(
     }
   } finally {
     signal.removeEventListener('abort', onStop);
-    if (row.objectKey) await removeUpload(deps, importId, row.objectKey);
   }
+  return getImport(deps.db, importId);
 }
 
 class CancelledError extends Error {

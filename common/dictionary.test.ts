@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dictionaryKey,
+  LOOKUP_PUNCTUATION,
+  MAX_LOOKUP_WORD_LENGTH,
+  normalizeLookup,
+  stripLookupPunctuation,
+  stripReadingAids,
+} from './dictionary.ts';
+
+describe('LOOKUP_PUNCTUATION', () => {
+  it('holds every mark learner.md §5 lists, typographic quotes and dashes included', () => {
+    for (const mark of '.,!?;:"\'“”‘’„‚‹›«»()[]{}¿¡-–—‒―…') {
+      expect(LOOKUP_PUNCTUATION).toContain(mark);
+    }
+  });
+});
+
+describe('stripLookupPunctuation', () => {
+  it('strips the punctuation around a word and trims it', () => {
+    expect(stripLookupPunctuation('¡Hola!')).toBe('Hola');
+    expect(stripLookupPunctuation('«gratuite»,')).toBe('gratuite');
+    expect(stripLookupPunctuation('¿Qué?')).toBe('Qué');
+    expect(stripLookupPunctuation('  (palabra)  ')).toBe('palabra');
+    expect(stripLookupPunctuation('“Ja”…')).toBe('Ja');
+    expect(stripLookupPunctuation('casa...')).toBe('casa');
+    expect(stripLookupPunctuation('—dijo—')).toBe('dijo');
+    expect(stripLookupPunctuation('[nota]{x}')).toBe('nota]{x');
+    expect(stripLookupPunctuation('‹oui›;')).toBe('oui');
+  });
+
+  it('strips again after whitespace between the marks', () => {
+    expect(stripLookupPunctuation(' ¡ « Hola » ! ')).toBe('Hola');
+    expect(stripLookupPunctuation('\u00a0mundo\u200b.')).toBe('mundo');
+  });
+
+  it('keeps the apostrophes and dashes inside a word', () => {
+    expect(stripLookupPunctuation("l'homme")).toBe("l'homme");
+    expect(stripLookupPunctuation('bien-être,')).toBe('bien-être');
+    expect(stripLookupPunctuation('«aujourd’hui»')).toBe('aujourd’hui');
+    expect(stripLookupPunctuation('¿Y qué?')).toBe('Y qué');
+  });
+
+  it('strips the punctuation of the other scripts a learner reads', () => {
+    expect(stripLookupPunctuation('「猫」。')).toBe('猫');
+    expect(stripLookupPunctuation('كتاب؟')).toBe('كتاب');
+    expect(stripLookupPunctuation('किताब।')).toBe('किताब');
+  });
+
+  it('leaves nothing of a word made only of punctuation', () => {
+    expect(stripLookupPunctuation('...')).toBe('');
+    expect(stripLookupPunctuation(' ¡¿—«»?! ')).toBe('');
+    expect(stripLookupPunctuation('')).toBe('');
+  });
+});
+
+describe('stripReadingAids', () => {
+  it('writes a word as Wiktionary titles its entry, casing kept', () => {
+    expect(stripReadingAids('Возни́кнуть', 'ru')).toBe('Возникнуть');
+    expect(stripReadingAids('regō', 'la')).toBe('rego');
+    expect(stripReadingAids('قَدَّمَ', 'ar')).toBe('قدم');
+  });
+
+  it('only normalises the text of other languages', () => {
+    expect(stripReadingAids('habl\u006f\u0301', 'es')).toBe('habl\u00f3');
+    expect(stripReadingAids('ᾰ̓γρός', 'de')).toBe('ᾰ̓γρός'.normalize('NFC'));
+  });
+});
+
+describe('dictionaryKey', () => {
+  it('lower-cases by the rules of the language', () => {
+    expect(dictionaryKey('Hablar', 'es')).toBe('hablar');
+    expect(dictionaryKey('İstanbul', 'tr')).toBe('istanbul');
+    expect(dictionaryKey('IRMAK', 'tr')).toBe('ırmak');
+    expect(dictionaryKey('STRASSE', 'de')).toBe('strasse');
+    expect(dictionaryKey('Straße', 'de')).toBe('straße');
+  });
+
+  it('gives a decomposed and a composed spelling the same key', () => {
+    expect(dictionaryKey('habl\u006f\u0301', 'es')).toBe(dictionaryKey('habl\u00f3', 'es'));
+    expect(dictionaryKey('habl\u006f\u0301', 'es')).toBe('habl\u00f3');
+  });
+
+  it('keeps the accents that tell words apart', () => {
+    expect(dictionaryKey('está', 'es')).not.toBe(dictionaryKey('esta', 'es'));
+    expect(dictionaryKey('où', 'fr')).toBe('où');
+  });
+
+  it('folds the reading aids of Russian, Latin and Arabic into the unmarked word', () => {
+    expect(dictionaryKey('Сне́га', 'ru')).toBe('снега');
+    expect(dictionaryKey('возни́кнуть', 'ru')).toBe(dictionaryKey('возникнуть', 'ru'));
+    expect(dictionaryKey('ёлка', 'ru')).toBe('ёлка');
+    expect(dictionaryKey('йод', 'ru')).toBe('йод');
+    expect(dictionaryKey('lēgī', 'la')).toBe('legi');
+    expect(dictionaryKey('قَدَمَ', 'ar')).toBe('قدم');
+    expect(dictionaryKey('أَكَلَ', 'ar')).toBe('أكل');
+  });
+
+  it('does not fail on a malformed language code', () => {
+    expect(dictionaryKey('Hola', 'not a language!')).toBe('hola');
+  });
+});
+
+describe('normalizeLookup', () => {
+  it('gives the stripped word with its casing and its key', () => {
+    expect(normalizeLookup('¡Habló!', 'es')).toEqual({ exact: 'Habló', lower: 'habló' });
+    expect(normalizeLookup('«Gratuite»,', 'fr')).toEqual({ exact: 'Gratuite', lower: 'gratuite' });
+  });
+
+  it('lower-cases by the rules of the language', () => {
+    expect(normalizeLookup('İzmir', 'tr')).toEqual({ exact: 'İzmir', lower: 'izmir' });
+    expect(normalizeLookup('STRASSE.', 'de')).toEqual({ exact: 'STRASSE', lower: 'strasse' });
+  });
+
+  it('answers in NFC whatever the input form', () => {
+    const result = normalizeLookup('gratu\u0069\u0074e e\u0301te\u0301', 'fr');
+    expect(result?.exact).toBe('gratuite \u00e9t\u00e9');
+    expect(result?.exact.normalize('NFC')).toBe(result?.exact);
+  });
+
+  it('answers undefined when nothing is left', () => {
+    expect(normalizeLookup('', 'es')).toBeUndefined();
+    expect(normalizeLookup('  ', 'es')).toBeUndefined();
+    expect(normalizeLookup('¡…!', 'es')).toBeUndefined();
+  });
+
+  it('refuses a word longer than the limit', () => {
+    expect(normalizeLookup('a'.repeat(MAX_LOOKUP_WORD_LENGTH), 'es')?.exact).toHaveLength(100);
+    expect(normalizeLookup(`«${'a'.repeat(MAX_LOOKUP_WORD_LENGTH)}»`, 'es')).toBeDefined();
+    expect(normalizeLookup('a'.repeat(MAX_LOOKUP_WORD_LENGTH + 1), 'es')).toBeUndefined();
+    expect(normalizeLookup('palabra '.repeat(100_000), 'es')).toBeUndefined();
+  });
+
+  it('counts characters, not UTF-16 units, against the limit', () => {
+    expect(normalizeLookup('𠀀'.repeat(MAX_LOOKUP_WORD_LENGTH), 'zh')).toBeDefined();
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The characters stripped from the ends of a tapped word before a lookup (learner.md §5): . , ! ? ; :, the
+ * straight and typographic quotes, parentheses, ¿ ¡, dashes, brackets, braces, guillemets and the ellipsis
+ * (the ASCII three dots are three '.'), plus the same marks in the other scripts a learner reads
+ * (CJK full-width punctuation, the Arabic comma, semicolon and question mark, the Devanagari danda).
+ */
+export const LOOKUP_PUNCTUATION =
+  '.,!?;:' +
+  '"\'“”‘’„‚‹›«»' +
+  '()[]{}' +
+  '¿¡' +
+  '-‐‑‒–—―' +
+  '…' +
+  '。、，！？；：「」『』（）［］｛｝【】〈〉《》＂＇' +
+  '،؛؟' +
+  '।॥';
+
+/** The longest word, in characters, that a lookup accepts once its punctuation is stripped. */
+export const MAX_LOOKUP_WORD_LENGTH = 100;
+
+const STRIPPED = new Set(LOOKUP_PUNCTUATION);
+
+function isStripped(character: string): boolean {
+  // A zero-width space is not \s but is as invisible as one; a copy-paste can leave it at either end.
+  return STRIPPED.has(character) || /\s/u.test(character) || character === '\u200b';
+}
+
+/**
+ * The word without lookup punctuation or whitespace at either end ("¡Hola!" → "Hola"); punctuation inside the
+ * word is part of it and stays ("l'homme", "bien-être").
+ */
+export function stripLookupPunctuation(word: string): string {
+  // Every stripped character is a single UTF-16 unit, so walking by index never splits a surrogate pair.
+  let start = 0;
+  let end = word.length;
+  while (start < end && isStripped(word.charAt(start))) start += 1;
+  while (end > start && isStripped(word.charAt(end - 1))) end -= 1;
+  return word.slice(start, end);
+}
+
+// Marks Wiktionary adds as reading aids but ordinary text leaves out, and leaves out of its page titles: the
+// stress accents of Russian, Ukrainian, Belarusian and Bulgarian (сне́га), the Latin macrons and breves (legō)
+// and the Arabic and Persian short vowels (قَدَم). Matched on the NFD text.
+const CYRILLIC_STRESS = /[\u0300\u0301]/g;
+const ARABIC_SHORT_VOWELS = /[\u0640\u064b-\u0652\u0670]/g;
+const READING_AIDS: ReadonlyMap<string, RegExp> = new Map([
+  ['ru', CYRILLIC_STRESS],
+  ['uk', CYRILLIC_STRESS],
+  ['be', CYRILLIC_STRESS],
+  // Bulgarian writes ѝ ('her', with a grave) apart from и ('and'): only the acute is a reading aid.
+  ['bg', /\u0301/g],
+  ['la', /[\u0304\u0306]/g],
+  ['ar', ARABIC_SHORT_VOWELS],
+  ['fa', ARABIC_SHORT_VOWELS],
+]);
+
+/**
+ * The text in NFC without the reading aids Wiktionary prints but ordinary text and Wiktionary's page titles
+ * leave out (Russian 'возни́кнуть' → 'возникнуть', Latin 'regō' → 'rego', Arabic 'قَدَمَ' → 'قدم'); other
+ * languages' text is only normalised.
+ */
+export function stripReadingAids(text: string, languageCode: string): string {
+  const aids = READING_AIDS.get(languageCode.toLowerCase().split('-')[0] ?? '');
+  return (aids ? text.normalize('NFD').replace(aids, '') : text).normalize('NFC');
+}
+
+function lowerCaseIn(text: string, languageCode: string): string {
+  try {
+    return text.toLocaleLowerCase(languageCode);
+  } catch {
+    // A malformed language tag is a RangeError; lower-casing without locale rules beats failing the lookup.
+    return text.toLowerCase();
+  }
+}
+
+/**
+ * The key under which the importer stores a word and the lookup searches it: NFC, lower-cased by the rules of
+ * the language (Turkish 'İ' → 'i'), and without reading aids (see stripReadingAids), so that an unmarked word
+ * finds its marked forms (снега → сне́га) and a marked one (learner texts often mark stress) the plain word.
+ */
+export function dictionaryKey(text: string, languageCode: string): string {
+  return lowerCaseIn(stripReadingAids(text, languageCode), languageCode).normalize('NFC');
+}
+
+/**
+ * The tapped word ready for a lookup: `exact` stripped of punctuation and in NFC with its casing kept, `lower`
+ * its dictionary key (see dictionaryKey); undefined when nothing is left or the word is over
+ * MAX_LOOKUP_WORD_LENGTH characters.
+ */
+export function normalizeLookup(
+  word: string,
+  languageCode: string,
+): { exact: string; lower: string } | undefined {
+  const exact = stripLookupPunctuation(word.normalize('NFC'));
+  if (exact === '') return undefined;
+  // Counted in code points, the characters a person sees (closer than UTF-16 units for CJK extensions).
+  let length = 0;
+  for (const _ of exact) {
+    length += 1;
+    if (length > MAX_LOOKUP_WORD_LENGTH) return undefined;
+  }
+  return { exact, lower: dictionaryKey(exact, languageCode) };
+}

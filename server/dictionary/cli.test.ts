@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../testing/app.ts';
+import { createUser, signIn } from '../testing/factories.ts';
+
+const t = setupTestApp();
+const scratch = mkdtempSync(join(tmpdir(), 'catamaran-dict-cli-'));
+
+function dictImport(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/dictionary/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+const LINES = [
+  {
+    word: 'casa',
+    pos: 'noun',
+    lang_code: 'es',
+    senses: [{ glosses: ['house'] }],
+    forms: [{ form: 'casas', tags: ['plural'] }],
+  },
+  { word: 'gato', pos: 'noun', lang_code: 'es', senses: [{ glosses: ['cat'] }] },
+  { word: 'chat', pos: 'noun', lang_code: 'fr', senses: [{ glosses: ['cat'] }] },
+];
+
+describe('npm run dict:import', () => {
+  it('imports a local gzipped dump with a progress line, and the lookup finds its words', async () => {
+    const file = join(scratch, 'es.jsonl.gz');
+    writeFileSync(file, gzipSync(LINES.map((line) => JSON.stringify(line)).join('\n')));
+
+    const run = await dictImport('--source', 'es', '--target', 'en', file);
+
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\[#{24}\] 100\.0 %\s+2 entries/);
+    expect(run.stdout).toContain('Imported 2 es entries (3 forms, 2 senses) into the es→en dictionary');
+    expect(run.stdout).toContain('1 of 3 lines skipped.');
+    expect(run.stdout).toContain('  line 3: language fr, not es');
+    const token = (await signIn(t.db, await createUser(t.db))).accessToken;
+    const found = await t.get<{ lemma: string }>('/api/dict/lookup/?language=es&surface=casas', { token });
+    expect(found.body).toMatchObject({ found: true, lemma: 'casa', form: 'plural of casa' });
+  });
+
+  it('refuses bad arguments and bad files with a sentence, leaving the dictionary as it was', async () => {
+    const broken = join(scratch, 'broken.jsonl.gz');
+    writeFileSync(broken, gzipSync('{"word": "x"}\n').subarray(0, 10));
+    const cases: [string[], RegExp][] = [
+      [[], /Usage: npm run dict:import/],
+      [['--source', 'es', 'x.jsonl'], /Usage/],
+      [['--source', 'es', '--target', 'es', broken], /must differ/],
+      [['--source', 'es', '--target', 'en', join(scratch, 'missing.jsonl')], /Cannot read/],
+      [['--source', 'qq', '--target', 'en', broken], /no language with the code "qq"/],
+      [['--source', 'es', '--target', 'en', broken], /truncated/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await dictImport(...args);
+      expect(run.status, args.join(' ')).toBe(1);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+});

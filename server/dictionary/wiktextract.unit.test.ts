@@ -1,0 +1,684 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeForm, type MappedEntry, type MapResult, mapWiktextractEntry } from './wiktextract.ts';
+
+const SAMPLE_PATH = resolve(
+  import.meta.dirname,
+  '../../tests/fixtures/kaikki/wiktextract-en-edition-sample.jsonl',
+);
+
+type Raw = Record<string, unknown>;
+
+/** The real sample, one parsed object per line, fresh for each caller so that no test sees another's edits. */
+function sampleEntries(): Raw[] {
+  return readFileSync(SAMPLE_PATH, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Raw);
+}
+
+function languageOf(raw: Raw): string {
+  return typeof raw.lang_code === 'string' ? raw.lang_code : '';
+}
+
+function mapped(raw: unknown, language: string): MappedEntry {
+  const result = mapWiktextractEntry(raw, language);
+  if (!result.ok) throw new Error(`expected the entry to map, it was skipped: ${result.reason}`);
+  return result.entry;
+}
+
+function sampleEntry(word: string, language: string): { raw: Raw; entry: MappedEntry } {
+  const raw = sampleEntries().find(
+    (candidate) => candidate.word === word && candidate.lang_code === language,
+  );
+  if (!raw) throw new Error(`the sample has no ${language} entry ${word}`);
+  return { raw, entry: mapped(raw, language) };
+}
+
+function rows(value: unknown): Raw[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is Raw => typeof item === 'object' && item !== null)
+    : [];
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function expectWellFormed(result: MapResult) {
+  if (!result.ok) {
+    expect(result.reason).toMatch(/\S/);
+    return;
+  }
+  const { entry } = result;
+  expect(entry.lemma).toMatch(/\S/);
+  expect(typeof entry.pos).toBe('string');
+  expect(entry.senses.length + entry.forms.length).toBeGreaterThan(0);
+  for (const sense of entry.senses) {
+    expect(sense.gloss).toMatch(/\S/);
+    expect(sense.definition).toMatch(/\S/);
+    expect(sense.example === null || typeof sense.example === 'string').toBe(true);
+    expect(sense.example_translation === null || typeof sense.example_translation === 'string').toBe(true);
+    expect(sense.tags.every((tag) => typeof tag === 'string')).toBe(true);
+  }
+  for (const form of entry.forms) {
+    expect(form.surface).toMatch(/\S/);
+    expect(form.lemma).toMatch(/\S/);
+    expect(form.description === null || form.description.length > 0).toBe(true);
+  }
+}
+
+describe('mapWiktextractEntry on the real sample', () => {
+  it('maps every line of the sample or says why not, and never throws', () => {
+    const entries = sampleEntries();
+    expect(entries).toHaveLength(64);
+    for (const raw of entries) {
+      const result = mapWiktextractEntry(raw, languageOf(raw));
+      expectWellFormed(result);
+      expect(result.ok, `${raw.word}: ${result.ok ? '' : result.reason}`).toBe(true);
+    }
+  });
+
+  it('skips the entries of other languages with the language in the reason', () => {
+    const results = sampleEntries().map((raw) => ({ raw, result: mapWiktextractEntry(raw, 'es') }));
+    const skipped = results.filter(({ raw }) => raw.lang_code !== 'es');
+    expect(skipped.length).toBeGreaterThan(50);
+    for (const { raw, result } of skipped) {
+      expect(result).toEqual({ ok: false, reason: `language ${languageOf(raw)}, not es` });
+    }
+    expect(results.filter(({ result }) => result.ok)).toHaveLength(2);
+  });
+
+  it('gives a Spanish verb its glosses, examples and conjugated forms', () => {
+    const { entry } = sampleEntry('vivir', 'es');
+
+    expect(entry).toMatchObject({ lemma: 'vivir', pos: 'verb' });
+    expect(entry.senses.map((sense) => sense.gloss)).toContain('to live; to be alive');
+    expect(entry.senses).toContainEqual({
+      gloss: 'to live in, reside, inhabit',
+      definition: '(intransitive) to live in, reside, inhabit',
+      example: 'Vive en la casa roja.',
+      example_translation: 'He/she lives in the red house.',
+      tags: ['intransitive'],
+    });
+    expect(entry.forms[0]).toEqual({ surface: 'vivir', lemma: 'vivir', description: null });
+    expect(entry.forms).toContainEqual({
+      surface: 'viví',
+      lemma: 'vivir',
+      description: 'first-person singular preterite of vivir',
+    });
+    expect(entry.forms).toContainEqual({
+      surface: 'vivida',
+      lemma: 'vivir',
+      description: 'feminine singular past participle of vivir',
+    });
+    expect(entry.forms.map((form) => form.surface)).toContain('vivieron');
+  });
+
+  it('gives a French verb and a French noun their glosses and forms', () => {
+    const prendre = sampleEntry('prendre', 'fr').entry;
+    expect(prendre.senses[0]).toEqual({
+      gloss: 'to take',
+      definition: '(transitive) to take',
+      example: 'prends ma main',
+      example_translation: 'take my hand',
+      tags: ['transitive'],
+    });
+    expect(prendre.forms).toContainEqual({
+      surface: 'prend',
+      lemma: 'prendre',
+      description: 'third-person singular present indicative of prendre',
+    });
+
+    const chambre = sampleEntry('chambre', 'fr').entry;
+    expect(chambre.senses.map((sense) => sense.gloss)).toEqual([
+      'a room.',
+      'a hotel room.',
+      'a bedroom.',
+      'a house of a parliament.',
+    ]);
+    // The parent gloss ends with its own colon: no second one is added.
+    expect(chambre.senses[0]?.definition).toBe('a chamber in its various senses, including: a room.');
+    expect(chambre.forms).toEqual([
+      { surface: 'chambre', lemma: 'chambre', description: null },
+      { surface: 'chambres', lemma: 'chambre', description: 'plural of chambre' },
+    ]);
+  });
+
+  it('keeps the whole reading of a nested sense in its definition', () => {
+    const { entry } = sampleEntry('pflegen', 'de');
+    expect(entry.senses[0]).toMatchObject({
+      gloss: 'to nurse; to care for someone in poor health',
+      definition:
+        'providing care or service for someone/something [weak verb]: (transitive, medicine) to nurse; to care for someone in poor health',
+    });
+  });
+
+  it('makes no form of the rows that are not word forms, anywhere in the sample', () => {
+    const notForms = ['inflection-template', 'table-tags', 'class', 'romanization', 'canonical'];
+    let checked = 0;
+    for (const raw of sampleEntries()) {
+      const entry = mapped(raw, languageOf(raw));
+      const surfaces = new Set(
+        entry.forms
+          .filter((form) => form.lemma === entry.lemma && form.description !== null)
+          .map((form) => form.surface),
+      );
+      const rawForms = rows(raw.forms);
+      // A surface is forbidden when every row that gives it is a non-form ('vivido' is a real form even
+      // if some other row of the same spelling were not).
+      const isRealSomewhere = (surface: string) =>
+        rawForms.some(
+          (row) => row.form === surface && !strings(row.tags).some((tag) => notForms.includes(tag)),
+        );
+      for (const row of rawForms) {
+        const surface = typeof row.form === 'string' ? row.form : '';
+        if (!strings(row.tags).some((tag) => notForms.includes(tag)) || isRealSomewhere(surface)) continue;
+        checked += 1;
+        expect(surfaces.has(surface), `${raw.word}: ${surface}`).toBe(false);
+      }
+      for (const form of entry.forms) {
+        expect(form.surface).not.toMatch(/\s/);
+        expect(form.surface).not.toMatch(/^[-–—]*$/);
+        expect(form.surface).toBe(form.surface.normalize('NFC'));
+        expect(['no-table-tags', 'es-conj', 'fr-conj-auto', 'de-ndecl']).not.toContain(form.surface);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('makes no form of a romanization, tagged or not, of a word in another script', () => {
+    for (const raw of sampleEntries()) {
+      const entry = mapped(raw, languageOf(raw));
+      if (/\p{Script=Latin}/u.test(entry.lemma)) continue;
+      for (const form of entry.forms) expect(form.surface, entry.lemma).not.toMatch(/\p{Script=Latin}/u);
+    }
+    const tanoshii = sampleEntry('楽しい', 'ja').entry;
+    expect(tanoshii.forms.map((form) => form.surface)).toEqual(
+      expect.arrayContaining(['楽しかろ', 'たのしかろ']),
+    );
+  });
+
+  it('turns an entry that is only a form of another word into form rows and no senses', () => {
+    const expected: Record<string, { language: string; forms: [string, string][] }> = {
+      býr: { language: 'is', forms: [['búa', 'third-person singular present indicative of búa']] },
+      ik: { language: 'sq', forms: [['iki', 'second-person singular imperative of iki']] },
+      démarche: {
+        language: 'fr',
+        forms: [
+          [
+            'démarcher',
+            'first/third-person singular present indicative/subjunctive of démarcher; second-person singular imperative of démarcher',
+          ],
+        ],
+      },
+      reciba: {
+        language: 'es',
+        forms: [
+          [
+            'recebir',
+            'first/third-person singular present subjunctive of recebir; third-person singular imperative of recebir',
+          ],
+          [
+            'recibir',
+            'first/third-person singular present subjunctive of recibir; third-person singular imperative of recibir',
+          ],
+        ],
+      },
+      возник: {
+        language: 'ru',
+        // The link is printed with its stress mark; the entry it leads to is titled without.
+        forms: [
+          ['возникнуть', 'short masculine singular past indicative perfective of возни́кнуть (vozníknutʹ)'],
+        ],
+      },
+    };
+    for (const [word, { language, forms }] of Object.entries(expected)) {
+      const { entry } = sampleEntry(word, language);
+      expect(entry.senses, word).toEqual([]);
+      expect(entry.forms, word).toEqual(
+        forms.map(([lemma, description]) => ({ surface: word, lemma, description })),
+      );
+    }
+  });
+
+  it('keeps only links, no own forms, for every sample entry without senses of its own', () => {
+    for (const raw of sampleEntries()) {
+      const entry = mapped(raw, languageOf(raw));
+      if (entry.senses.length > 0) continue;
+      expect(entry.forms.length).toBeGreaterThan(0);
+      for (const form of entry.forms) {
+        expect(form.surface).toBe(entry.lemma);
+        expect(form.lemma).not.toBe(entry.lemma);
+        expect(form.description).toMatch(/\S/);
+      }
+    }
+  });
+
+  it('keeps every example translation when the dump has only the older `english`', () => {
+    let translations = 0;
+    for (const raw of sampleEntries()) {
+      for (const sense of rows(raw.senses)) {
+        for (const example of rows(sense.examples)) delete example.translation;
+      }
+      const entry = mapped(raw, languageOf(raw));
+      const examples = rows(raw.senses).flatMap((sense) => rows(sense.examples).slice(0, 1));
+      for (const sense of entry.senses) {
+        if (sense.example === null) continue;
+        const source = examples.find((example) => example.text === sense.example);
+        expect(sense.example_translation).toBe(source?.english ?? null);
+        if (sense.example_translation !== null) translations += 1;
+      }
+    }
+    expect(translations).toBeGreaterThan(50);
+  });
+});
+
+describe('mapWiktextractEntry on hand-made entries', () => {
+  const habló = {
+    word: 'habló',
+    pos: 'verb',
+    lang_code: 'es',
+    senses: [
+      {
+        glosses: ['third-person singular preterite indicative of hablar'],
+        tags: ['form-of', 'indicative', 'preterite', 'singular', 'third-person'],
+        form_of: [{ word: 'hablar' }],
+      },
+    ],
+  };
+
+  it('leads an inflected form to its lemma with the gloss as description', () => {
+    expect(mapWiktextractEntry(habló, 'es')).toEqual({
+      ok: true,
+      entry: {
+        lemma: 'habló',
+        pos: 'verb',
+        senses: [],
+        forms: [
+          {
+            surface: 'habló',
+            lemma: 'hablar',
+            description: 'third-person singular preterite indicative of hablar',
+          },
+        ],
+      },
+    });
+  });
+
+  it('describes the form from its tags when the form-of gloss is empty', () => {
+    const entry = mapped(
+      {
+        word: 'hablé',
+        lang_code: 'es',
+        senses: [
+          { glosses: [''], tags: ['first-person', 'preterite', 'singular'], form_of: [{ word: 'hablar' }] },
+        ],
+      },
+      'es',
+    );
+    expect(entry.forms).toEqual([
+      { surface: 'hablé', lemma: 'hablar', description: 'first-person singular preterite of hablar' },
+    ]);
+  });
+
+  it('names the lemma after a gloss that only says which form it is', () => {
+    const entry = mapped(
+      {
+        word: 'hable',
+        lang_code: 'es',
+        senses: [
+          {
+            glosses: ['inflection of hablar:', 'first/third-person singular present subjunctive'],
+            form_of: [{ word: 'hablar' }],
+          },
+        ],
+      },
+      'es',
+    );
+    expect(entry.forms[0]?.description).toBe('first/third-person singular present subjunctive of hablar');
+  });
+
+  it('leads an alternative spelling to the word it spells', () => {
+    const entry = mapped(
+      {
+        word: 'clé',
+        pos: 'noun',
+        lang_code: 'fr',
+        senses: [
+          { glosses: ['key'], tags: ['feminine'] },
+          {
+            glosses: ['alternative form of clef'],
+            tags: ['alt-of', 'alternative'],
+            alt_of: [{ word: 'clef' }],
+          },
+        ],
+      },
+      'fr',
+    );
+    expect(entry.senses.map((sense) => sense.gloss)).toEqual(['key']);
+    expect(entry.forms).toEqual([
+      { surface: 'clé', lemma: 'clé', description: null },
+      { surface: 'clé', lemma: 'clef', description: 'alternative form of clef' },
+    ]);
+  });
+
+  it('keeps a form-of sense as a meaning too when its gloss never names the lemma', () => {
+    const entry = mapped(
+      {
+        word: 'rectus',
+        lang_code: 'la',
+        senses: [
+          {
+            glosses: ['right, correct, proper'],
+            tags: ['declension-1', 'form-of', 'participle', 'passive', 'perfect'],
+            form_of: [{ word: 'regō' }],
+          },
+        ],
+      },
+      'la',
+    );
+    expect(entry.senses.map((sense) => sense.gloss)).toEqual(['right, correct, proper']);
+    expect(entry.forms).toEqual([
+      { surface: 'rectus', lemma: 'rectus', description: null },
+      { surface: 'rectus', lemma: 'rego', description: 'perfect passive participle of regō' },
+    ]);
+  });
+
+  it('skips an entry of another language and accepts one without a language', () => {
+    expect(mapWiktextractEntry({ ...habló, lang_code: 'fr' }, 'es')).toEqual({
+      ok: false,
+      reason: 'language fr, not es',
+    });
+    const { lang_code: _, ...withoutLanguage } = habló;
+    expect(mapWiktextractEntry(withoutLanguage, 'es').ok).toBe(true);
+  });
+
+  it('skips an entry without senses', () => {
+    expect(mapWiktextractEntry({ word: 'hablar', lang_code: 'es' }, 'es')).toEqual({
+      ok: false,
+      reason: 'missing senses',
+    });
+    expect(mapWiktextractEntry({ word: 'hablar', senses: [] }, 'es')).toEqual({
+      ok: false,
+      reason: 'missing senses',
+    });
+  });
+
+  it('skips what is not an entry at all', () => {
+    for (const value of [null, undefined, 42, 'hablar', [], [habló]]) {
+      expect(mapWiktextractEntry(value, 'es')).toEqual({ ok: false, reason: 'not a JSON object' });
+    }
+    for (const word of [undefined, '', '   ', 5, null, ['hablar']]) {
+      expect(mapWiktextractEntry({ ...habló, word }, 'es')).toEqual({ ok: false, reason: 'missing word' });
+    }
+    expect(mapWiktextractEntry({ ...habló, lang_code: 7 }, 'es')).toEqual({
+      ok: false,
+      reason: 'invalid lang_code',
+    });
+  });
+
+  it('survives wrong types everywhere', () => {
+    expect(mapWiktextractEntry({ word: 'hablar', senses: 'x' }, 'es')).toEqual({
+      ok: false,
+      reason: 'missing senses',
+    });
+    expect(mapWiktextractEntry({ word: 'hablar', senses: [{ glosses: [1] }] }, 'es')).toEqual({
+      ok: false,
+      reason: 'no glosses',
+    });
+    expect(
+      mapWiktextractEntry({ word: 'hablar', senses: [null, 3, 'x', [], { glosses: 'to speak' }] }, 'es'),
+    ).toEqual({ ok: false, reason: 'no glosses' });
+
+    const entry = mapped(
+      {
+        word: 'hablar',
+        pos: 3,
+        lang_code: 'es',
+        forms: [
+          null,
+          3,
+          'hablo',
+          { form: 5 },
+          { form: 'hablas', tags: 'second-person' },
+          { tags: ['plural'] },
+        ],
+        senses: [
+          {
+            glosses: [1, 'to speak', null],
+            raw_glosses: [null],
+            tags: 'x',
+            examples: [null, 'x', { text: 4 }, { text: 'Hablo.', translation: 7, english: 'I speak.' }],
+            form_of: 'hablar',
+            alt_of: [null, { word: 3 }],
+          },
+        ],
+      },
+      'es',
+    );
+    expect(entry).toEqual({
+      lemma: 'hablar',
+      pos: '',
+      senses: [
+        {
+          gloss: 'to speak',
+          definition: 'to speak',
+          example: 'Hablo.',
+          example_translation: 'I speak.',
+          tags: [],
+        },
+      ],
+      forms: [
+        { surface: 'hablar', lemma: 'hablar', description: null },
+        { surface: 'hablas', lemma: 'hablar', description: 'a form of hablar' },
+      ],
+    });
+  });
+
+  it('never throws on the real entries with any field of any type', () => {
+    const wrongValues: unknown[] = [null, 3, 'x', true, [], {}, [null], [3], ['x'], [{}], [[]]];
+    const base = sampleEntry('prendre', 'fr').raw;
+    const fields = [...Object.keys(base), 'form_of', 'alt_of'];
+    const senseFields = ['glosses', 'raw_glosses', 'examples', 'tags', 'form_of', 'alt_of'];
+    for (const wrong of wrongValues) {
+      for (const field of fields) {
+        expectWellFormed(mapWiktextractEntry({ ...base, [field]: wrong }, 'fr'));
+      }
+      for (const field of senseFields) {
+        const senses = rows(base.senses).map((sense) => ({ ...sense, [field]: wrong }));
+        expectWellFormed(mapWiktextractEntry({ ...base, senses }, 'fr'));
+        const examples = [{ text: wrong, translation: wrong, english: wrong }];
+        expectWellFormed(mapWiktextractEntry({ ...base, senses: [{ glosses: ['x'], examples }] }, 'fr'));
+        const forms = [{ form: wrong, tags: wrong }];
+        expectWellFormed(mapWiktextractEntry({ ...base, forms }, 'fr'));
+      }
+    }
+  });
+
+  it('drops senses without a gloss or tagged no-gloss', () => {
+    const entry = mapped(
+      {
+        word: 'hablar',
+        lang_code: 'es',
+        senses: [{ tags: ['no-gloss'], glosses: ['x'] }, { glosses: [] }, { glosses: ['to speak'] }],
+      },
+      'es',
+    );
+    expect(entry.senses.map((sense) => sense.gloss)).toEqual(['to speak']);
+  });
+
+  it('takes the definition from the raw glosses and the gloss from the most specific level', () => {
+    const entry = mapped(
+      {
+        word: 'llevar',
+        lang_code: 'es',
+        senses: [
+          {
+            glosses: ['to carry', 'to wear'],
+            raw_glosses: ['(transitive) to carry', '(clothing) to wear'],
+            examples: [{ text: 'Lleva gafas.', english: 'He wears glasses.' }],
+          },
+          { glosses: ['to take', 'to lead'] },
+        ],
+      },
+      'es',
+    );
+    expect(entry.senses).toEqual([
+      {
+        gloss: 'to wear',
+        definition: '(transitive) to carry: (clothing) to wear',
+        example: 'Lleva gafas.',
+        example_translation: 'He wears glasses.',
+        tags: [],
+      },
+      {
+        gloss: 'to lead',
+        definition: 'to take: to lead',
+        example: null,
+        example_translation: null,
+        tags: [],
+      },
+    ]);
+  });
+
+  it('turns the forms table into forms and leaves out the rows that are not words', () => {
+    const entry = mapped(
+      {
+        word: 'hablar',
+        lang_code: 'es',
+        senses: [{ glosses: ['to speak'] }],
+        forms: [
+          { form: 'no-table-tags', tags: ['table-tags'] },
+          { form: 'es-conj', tags: ['inflection-template'] },
+          { form: 'regular', tags: ['class'] },
+          { form: 'ablar', tags: ['romanization'] },
+          { form: 'ablar', tags: ['transliteration'] },
+          { form: 'hablar', tags: ['canonical'] },
+          { form: 'haber', tags: ['auxiliary'] },
+          { form: 'hablar', tags: ['infinitive'] },
+          { form: '-', tags: ['first-person', 'imperative', 'singular'] },
+          { form: '', tags: ['plural'] },
+          { form: 'he hablado', tags: ['first-person', 'perfect', 'singular'] },
+          { form: 'hablo', tags: ['first-person', 'indicative', 'present', 'singular'] },
+          { form: 'hablo', tags: ['first-person', 'present', 'singular'] },
+          { form: 'habla\u0301is', tags: ['indicative', 'plural', 'present', 'second-person'] },
+          { form: 'hablando', tags: ['gerund'] },
+          { form: 'hablarse', tags: [] },
+        ],
+      },
+      'es',
+    );
+    expect(entry.forms).toEqual([
+      { surface: 'hablar', lemma: 'hablar', description: null },
+      {
+        surface: 'hablo',
+        lemma: 'hablar',
+        description: 'first-person singular present indicative of hablar',
+      },
+      {
+        surface: 'habláis',
+        lemma: 'hablar',
+        description: 'second-person plural present indicative of hablar',
+      },
+      { surface: 'hablando', lemma: 'hablar', description: 'gerund of hablar' },
+      { surface: 'hablarse', lemma: 'hablar', description: 'a form of hablar' },
+    ]);
+  });
+
+  it('treats the word written with its reading aids as the word itself', () => {
+    const entry = mapped(
+      {
+        word: 'снег',
+        lang_code: 'ru',
+        senses: [{ glosses: ['snow'] }],
+        forms: [
+          { form: 'сне́г', tags: ['nominative', 'singular'] },
+          { form: 'сне́га', tags: ['genitive', 'singular'] },
+          { form: 'снега́', tags: ['nominative', 'plural'] },
+          { form: 'sneg', tags: [] },
+        ],
+      },
+      'ru',
+    );
+    expect(entry.forms).toEqual([
+      { surface: 'снег', lemma: 'снег', description: null },
+      { surface: 'сне́га', lemma: 'снег', description: 'genitive singular of снег' },
+      { surface: 'снега́', lemma: 'снег', description: 'nominative plural of снег' },
+    ]);
+  });
+
+  it('gives an entry that is only a form no forms of its own', () => {
+    const entry = mapped({ ...habló, forms: [{ form: 'hablós', tags: ['plural'] }] }, 'es');
+    expect(entry.forms.map((form) => form.lemma)).toEqual(['hablar']);
+  });
+
+  it('normalises every string of the dump to NFC', () => {
+    const entry = mapped(
+      {
+        word: 'e\u0301te\u0301',
+        lang_code: 'fr',
+        senses: [
+          {
+            glosses: ['summer'],
+            examples: [{ text: 'l’e\u0301te\u0301', translation: 'the summer' }],
+            tags: ['masculine'],
+          },
+        ],
+        forms: [{ form: 'e\u0301te\u0301s', tags: ['plural'] }],
+      },
+      'fr',
+    );
+    expect(entry.lemma).toBe('\u00e9t\u00e9');
+    expect(entry.senses[0]?.example).toBe('l’\u00e9t\u00e9');
+    expect(entry.forms).toEqual([
+      { surface: '\u00e9t\u00e9', lemma: '\u00e9t\u00e9', description: null },
+      { surface: '\u00e9t\u00e9s', lemma: '\u00e9t\u00e9', description: 'plural of \u00e9t\u00e9' },
+    ]);
+  });
+});
+
+describe('describeForm', () => {
+  it('orders the tags as English describes a form', () => {
+    expect(describeForm(['indicative', 'preterite', 'singular', 'third-person'], 'hablar')).toBe(
+      'third-person singular preterite indicative of hablar',
+    );
+    expect(describeForm(['plural', 'genitive'], 'Fuchs')).toBe('genitive plural of Fuchs');
+    expect(describeForm(['participle', 'passive', 'past', 'singular', 'feminine'], 'přít')).toBe(
+      'feminine singular past passive participle of přít',
+    );
+    expect(describeForm(['active', 'first-person', 'future', 'indicative', 'plural'], 'lego')).toBe(
+      'first-person plural future indicative active of lego',
+    );
+  });
+
+  it('keeps the other tags, in their given order, after the grammatical ones', () => {
+    expect(describeForm(['formal', 'indicative', 'non-past', 'polite'], '읽다')).toBe(
+      'non-past indicative formal polite of 읽다',
+    );
+    expect(describeForm(['subjunctive-ii', 'with-tú', 'object-first-person'], 'x')).toBe(
+      'subjunctive II with tú object first-person of x',
+    );
+  });
+
+  it('names a form by its kind when no grammatical tag says more', () => {
+    expect(describeForm(['alternative', 'dialectal'], 'akull')).toBe('alternative dialectal form of akull');
+    expect(describeForm(['diminutive'], 'Fuchs')).toBe('diminutive of Fuchs');
+    expect(describeForm(['comparative'], 'iso')).toBe('comparative of iso');
+  });
+
+  it('leaves out the tags that say nothing to a learner', () => {
+    expect(describeForm(['canonical', 'plural', 'declension-2', 'error-unrecognized-form'], 'domus')).toBe(
+      'plural of domus',
+    );
+    expect(describeForm(['multiword-construction', 'infinitive'], 'prendre')).toBe('infinitive of prendre');
+  });
+
+  it('says "a form of" when no tag is usable', () => {
+    expect(describeForm([], 'hablar')).toBe('a form of hablar');
+    expect(describeForm(['canonical', 'multiword-construction', 'form-of'], 'hablar')).toBe(
+      'a form of hablar',
+    );
+  });
+});
