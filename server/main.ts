@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedLanguages } from './db/seed.ts';
+import { seedDemoDictionary } from './dictionary/demo.ts';
 import { failInterruptedImports } from './dictionary/service.ts';
 import { createLogger } from './logger.ts';
 
@@ -52,6 +53,8 @@ try {
   if (added > 0) log.info({ added }, 'seeded languages');
   const interrupted = await failInterruptedImports(app.db, app.pool);
   if (interrupted > 0) log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop as failed');
+  const dictionaryDeps = { db: app.db, pool: app.pool, limits: config.dictionaryLimits, log };
+  if (await seedDemoDictionary(dictionaryDeps)) log.info('imported the demo Spanish-English dictionary');
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

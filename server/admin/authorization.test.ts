@@ -46,6 +46,8 @@ const ADMIN_ENDPOINTS: {
   },
   { method: 'PUT', url: '/api/admin/chapters/{chapter}/', payload: { title: 'C2', content: 'y' }, ok: 200 },
   { method: 'DELETE', url: '/api/admin/chapters/{chapter}/', ok: 204 },
+  { method: 'GET', url: '/api/admin/translations/imports/', ok: 200 },
+  // Uploads (multipart) are checked in server/uploads/ and server/dictionary/ tests.
 ];
 
 describe('the admin API', () => {
