@@ -76,13 +76,13 @@ describe('Admin', () => {
     const { router } = renderScreen(<Admin />);
     const user = userEvent.setup();
 
-    for (const name of ['Bulk Import', 'Teachers', 'Translations']) {
+    for (const name of ['Bulk Import', 'Teachers']) {
       await user.click(await screen.findByRole('tab', { name }));
       const panel = screen.getByRole('tabpanel', { name });
       expect(within(panel).getByText('This feature is not available yet.')).toBeDefined();
       expect(within(panel).queryByRole('button')).toBeNull();
     }
-    expect(router.state.location.search).toBe('?tab=translations');
+    expect(router.state.location.search).toBe('?tab=teachers');
 
     await user.click(screen.getByRole('tab', { name: 'Languages' }));
     expect(await screen.findByText('No languages found. Add your first language!')).toBeDefined();

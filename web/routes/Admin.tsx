@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tab
 import { LanguagesTab } from '#web/features/admin/LanguagesTab.tsx';
 import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
 import { StoriesTab } from '#web/features/admin/StoriesTab.tsx';
+import { TranslationsTab } from '#web/features/admin/TranslationsTab.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const ADMIN_TITLE = 'Admin Dashboard · Catamaran';
@@ -83,7 +84,7 @@ function AdminDashboard() {
             <NotAvailableYet title="Teachers" />
           </TabsContent>
           <TabsContent value="translations">
-            <NotAvailableYet title="Translations" />
+            <TranslationsTab />
           </TabsContent>
         </Tabs>
       </main>

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { AdminLanguage } from '#common/schemas/languages.ts';
 import { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { api } from '#web/lib/api.ts';
+import { IMPORT_POLL_MS, isImportActive } from './translations/imports.ts';
 
 /** The query keys of the admin area; a change invalidates the lists it touches. */
 export const ADMIN_KEYS = {
@@ -60,4 +62,34 @@ export function chaptersQuery(storyId: number) {
 /** A story's chapters in reading order. */
 export function useStoryChapters(storyId: number) {
   return useQuery(chaptersQuery(storyId));
+}
+
+/**
+ * The query keys of the translations import. An import's own key is not under the list's, so refreshing the
+ * list never refetches the import being polled.
+ */
+export const TRANSLATION_KEYS = {
+  imports: ['admin', 'translations', 'imports'],
+  import: (importId: number) => ['admin', 'translations', 'import', importId],
+} as const;
+
+/** The latest dictionary imports, newest first. */
+export function useTranslationImports() {
+  return useQuery({
+    queryKey: TRANSLATION_KEYS.imports,
+    queryFn: ({ signal }) =>
+      api('/api/admin/translations/imports/', { schema: z.array(DictionaryImport), signal }),
+  });
+}
+
+/** One dictionary import, asked for about once a second until it has finished; idle without an id. */
+export function useTranslationImport(importId: number | undefined) {
+  return useQuery({
+    queryKey: TRANSLATION_KEYS.import(importId ?? 0),
+    queryFn: ({ signal }) =>
+      api(`/api/admin/translations/imports/${importId}/`, { schema: DictionaryImport, signal }),
+    enabled: importId !== undefined,
+    // A failed poll keeps the last answer, so a blip in the connection does not stop the polling.
+    refetchInterval: (query) => (isImportActive(query.state.data?.status) ? IMPORT_POLL_MS : false),
+  });
 }
