@@ -54,23 +54,68 @@ const READING_AIDS: ReadonlyMap<string, RegExp> = new Map([
   ['fa', ARABIC_SHORT_VOWELS],
 ]);
 
+// Nothing below U+0300 changes under NFC (the first combining marks start there), so the common case of
+// plain Latin text skips normalize(), which an import calls millions of times.
+const MAY_CHANGE_IN_NFC = /[^\u0000-\u02ff]/;
+
+function nfc(text: string): string {
+  return MAY_CHANGE_IN_NFC.test(text) ? text.normalize('NFC') : text;
+}
+
+// Lower case with language rules differs from the plain one only for Turkish, Azerbaijani and Lithuanian
+// (Unicode SpecialCasing), and the locale-aware call is many times slower.
+const SPECIAL_CASING = new Set(['tr', 'az', 'lt']);
+
+function baseLanguage(languageCode: string): string {
+  return languageCode.toLowerCase().split('-')[0] ?? '';
+}
+
+// Codes come from dumps and requests: the caches below stop growing at this many languages.
+const CACHE_LIMIT = 1000;
+const strippers = new Map<string, (text: string) => string>();
+
+function stripperFor(languageCode: string): (text: string) => string {
+  let strip = strippers.get(languageCode);
+  if (!strip) {
+    const aids = READING_AIDS.get(baseLanguage(languageCode));
+    strip = aids ? (text: string) => text.normalize('NFD').replace(aids, '').normalize('NFC') : nfc;
+    if (strippers.size < CACHE_LIMIT) strippers.set(languageCode, strip);
+  }
+  return strip;
+}
+
 /**
  * The text in NFC without the reading aids Wiktionary prints but ordinary text and Wiktionary's page titles
  * leave out (Russian 'возни́кнуть' → 'возникнуть', Latin 'regō' → 'rego', Arabic 'قَدَمَ' → 'قدم'); other
  * languages' text is only normalised.
  */
 export function stripReadingAids(text: string, languageCode: string): string {
-  const aids = READING_AIDS.get(languageCode.toLowerCase().split('-')[0] ?? '');
-  return (aids ? text.normalize('NFD').replace(aids, '') : text).normalize('NFC');
+  return stripperFor(languageCode)(text);
 }
 
-function lowerCaseIn(text: string, languageCode: string): string {
-  try {
-    return text.toLocaleLowerCase(languageCode);
-  } catch {
-    // A malformed language tag is a RangeError; lower-casing without locale rules beats failing the lookup.
-    return text.toLowerCase();
+const keyers = new Map<string, (text: string) => string>();
+
+/**
+ * The dictionaryKey function of one language, with the per-language work done once (an import keys
+ * millions of forms of the same language).
+ */
+export function dictionaryKeyer(languageCode: string): (text: string) => string {
+  let keyer = keyers.get(languageCode);
+  if (!keyer) {
+    const strip = stripperFor(languageCode);
+    let lower = (text: string) => text.toLowerCase();
+    if (SPECIAL_CASING.has(baseLanguage(languageCode))) {
+      try {
+        'I'.toLocaleLowerCase(languageCode);
+        lower = (text) => text.toLocaleLowerCase(languageCode);
+      } catch {
+        // A malformed language tag is a RangeError; plain lower case beats failing the lookup.
+      }
+    }
+    keyer = (text) => nfc(lower(strip(text)));
+    if (keyers.size < CACHE_LIMIT) keyers.set(languageCode, keyer);
   }
+  return keyer;
 }
 
 /**
@@ -79,7 +124,7 @@ function lowerCaseIn(text: string, languageCode: string): string {
  * finds its marked forms (снега → сне́га) and a marked one (learner texts often mark stress) the plain word.
  */
 export function dictionaryKey(text: string, languageCode: string): string {
-  return lowerCaseIn(stripReadingAids(text, languageCode), languageCode).normalize('NFC');
+  return dictionaryKeyer(languageCode)(text);
 }
 
 /**

@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** How long an access token lives (design.md: 1 hour). */
@@ -24,6 +32,20 @@ export function hashToken(token: string): string {
 /** What is stored for a short code: an HMAC keyed with the server's secret, bound to its link's token. */
 export function hashCode(secret: string, code: string, tokenHash: string): string {
   return createHmac('sha256', secret).update(`${tokenHash}:${code}`).digest('hex');
+}
+
+// The HMAC key as a KeyObject, made once per secret: given raw bytes, jose imports the key again on every
+// call (about 0.1 ms through WebCrypto), which every authenticated request paid (bench/dictionary).
+const signingKeys = new Map<string, KeyObject>();
+
+function signingKey(secret: string): KeyObject {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    // One secret in production; tests make a few. Never a cache that grows with requests.
+    if (signingKeys.size < 16) signingKeys.set(secret, key);
+  }
+  return key;
 }
 
 /** Compares two hex digests in constant time. */
@@ -61,14 +83,14 @@ export async function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(new TextEncoder().encode(secret));
+    .sign(signingKey(secret));
   return { token, expiresAt };
 }
 
 /** Verifies an access token (HS256 only, audience, expiry); answers its claims, or undefined when not valid. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    const { payload } = await jwtVerify(token, signingKey(secret), {
       algorithms: [ALGORITHM],
       audience: AUDIENCE,
     });

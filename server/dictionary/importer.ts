@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import { dictionaryKey } from '#common/dictionary.ts';
 import type { DictionaryLimits } from '../config.ts';
 import { readJsonLines } from './json-lines.ts';
 import {
@@ -140,15 +139,15 @@ export async function previewDump(dump: DumpSource, maxLines = 1000): Promise<Du
   return { ...counts, truncated: isTruncated, sample };
 }
 
-/** Rows of one batch: an entry with senses of its own, and every form; keys use the source language's case. */
-function rowsOf(entries: readonly MappedEntry[], source: string): { entries: EntryRow[]; forms: FormRow[] } {
+/** Rows of one batch: an entry with senses of its own, and every form with the key the mapper made. */
+function rowsOf(entries: readonly MappedEntry[]): { entries: EntryRow[]; forms: FormRow[] } {
   const entryRows: EntryRow[] = [];
   const formRows: FormRow[] = [];
   for (const entry of entries) {
     if (entry.senses.length > 0) entryRows.push({ lemma: entry.lemma, pos: entry.pos, senses: entry.senses });
     for (const form of entry.forms) {
       formRows.push({
-        surfaceKey: dictionaryKey(form.surface, source),
+        surfaceKey: form.key,
         surface: form.surface,
         lemma: form.lemma,
         description: form.description,
@@ -174,7 +173,7 @@ export async function loadDump(
   const writer = await ImportWriter.open(pool, importId);
   try {
     await passOver(dump, counts, async (entries) => {
-      const rows = rowsOf(entries, dump.source);
+      const rows = rowsOf(entries);
       await writer.write(rows.entries, rows.forms);
       await onProgress(counts);
     });

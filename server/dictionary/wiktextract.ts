@@ -1,4 +1,4 @@
-import { dictionaryKey, MAX_LOOKUP_WORD_LENGTH, stripReadingAids } from '#common/dictionary.ts';
+import { dictionaryKeyer, MAX_LOOKUP_WORD_LENGTH, stripReadingAids } from '#common/dictionary.ts';
 
 /** One meaning of a word, as the learner reads it. */
 export interface DictionarySense {
@@ -22,6 +22,8 @@ export interface DictionaryForm {
   lemma: string;
   /** Null for the lemma itself; 'third-person singular preterite indicative of hablar' for a form. */
   description: string | null;
+  /** The surface's dictionary key in the source language (common/dictionary.ts), made once here. */
+  key: string;
 }
 
 /** A wiktextract entry in the shape the dictionary stores. */
@@ -45,19 +47,25 @@ function isRow(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// Nothing below U+0300 changes under NFC; most strings of a dump (tags, Latin-script words) skip normalize().
+const MAY_CHANGE_IN_NFC = /[^\u0000-\u02ff]/;
+
 /** A string of the dump in NFC, trimmed; undefined when it is missing, blank or not a string. */
 function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const normalized = value.normalize('NFC').trim();
+  const normalized = (MAY_CHANGE_IN_NFC.test(value) ? value.normalize('NFC') : value).trim();
   return normalized === '' ? undefined : normalized;
 }
 
 function texts(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const found = text(item);
-    return found === undefined ? [] : [found];
-  });
+  // A plain loop: this runs for every tag list of every form of every entry.
+  const found: string[] = [];
+  for (const item of value) {
+    const one = text(item);
+    if (one !== undefined) found.push(one);
+  }
+  return found;
 }
 
 function characterCount(value: string): number {
@@ -214,10 +222,24 @@ function tagLabel(tag: string): string {
  * tells the learner anything.
  */
 export function describeForm(tags: readonly string[], lemma: string): string {
+  // A dump repeats the same few hundred tag lists millions of times (every verb's table).
+  const cacheKey = tags.join('\u0000');
+  let phrase = PHRASES.get(cacheKey);
+  if (phrase === undefined) {
+    phrase = formPhrase(tags);
+    if (PHRASES.size < 10_000) PHRASES.set(cacheKey, phrase);
+  }
+  return phrase === null ? `a form of ${lemma}` : `${phrase} of ${lemma}`;
+}
+
+const PHRASES = new Map<string, string | null>();
+
+/** The phrase for a tag list ('third-person singular preterite indicative'), or null when no tag says anything. */
+function formPhrase(tags: readonly string[]): string | null {
   const usable = [...new Set(tags)].filter(
     (tag) => typeof tag === 'string' && tag !== '' && !SILENT_TAGS.has(tag) && !SILENT_TAG_PATTERN.test(tag),
   );
-  if (usable.length === 0) return `a form of ${lemma}`;
+  if (usable.length === 0) return null;
   const rank = (tag: string) => TAG_RANK.get(tag) ?? REST_RANK;
   // Array.prototype.sort is stable: tags of one group, and the rest, keep the order they were given in.
   const ordered = usable.sort((a, b) => rank(a) - rank(b));
@@ -225,7 +247,7 @@ export function describeForm(tags: readonly string[], lemma: string): string {
   const isGrammatical = ordered.some((tag) => rank(tag) < REST_RANK);
   const lastWord = phrase.slice(phrase.lastIndexOf(' ') + 1);
   const noun = isGrammatical || FORM_NOUNS.has(lastWord) ? '' : ' form';
-  return `${phrase}${noun} of ${lemma}`;
+  return `${phrase}${noun}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -319,7 +341,7 @@ const NOT_A_FORM = new Set([
 const ONLY_PUNCTUATION = /^[\p{P}\p{S}]+$/u;
 const LATIN_LETTER = /\p{Script=Latin}/u;
 
-function isWordForm(surface: string, tags: readonly string[], word: string): boolean {
+function isWordForm(surface: string, tags: readonly string[], isLatinWord: boolean): boolean {
   if (tags.some((tag) => NOT_A_FORM.has(tag))) return false;
   // '-' (and '—') fill the cells of forms that do not exist.
   if (ONLY_PUNCTUATION.test(surface)) return false;
@@ -328,13 +350,14 @@ function isWordForm(surface: string, tags: readonly string[], word: string): boo
   if (characterCount(surface) > MAX_LOOKUP_WORD_LENGTH) return false;
   // Some tables give each cell's romanization as a row of its own without the tag (Japanese 'tanoshikaro'
   // beside 楽しかろ): a Latin-script row of a word written in another script is one of those.
-  if (!LATIN_LETTER.test(word) && LATIN_LETTER.test(surface)) return false;
+  if (!isLatinWord && LATIN_LETTER.test(surface)) return false;
   return true;
 }
 
-function inflectedForms(value: unknown, word: string, language: string): DictionaryForm[] {
+function inflectedForms(value: unknown, word: string, keyOf: (text: string) => string): DictionaryForm[] {
   if (!Array.isArray(value)) return [];
-  const wordKey = dictionaryKey(word, language);
+  const wordKey = keyOf(word);
+  const isLatinWord = LATIN_LETTER.test(word);
   const seen = new Set<string>();
   const rows: DictionaryForm[] = [];
   for (const row of value) {
@@ -342,12 +365,13 @@ function inflectedForms(value: unknown, word: string, language: string): Diction
     const surface = text(row.form);
     if (surface === undefined || seen.has(surface)) continue;
     const tags = texts(row.tags);
-    if (!isWordForm(surface, tags, word)) continue;
+    if (!isWordForm(surface, tags, isLatinWord)) continue;
     // The word itself, also as printed with its reading aids (Russian 'сне́г' in the table of снег), is the
     // lemma row's business: the lookup finds both under one key.
-    if (dictionaryKey(surface, language) === wordKey) continue;
+    const key = keyOf(surface);
+    if (key === wordKey) continue;
     seen.add(surface);
-    rows.push({ surface, lemma: word, description: describeForm(tags, word) });
+    rows.push({ surface, lemma: word, description: describeForm(tags, word), key });
   }
   return rows;
 }
@@ -394,14 +418,16 @@ export function mapWiktextractEntry(value: unknown, sourceLanguage: string): Map
   }
   if (senses.length === 0 && links.size === 0) return skip('no glosses');
 
+  const keyOf = dictionaryKeyer(sourceLanguage);
+  const wordKey = keyOf(word);
   const forms: DictionaryForm[] = [];
-  if (senses.length > 0) forms.push({ surface: word, lemma: word, description: null });
+  if (senses.length > 0) forms.push({ surface: word, lemma: word, description: null, key: wordKey });
   // One row per word it is a form of: 'reciba' is two forms of recibir, said in one description.
   for (const [lemma, descriptions] of links) {
-    forms.push({ surface: word, lemma, description: descriptions.join('; ') });
+    forms.push({ surface: word, lemma, description: descriptions.join('; '), key: wordKey });
   }
   // The table of an entry that is only a form of another word would lead to a word without a meaning here.
-  if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, sourceLanguage));
+  if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, keyOf));
 
   return { ok: true, entry: { lemma: word, pos: text(value.pos) ?? '', senses, forms } };
 }

@@ -1,7 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeForm, type MappedEntry, type MapResult, mapWiktextractEntry } from './wiktextract.ts';
+import { dictionaryKey } from '#common/dictionary.ts';
+import {
+  describeForm,
+  type MappedEntry,
+  type MapResult,
+  mapWiktextractEntry as mapWithKeys,
+} from './wiktextract.ts';
+
+/**
+ * The mapper, checking that every form carries its surface's dictionary key (the importer stores it as is),
+ * then leaving the key out so the cases below read as the learner-facing fields.
+ */
+function mapWiktextractEntry(value: unknown, language: string): MapResult {
+  const result = mapWithKeys(value, language);
+  if (!result.ok) return result;
+  const forms = result.entry.forms.map(({ key, ...form }) => {
+    expect(key, form.surface).toBe(dictionaryKey(form.surface, language));
+    return form;
+  });
+  return { ok: true, entry: { ...result.entry, forms: forms as MappedEntry['forms'] } };
+}
 
 const SAMPLE_PATH = resolve(
   import.meta.dirname,
