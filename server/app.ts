@@ -132,7 +132,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(languageRoutes);
       await api.register(accountRoutes);
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
-      await api.register(lookupRoutes);
+      await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
       await api.register(
         async (admin) => {
           requireAdmin(admin, config.adminEmails);

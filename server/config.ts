@@ -48,6 +48,7 @@ const EnvSchema = z
     DICT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(2048),
     DICT_DECOMPRESSED_MAX_MB: z.coerce.number().int().min(1).max(10_485_760).default(20_480),
     DICT_LINE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(10),
+    DICT_LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ADMIN_EMAILS: z
       .string()
@@ -94,6 +95,8 @@ export interface Config {
   adminEmails: string[];
   /** Limits of a dictionary dump, in bytes: the upload, its decompressed text, and one line of it. */
   dictionaryLimits: DictionaryLimits;
+  /** How many lookup answers each process keeps (0: none). */
+  lookupCacheEntries: number;
 }
 
 export interface DictionaryLimits {
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS ?? [],
+    lookupCacheEntries: values.DICT_LOOKUP_CACHE_ENTRIES,
     dictionaryLimits: {
       uploadBytes: values.DICT_UPLOAD_MAX_MB * MB,
       decompressedBytes: values.DICT_DECOMPRESSED_MAX_MB * MB,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryImport, LookupResult } from '#common/schemas/dictionary.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { createUser, signIn } from '../testing/factories.ts';
-import { createImport, runImportJob } from './service.ts';
+import { createImport, LookupCache, lookup, runImportJob } from './service.ts';
 
 const KB = 1024;
 const t = setupTestApp({
@@ -364,5 +364,25 @@ describe('importing a dictionary, and looking words up', () => {
     const list = await t.get<DictionaryImport[]>('/api/admin/translations/imports/', { token: adminToken });
     expect(list.body[0]).toMatchObject({ id: row.id, status: 'cancelled' });
     expect((await t.get('/api/admin/translations/imports/999999/', { token: adminToken })).status).toBe(404);
+  });
+
+  it('answers from its cache only while the import it came from is current', async () => {
+    const cache = new LookupCache(2, 0);
+    const query = { language: 'es', target: 'en', surface: 'nuevo' };
+    await importAndWait({ bytes: spanishDump(), name: 'es.jsonl' });
+    expect((await lookup(t.app.pool, query, cache)).found).toBe(false);
+
+    const withNuevo = spanishDump([
+      { word: 'nuevo', pos: 'adj', lang_code: 'es', senses: [{ glosses: ['new'] }] },
+    ]);
+    await importAndWait({ bytes: withNuevo, name: 'es.jsonl' });
+
+    expect(await lookup(t.app.pool, query, cache)).toMatchObject({ found: true, lemma: 'nuevo' });
+    // The least recently used answer goes first.
+    await lookup(t.app.pool, { ...query, surface: 'hablar' }, cache);
+    await lookup(t.app.pool, { ...query, surface: 'Lima' }, cache);
+    const current = await cache.currentImport(t.app.pool, 'es', 'en');
+    expect(cache.get('es:en:nuevo', current as number)).toBeUndefined();
+    expect(cache.get('es:en:Lima', current as number)).toMatchObject({ lemma: 'Lima' });
   });
 });

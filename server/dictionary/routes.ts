@@ -14,7 +14,15 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { languageCodes } from '../languages/service.ts';
 import { type DumpPreview, EmptyDumpError, previewDump } from './importer.ts';
 import { DumpError } from './json-lines.ts';
-import { cancelImport, createImport, getImport, listImports, lookup, presentImport } from './service.ts';
+import {
+  cancelImport,
+  createImport,
+  getImport,
+  LookupCache,
+  listImports,
+  lookup,
+  presentImport,
+} from './service.ts';
 
 const MB = 1024 * 1024;
 
@@ -40,10 +48,11 @@ export function formatSize(bytes: number): string {
 }
 
 /** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
-export async function lookupRoutes(app: FastifyInstance): Promise<void> {
+export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries: number }): Promise<void> {
+  const cache = new LookupCache(options.cacheEntries);
   app.get('/dict/lookup/', async (request): Promise<LookupResult> => {
     const query = parseInput(LookupQuery, request.query);
-    return lookup(app.pool, query);
+    return lookup(app.pool, query, cache);
   });
 }
 

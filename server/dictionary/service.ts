@@ -287,14 +287,74 @@ interface LookupRow {
 }
 
 /**
+ * Recent lookups, per process. Reading follows Zipf's law: a few hundred words make up most taps, so most
+ * lookups are answered without a query. An answer is kept with the import it came from and used only while
+ * that import is the pair's current one, which is checked at most once a second per pair: after a switch, an
+ * answer of the replaced dictionary is given for at most that second.
+ */
+export class LookupCache {
+  private readonly answers = new Map<string, { importId: number; result: LookupResult }>();
+  private readonly pairs = new Map<string, { importId: number | null; checkedAt: number }>();
+
+  constructor(
+    /** How many answers are kept (least recently used go first); 0 turns the cache off. */
+    readonly maxEntries: number,
+    private readonly pairTtlMs = 1000,
+  ) {}
+
+  /** The pair's current import, as known within the last second. */
+  async currentImport(pool: pg.Pool, source: string, target: string): Promise<number | null> {
+    const pair = `${source}:${target}`;
+    const known = this.pairs.get(pair);
+    const now = Date.now();
+    if (known && now - known.checkedAt < this.pairTtlMs) return known.importId;
+    const { rows } = await pool.query<{ import_id: number }>({
+      name: 'dictionary-current-import',
+      text: 'SELECT import_id FROM dictionaries WHERE source_code = $1 AND target_code = $2',
+      values: [source, target],
+    });
+    const importId = rows[0]?.import_id ?? null;
+    // A pair is a language code pair: the map stays as small as the languages.
+    if (this.pairs.size < 10_000) this.pairs.set(pair, { importId, checkedAt: now });
+    return importId;
+  }
+
+  get(key: string, importId: number): LookupResult | undefined {
+    const hit = this.answers.get(key);
+    if (!hit || hit.importId !== importId) return undefined;
+    // Moved to the end: the Map's order is the recency order.
+    this.answers.delete(key);
+    this.answers.set(key, hit);
+    return hit.result;
+  }
+
+  set(key: string, importId: number, result: LookupResult): void {
+    if (this.maxEntries === 0) return;
+    this.answers.delete(key);
+    if (this.answers.size >= this.maxEntries) {
+      const oldest = this.answers.keys().next();
+      if (!oldest.done) this.answers.delete(oldest.value);
+    }
+    this.answers.set(key, { importId, result });
+  }
+}
+
+/**
  * Finds a tapped word (learner.md §3, §5): punctuation stripped, trimmed, NFC, then the word's forms in the
  * language's lower case; a form written exactly as tapped wins (a German noun, a name), then the lemma itself,
- * then an inflection, whose lemma's translations are given with what the form is. One indexed query.
+ * then an inflection, whose lemma's translations are given with what the form is. One indexed query, unless
+ * the cache has the answer.
  */
-export async function lookup(pool: pg.Pool, query: LookupQuery): Promise<LookupResult> {
+export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCache): Promise<LookupResult> {
   const notFound: LookupResult = { found: false, lemma: null, pos: null, form: null, translations: [] };
   const word = normalizeLookup(query.surface, query.language);
   if (!word) return notFound;
+  const importId = cache ? await cache.currentImport(pool, query.language, query.target) : undefined;
+  if (importId === null) return notFound;
+  const key = `${query.language}:${query.target}:${word.exact}`;
+  const cached = importId === undefined ? undefined : cache?.get(key, importId);
+  if (cached) return cached;
+
   const { rows } = await pool.query<LookupRow>({
     name: 'dictionary-lookup',
     text: `SELECT e.ctid::text AS entry, f.surface, f.lemma, f.description, e.pos, e.senses
@@ -305,8 +365,14 @@ export async function lookup(pool: pg.Pool, query: LookupQuery): Promise<LookupR
            LIMIT 50`,
     values: [query.language, query.target, word.lower],
   });
-  const best = pickForm(rows, word.exact);
-  if (!best) return notFound;
+  const result = answerFrom(rows, word.exact) ?? notFound;
+  if (importId !== undefined) cache?.set(key, importId, result);
+  return result;
+}
+
+function answerFrom(rows: readonly LookupRow[], exact: string): LookupResult | undefined {
+  const best = pickForm(rows, exact);
+  if (!best) return undefined;
   const entries = rows.filter((row) => row.lemma === best.lemma && row.senses);
   const translations: Translation[] = [];
   for (const entry of dedupeEntries(entries)) {
@@ -315,13 +381,8 @@ export async function lookup(pool: pg.Pool, query: LookupQuery): Promise<LookupR
       translations.push(presentSense(sense));
     }
   }
-  return {
-    found: translations.length > 0,
-    lemma: best.lemma,
-    pos: best.pos,
-    form: best.description,
-    translations,
-  };
+  if (translations.length === 0) return undefined;
+  return { found: true, lemma: best.lemma, pos: best.pos, form: best.description, translations };
 }
 
 const MAX_TRANSLATIONS = 12;

@@ -1,0 +1,145 @@
+// The import, in a child process of its own: the path `npm run dict:import` takes (createImport, claimImport,
+// executeImport reading the file from disk), timed over the whole wall time and per phase.
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import type pg from 'pg';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import type { DumpCounts } from '../../server/dictionary/importer.ts';
+import { claimImport, createImport, executeImport } from '../../server/dictionary/service.ts';
+import { serveChild } from './child.ts';
+
+export interface ImportInput {
+  databaseUrl: string;
+  file: string;
+  fileSize: number;
+  /** About how many lines the file has, to space the RSS samples. */
+  expectedLines: number;
+  source: string;
+  target: string;
+}
+
+export interface ImportPhases {
+  /** Read, gunzip, split, parse, map and COPY, up to the last batch handed to the writer. */
+  streamSeconds: number;
+  /** Ending both COPYs: PostgreSQL takes the rows still in flight. */
+  copyFinishSeconds: number;
+  /** CREATE INDEX on the entries and the forms, in parallel. */
+  indexSeconds: number;
+  analyzeSeconds: number;
+  /** Attaching the partitions, pointing the pair at the import, marking it succeeded, reading it back. */
+  switchSeconds: number;
+}
+
+export interface ImportResult {
+  importId: number;
+  counts: DumpCounts;
+  seconds: number;
+  /** This process's CPU time over the import (its main thread, zlib's and the other libuv threads). */
+  cpuSeconds: number;
+  /** RSS as the import went on: flat, or growing with the file? */
+  rssTimeline: { lines: number; rssMB: number }[];
+  /** loadDump alone (everything but the switch). */
+  loadSeconds: number;
+  phases: ImportPhases;
+}
+
+/** Records when the index and ANALYZE statements ran, without touching the importer's code. */
+function timeStatements(pool: pg.Pool): {
+  started: (kind: string) => number;
+  ended: (kind: string) => number;
+} {
+  const starts = new Map<string, number>();
+  const ends = new Map<string, number>();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const timed = (...args: unknown[]): unknown => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+    const kind = typeof text === 'string' ? /^\s*(CREATE INDEX|ANALYZE)/.exec(text)?.[1] : undefined;
+    const startedAt = performance.now();
+    const result = query(...args);
+    if (kind && result instanceof Promise) {
+      starts.set(kind, Math.min(starts.get(kind) ?? Number.POSITIVE_INFINITY, startedAt));
+      result.then(
+        () => ends.set(kind, Math.max(ends.get(kind) ?? 0, performance.now())),
+        () => undefined,
+      );
+    }
+    return result;
+  };
+  pool.query = timed as typeof pool.query;
+  return {
+    started: (kind) => starts.get(kind) ?? Number.NaN,
+    ended: (kind) => ends.get(kind) ?? Number.NaN,
+  };
+}
+
+serveChild<ImportInput, ImportResult>(async (input) => {
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const { db, pool } = openDatabase(input.databaseUrl, { max: 4, onIdleError: () => undefined });
+  try {
+    const statements = timeStatements(pool);
+    const created = await createImport(db, {
+      source: input.source,
+      target: input.target,
+      fileName: basename(input.file),
+      fileSize: input.fileSize,
+    });
+    const row = await claimImport(db, created.id);
+    if (!row) throw new Error('The import could not be claimed.');
+    const errors: string[] = [];
+    const log = {
+      info: () => undefined,
+      warn: (_details: object, message: string) => errors.push(message),
+      error: (details: object, message: string) =>
+        errors.push(`${message}: ${String((details as { err?: unknown }).err)}`),
+    };
+
+    let lastBatchAt = 0;
+    let latest: DumpCounts | undefined;
+    const rssTimeline: ImportResult['rssTimeline'] = [];
+    const rssEvery = Math.max(1000, Math.round(input.expectedLines / 10));
+    const cpuBefore = process.cpuUsage();
+    const startedAt = performance.now();
+    const finished = await executeImport(
+      { db, pool, limits: config.dictionaryLimits, log },
+      row,
+      new AbortController().signal,
+      async () => createReadStream(input.file, { highWaterMark: 1024 * 1024 }),
+      (counts) => {
+        latest = counts;
+        lastBatchAt = performance.now();
+        if (counts.lines >= (rssTimeline.length + 1) * rssEvery) {
+          rssTimeline.push({ lines: counts.lines, rssMB: Math.round(process.memoryUsage.rss() / 2 ** 20) });
+        }
+      },
+    );
+    const endedAt = performance.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    if (finished?.status !== 'succeeded' || !latest) {
+      throw new Error(`The import ended ${finished?.status}: ${finished?.error ?? ''} ${errors.join('; ')}`);
+    }
+    const indexStart = statements.started('CREATE INDEX');
+    const indexEnd = statements.ended('CREATE INDEX');
+    const analyzeStart = statements.started('ANALYZE');
+    const analyzeEnd = statements.ended('ANALYZE');
+    const seconds = (from: number, to: number) => Math.round(to - from) / 1000;
+    return {
+      importId: row.id,
+      counts: finished.result as DumpCounts,
+      seconds: seconds(startedAt, endedAt),
+      cpuSeconds: Math.round((cpu.user + cpu.system) / 1000) / 1000,
+      rssTimeline,
+      loadSeconds: seconds(startedAt, analyzeEnd),
+      phases: {
+        streamSeconds: seconds(startedAt, lastBatchAt),
+        copyFinishSeconds: seconds(lastBatchAt, indexStart),
+        indexSeconds: seconds(indexStart, indexEnd),
+        analyzeSeconds: seconds(analyzeStart, analyzeEnd),
+        switchSeconds: seconds(analyzeEnd, endedAt),
+      },
+    };
+  } finally {
+    await pool.end();
+  }
+});
