@@ -312,7 +312,7 @@ try {
   const lemmas = await sample(true, LOOKUP_SURFACES.lemmas);
   const inflected = await sample(false, LOOKUP_SURFACES.inflected);
   // 'k' and 'w' are letters no generated word has; with a dump of your own they are still rare in Spanish.
-  const unknown = Array.from({ length: LOOKUP_SURFACES.unknown }, (_, i) => `kw${stem(i * 7919)}o`);
+  const unknown = Array.from({ length: LOOKUP_SURFACES.unknown }, (_, i) => `kw${stem(i * 97)}o`);
   const surfaces = shuffle([...lemmas, ...inflected, ...unknown], 42).map(asTapped);
   const distinctPaths = surfaces.map(
     (surface) => `${LOOKUP_PATH}?language=${SOURCE}&surface=${encodeURIComponent(surface)}`,

@@ -34,14 +34,21 @@ export function hashCode(secret: string, code: string, tokenHash: string): strin
   return createHmac('sha256', secret).update(`${tokenHash}:${code}`).digest('hex');
 }
 
-// The HMAC key as a KeyObject, made once per secret: given raw bytes, jose imports the key again on every
-// call (about 0.1 ms through WebCrypto), which every authenticated request paid (bench/dictionary).
-const signingKeys = new Map<string, KeyObject>();
+// The HMAC key, imported once per secret as the CryptoKey jose works with: given raw bytes or a KeyObject,
+// jose imports the key again on every call (about 0.1 ms through WebCrypto), which every authenticated
+// request paid (bench/dictionary, docs/decisions/011).
+const signingKeys = new Map<string, Promise<CryptoKey>>();
 
-function signingKey(secret: string): KeyObject {
+function signingKey(secret: string): Promise<CryptoKey> {
   let key = signingKeys.get(secret);
   if (!key) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     // One secret in production; tests make a few. Never a cache that grows with requests.
     if (signingKeys.size < 16) signingKeys.set(secret, key);
   }
@@ -83,14 +90,14 @@ export async function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(signingKey(secret));
+    .sign(await signingKey(secret));
   return { token, expiresAt };
 }
 
 /** Verifies an access token (HS256 only, audience, expiry); answers its claims, or undefined when not valid. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, signingKey(secret), {
+    const { payload } = await jwtVerify(token, await signingKey(secret), {
       algorithms: [ALGORITHM],
       audience: AUDIENCE,
     });

@@ -2,14 +2,7 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { DictionaryLimits } from '../config.ts';
 import { readJsonLines } from './json-lines.ts';
-import {
-  createImportTables,
-  dropImportTables,
-  type EntryRow,
-  type FormRow,
-  ImportWriter,
-  indexImportTables,
-} from './store.ts';
+import { analyzeImportTables, dropImportTables, type EntryRow, type FormRow, ImportWriter } from './store.ts';
 import { type MappedEntry, mapWiktextractEntry } from './wiktextract.ts';
 
 /** How many skipped lines are reported by number; the rest are only counted. */
@@ -158,7 +151,7 @@ function rowsOf(entries: readonly MappedEntry[]): { entries: EntryRow[]; forms: 
 }
 
 /**
- * Loads a whole dump into an import's own tables and indexes them; the caller then switches the language
+ * Loads a whole dump into an import's own tables; the caller then switches the language
  * pair to it (store.ts). On any failure the tables are dropped and the error is thrown: the pair's current
  * dictionary is never touched here. `onProgress` receives the running counts after each batch.
  */
@@ -169,7 +162,6 @@ export async function loadDump(
   onProgress: (counts: DumpCounts) => Promise<void> | void = () => {},
 ): Promise<DumpCounts> {
   const counts = emptyCounts();
-  await createImportTables(pool, importId);
   const writer = await ImportWriter.open(pool, importId);
   try {
     await passOver(dump, counts, async (entries) => {
@@ -183,7 +175,7 @@ export async function loadDump(
       );
     }
     await writer.finish();
-    await indexImportTables(pool, importId);
+    await analyzeImportTables(pool, importId);
     return counts;
   } catch (error) {
     writer.abort();

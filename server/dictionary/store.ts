@@ -13,17 +13,23 @@ function checkedId(importId: number): number {
   return importId;
 }
 
-/** Creates the empty tables an import loads into, dropping any left by an earlier attempt. */
-export async function createImportTables(pool: pg.Pool, importId: number): Promise<void> {
-  const entries = entriesTable(importId);
-  const forms = formsTable(importId);
-  // The CHECK lets ATTACH PARTITION skip scanning the rows, so the switch stays instant whatever the size.
-  await pool.query(`
-    DROP TABLE IF EXISTS ${entries}, ${forms};
-    CREATE TABLE ${entries} (LIKE dictionary_entries INCLUDING DEFAULTS,
-      CONSTRAINT ${entries}_import CHECK (import_id = ${importId}));
-    CREATE TABLE ${forms} (LIKE dictionary_forms INCLUDING DEFAULTS,
-      CONSTRAINT ${forms}_import CHECK (import_id = ${importId}));`);
+/**
+ * The statements that make one of an import's tables, empty and indexed. Run in the transaction that COPYs
+ * into it, so the rows can be written frozen (COPY FREEZE: no hint bits to set on the first read, no vacuum
+ * to freeze them later), and an abandoned load leaves no table behind. The CHECK lets ATTACH PARTITION skip
+ * scanning the rows, so the switch stays instant whatever the size; the index is kept up by PostgreSQL while
+ * the importer parses the next lines, rather than built afterwards while everyone waits.
+ */
+function createTable(kind: 'entries' | 'forms', importId: number): string {
+  const table = kind === 'entries' ? entriesTable(importId) : formsTable(importId);
+  const index =
+    kind === 'entries'
+      ? `CREATE INDEX ${table}_lemma ON ${table} (import_id, lemma)`
+      : `CREATE INDEX ${table}_surface_key ON ${table} (import_id, surface_key)`;
+  return `DROP TABLE IF EXISTS ${table};
+    CREATE TABLE ${table} (LIKE dictionary_${kind} INCLUDING DEFAULTS,
+      CONSTRAINT ${table}_import CHECK (import_id = ${importId}));
+    ${index};`;
 }
 
 /** Drops an import's tables (a failed or cancelled import, or one replaced by a newer one). */
@@ -31,14 +37,10 @@ export async function dropImportTables(client: pg.Pool | pg.PoolClient, importId
   await client.query(`DROP TABLE IF EXISTS ${entriesTable(importId)}, ${formsTable(importId)}`);
 }
 
-/** Indexes a loaded import the way the partitioned tables are indexed, and gathers planner statistics. */
-export async function indexImportTables(pool: pg.Pool, importId: number): Promise<void> {
+/** Gathers planner statistics on a loaded import, before lookups use it. */
+export async function analyzeImportTables(pool: pg.Pool, importId: number): Promise<void> {
   const entries = entriesTable(importId);
   const forms = formsTable(importId);
-  await Promise.all([
-    pool.query(`CREATE INDEX ${entries}_lemma ON ${entries} (import_id, lemma)`),
-    pool.query(`CREATE INDEX ${forms}_surface_key ON ${forms} (import_id, surface_key)`),
-  ]);
   await Promise.all([pool.query(`ANALYZE ${entries}`), pool.query(`ANALYZE ${forms}`)]);
 }
 
@@ -135,12 +137,22 @@ export class ImportWriter {
 
   static async open(pool: pg.Pool, importId: number): Promise<ImportWriter> {
     const [entriesClient, formsClient] = await Promise.all([pool.connect(), pool.connect()]);
+    try {
+      await Promise.all([
+        entriesClient.query(`BEGIN; ${createTable('entries', importId)}`),
+        formsClient.query(`BEGIN; ${createTable('forms', importId)}`),
+      ]);
+    } catch (error) {
+      entriesClient.release(error as Error);
+      formsClient.release(error as Error);
+      throw error;
+    }
     const entries = entriesClient.query(
-      copyFrom(`COPY ${entriesTable(importId)} (import_id, lemma, pos, senses) FROM STDIN`),
+      copyFrom(`COPY ${entriesTable(importId)} (import_id, lemma, pos, senses) FROM STDIN WITH (FREEZE)`),
     );
     const forms = formsClient.query(
       copyFrom(
-        `COPY ${formsTable(importId)} (import_id, surface_key, surface, lemma, description) FROM STDIN`,
+        `COPY ${formsTable(importId)} (import_id, surface_key, surface, lemma, description) FROM STDIN WITH (FREEZE)`,
       ),
     );
     const finished = (stream: NodeJS.WritableStream) => once(stream, 'finish');
@@ -166,18 +178,16 @@ export class ImportWriter {
     await Promise.all(waits);
   }
 
-  /** Ends both COPYs and waits for PostgreSQL to take every row. */
+  /** Ends both COPYs, waits for PostgreSQL to take every row, and commits the two tables. */
   async finish(): Promise<void> {
     this.entries.end();
     this.forms.end();
-    try {
-      await this.done;
-    } finally {
-      this.release();
-    }
+    await this.done;
+    await Promise.all(this.connections.map((client) => client.query('COMMIT')));
+    this.release();
   }
 
-  /** Abandons the load (a bad file, a cancel): the COPYs are failed and the connections given back. */
+  /** Abandons the load (a bad file, a cancel): the connections are closed, which rolls back their tables. */
   abort(): void {
     for (const client of this.connections) client.release(new Error('The import was abandoned.'));
     this.connections.length = 0;
