@@ -56,7 +56,7 @@ const READING_AIDS: ReadonlyMap<string, RegExp> = new Map([
 
 // Nothing below U+0300 changes under NFC (the first combining marks start there), so the common case of
 // plain Latin text skips normalize(), which an import calls millions of times.
-const MAY_CHANGE_IN_NFC = /[^\u0000-\u02ff]/;
+const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
 
 function nfc(text: string): string {
   return MAY_CHANGE_IN_NFC.test(text) ? text.normalize('NFC') : text;

@@ -48,7 +48,7 @@ function isRow(value: unknown): value is Row {
 }
 
 // Nothing below U+0300 changes under NFC; most strings of a dump (tags, Latin-script words) skip normalize().
-const MAY_CHANGE_IN_NFC = /[^\u0000-\u02ff]/;
+const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
 
 /** A string of the dump in NFC, trimmed; undefined when it is missing, blank or not a string. */
 function text(value: unknown): string | undefined {
