@@ -303,7 +303,7 @@ try {
     const rows = database.formRows * (isLemma ? 0.1 : 0.9);
     const percent = Math.min(100, (100 * count * 3) / Math.max(rows, 1));
     const { rows: found } = await admin.pool.query<{ surface: string }>(
-      `SELECT surface FROM dictionary_forms TABLESAMPLE BERNOULLI ($1) REPEATABLE (7)
+      `SELECT coalesce(surface, surface_key) AS surface FROM dictionary_forms TABLESAMPLE BERNOULLI ($1) REPEATABLE (7)
        WHERE import_id = $2 AND description IS ${isLemma ? '' : 'NOT '}NULL LIMIT $3`,
       [percent, imported.result.importId, count],
     );

@@ -269,7 +269,8 @@ export const dictionaryEntries = pgTable('dictionary_entries', {
 export const dictionaryForms = pgTable('dictionary_forms', {
   importId: integer('import_id').notNull(),
   surfaceKey: text('surface_key').notNull(),
-  surface: text('surface').notNull(),
+  /** As written, when that differs from the key (a capital, a stress mark); null when it is the key itself. */
+  surface: text('surface'),
   lemma: text('lemma').notNull(),
   description: text('description'),
 });

@@ -357,7 +357,8 @@ export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCa
 
   const { rows } = await pool.query<LookupRow>({
     name: 'dictionary-lookup',
-    text: `SELECT e.ctid::text AS entry, f.surface, f.lemma, f.description, e.pos, e.senses
+    text: `SELECT e.ctid::text AS entry, coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description,
+             e.pos, e.senses
            FROM dictionaries d
            JOIN dictionary_forms f ON f.import_id = d.import_id AND f.surface_key = $3
            JOIN dictionary_entries e ON e.import_id = d.import_id AND e.lemma = f.lemma

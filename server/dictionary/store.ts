@@ -24,8 +24,8 @@ function createTable(kind: 'entries' | 'forms', importId: number): string {
   const table = kind === 'entries' ? entriesTable(importId) : formsTable(importId);
   const index =
     kind === 'entries'
-      ? `CREATE INDEX ${table}_lemma ON ${table} (import_id, lemma)`
-      : `CREATE INDEX ${table}_surface_key ON ${table} (import_id, surface_key)`;
+      ? `CREATE INDEX ${table}_lemma ON ${table} (lemma)`
+      : `CREATE INDEX ${table}_surface_key ON ${table} (surface_key)`;
   return `DROP TABLE IF EXISTS ${table};
     CREATE TABLE ${table} (LIKE dictionary_${kind} INCLUDING DEFAULTS,
       CONSTRAINT ${table}_import CHECK (import_id = ${importId}));
@@ -170,7 +170,9 @@ export class ImportWriter {
     }
     let formText = '';
     for (const form of forms) {
-      formText += copyRow([this.importId, form.surfaceKey, form.surface, form.lemma, form.description]);
+      // Most words are written as their key: the column stays empty for them (the lookup fills it in).
+      const surface = form.surface === form.surfaceKey ? null : form.surface;
+      formText += copyRow([this.importId, form.surfaceKey, surface, form.lemma, form.description]);
     }
     const waits: Promise<unknown>[] = [];
     if (entryText && !this.entries.write(entryText)) waits.push(this.drained(this.entries));
