@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedLanguages } from './db/seed.ts';
 import { seedDemoDictionary } from './dictionary/demo.ts';
 import { failInterruptedImports } from './dictionary/service.ts';
+import { retireUnusedImports } from './dictionary/store.ts';
 import { createLogger } from './logger.ts';
 
 const EMBEDDED_DATABASE = 'catamaran';
@@ -52,6 +53,9 @@ try {
   const added = await seedLanguages(app.db);
   if (added > 0) log.info({ added }, 'seeded languages');
   const interrupted = await failInterruptedImports(app.db, app.pool);
+  await retireUnusedImports(app.pool).catch((error: unknown) =>
+    log.warn({ err: error }, 'could not drop the tables of replaced dictionaries'),
+  );
   if (interrupted > 0) log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop as failed');
   const dictionaryDeps = { db: app.db, pool: app.pool, limits: config.dictionaryLimits, log };
   if (await seedDemoDictionary(dictionaryDeps)) log.info('imported the demo Spanish-English dictionary');

@@ -385,4 +385,43 @@ describe('importing a dictionary, and looking words up', () => {
     expect(cache.get('es:en:nuevo', current as number)).toBeUndefined();
     expect(cache.get('es:en:Lima', current as number)).toMatchObject({ lemma: 'Lima' });
   });
+
+  it('stores what PostgreSQL refuses in JSON (a NUL, a lone surrogate) cleaned, rather than failing the import', async () => {
+    const dump = Buffer.concat([
+      spanishDump(),
+      Buffer.from(
+        '{"word": "raro", "pos": "adj", "lang_code": "es", "senses": [{"glosses": ["odd\\u0000 \\ud800strange"]}]}\n',
+      ),
+    ]);
+    const done = await importAndWait({ bytes: dump, name: 'es.jsonl' });
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    expect(await lookUp('raro')).toMatchObject({
+      found: true,
+      translations: [{ gloss: 'odd \ufffdstrange' }],
+    });
+  });
+
+  it('keeps answering lookups while a dictionary is replaced, and drops the replaced one afterwards', async () => {
+    await importAndWait({ bytes: spanishDump(), name: 'es.jsonl' });
+    let isImporting = true;
+    const answers: LookupResult[] = [];
+    const lookups = Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (isImporting) answers.push(await lookUp('habló'));
+      }),
+    );
+    for (let round = 0; round < 3; round++) {
+      const done = await importAndWait({ bytes: spanishDump(), name: 'es.jsonl' });
+      expect(done.status, done.error ?? '').toBe('succeeded');
+    }
+    isImporting = false;
+    await lookups;
+
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((answer) => answer.found && answer.lemma === 'hablar')).toBe(true);
+    const { rows } = await t.app.pool.query<{ count: string }>(
+      `SELECT count(*) FROM pg_inherits WHERE inhparent = 'dictionary_forms'::regclass`,
+    );
+    expect(Number(rows[0]?.count)).toBe(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -163,9 +164,9 @@ async function checkLanguages(app: FastifyInstance, source: string, target: stri
 /** Previews the first lines as they arrive, then lets the rest of the upload drain unread. */
 async function previewUpload(part: MultipartFile, source: string, limits: DictionaryLimits) {
   const input = new PassThrough({ highWaterMark: MB });
-  const limited = part.file.pipe(limitTo(limits.uploadBytes));
-  limited.on('error', (error) => input.destroy(error));
-  limited.pipe(input);
+  // pipeline carries an aborted upload or an oversized one to `input` (the preview then fails with it) and
+  // listens for every stream's errors, so none can go unhandled.
+  pipeline(part.file, limitTo(limits.uploadBytes), input).catch(() => undefined);
   try {
     return await previewDump({ input, fileName: part.filename, source, limits });
   } finally {
@@ -178,12 +179,14 @@ async function previewUpload(part: MultipartFile, source: string, limits: Dictio
 async function storeUpload(app: FastifyInstance, part: MultipartFile, limits: DictionaryLimits) {
   const key = `dictionary-imports/${Date.now()}-${randomBytes(6).toString('hex')}.dump`;
   const fileName = (part.filename || 'dump.jsonl').slice(0, 255);
-  const body: Readable = part.file.pipe(limitTo(limits.uploadBytes));
-  part.file.on('error', (error) => body.destroy(error));
+  const body = new PassThrough({ highWaterMark: MB });
+  // As above: an upload aborted before storage starts reading must fail the put, not the process.
+  pipeline(part.file, limitTo(limits.uploadBytes), body).catch(() => undefined);
   try {
     const { size } = await app.storage.put(key, body, { contentType: 'application/octet-stream' });
     return { key, size, fileName };
   } catch (error) {
+    body.destroy();
     await app.storage.delete([key]).catch(() => undefined);
     throw error;
   }

@@ -15,7 +15,7 @@ import { dictionaryImports } from '../db/schema.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { type DumpCounts as Counts, EmptyDumpError, loadDump } from './importer.ts';
 import { DumpError } from './json-lines.ts';
-import { dropImportTables, switchToImport } from './store.ts';
+import { dropImportTables, retireUnusedImports, switchToImport } from './store.ts';
 import type { DictionarySense } from './wiktextract.ts';
 
 type ImportRow = typeof dictionaryImports.$inferSelect;
@@ -232,6 +232,12 @@ export async function executeImport(
       { importId, source: row.sourceCode, target: row.targetCode, entries: counts.entries, replaced },
       'dictionary import finished',
     );
+    // The replaced dictionary is dropped after the switch, without locking lookups out; if that fails, the
+    // next import or start-up retires it.
+    await retireUnusedImports(deps.pool).catch((error: unknown) =>
+      deps.log.warn({ err: error, importId, replaced }, 'could not yet drop a replaced dictionary'),
+    );
+    return getImport(deps.db, importId);
   } catch (error) {
     await dropImportTables(deps.pool, importId).catch(() => undefined);
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) {

@@ -22,13 +22,18 @@ function checkedId(importId: number): number {
  */
 function createTable(kind: 'entries' | 'forms', importId: number): string {
   const table = kind === 'entries' ? entriesTable(importId) : formsTable(importId);
+  // Columns spelled out rather than LIKE the parent: LIKE would hold a lock on the parent for the whole load,
+  // in the way of another import's switch (and of every lookup queued behind that).
+  const columns =
+    kind === 'entries'
+      ? 'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses jsonb NOT NULL'
+      : 'import_id integer NOT NULL, surface_key text NOT NULL, surface text, lemma text NOT NULL, description text';
   const index =
     kind === 'entries'
       ? `CREATE INDEX ${table}_lemma ON ${table} (lemma)`
       : `CREATE INDEX ${table}_surface_key ON ${table} (surface_key)`;
   return `DROP TABLE IF EXISTS ${table};
-    CREATE TABLE ${table} (LIKE dictionary_${kind} INCLUDING DEFAULTS,
-      CONSTRAINT ${table}_import CHECK (import_id = ${importId}));
+    CREATE TABLE ${table} (${columns}, CONSTRAINT ${table}_import CHECK (import_id = ${importId}));
     ${index};`;
 }
 
@@ -45,9 +50,10 @@ export async function analyzeImportTables(pool: pg.Pool, importId: number): Prom
 }
 
 /**
- * Makes a loaded import the dictionary of its language pair, in one transaction: its tables are attached, the
- * pair points at it, and the import it replaces is dropped. Lookups see the old dictionary or the new one,
- * never a mix. `finish` runs in the same transaction (it marks the import as succeeded).
+ * Makes a loaded import the dictionary of its language pair, in one transaction: its tables are attached and
+ * the pair points at it. Lookups see the old dictionary or the new one, never a mix, and never wait: ATTACH
+ * takes only a SHARE UPDATE EXCLUSIVE lock on the parents. `finish` runs in the same transaction (it marks
+ * the import as succeeded). The replaced import is retired afterwards (retireUnusedImports).
  */
 export async function switchToImport(
   pool: pg.Pool,
@@ -77,7 +83,6 @@ export async function switchToImport(
        ON CONFLICT (source_code, target_code) DO UPDATE SET import_id = EXCLUDED.import_id, updated_at = now()`,
       [pair.source, pair.target, pair.importId],
     );
-    if (replaced !== undefined && replaced !== pair.importId) await dropImportTables(client, replaced);
     await finish(client);
     await client.query('COMMIT');
     return { replaced };
@@ -87,6 +92,35 @@ export async function switchToImport(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Detaches and drops the partitions no language pair points at any more (a replaced import, or one whose
+ * retirement was interrupted). DETACH … CONCURRENTLY waits for the lookups using them instead of locking
+ * lookups out, so dropping an old dictionary never stalls or deadlocks a learner's tap. Answers how many
+ * imports were retired.
+ */
+export async function retireUnusedImports(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ parent: string; child: string }>(
+    `SELECT parent.relname AS parent, child.relname AS child
+     FROM pg_inherits
+     JOIN pg_class parent ON parent.oid = pg_inherits.inhparent
+     JOIN pg_class child ON child.oid = pg_inherits.inhrelid
+     WHERE parent.relname IN ('dictionary_entries', 'dictionary_forms')
+       AND NOT EXISTS (
+         SELECT 1 FROM dictionaries d WHERE child.relname = parent.relname || '_i' || d.import_id
+       )`,
+  );
+  const retired = new Set<number>();
+  for (const { parent, child } of rows) {
+    const importId = Number(child.slice(`${parent}_i`.length));
+    if (!Number.isSafeInteger(importId) || importId <= 0) continue;
+    const table = parent === 'dictionary_entries' ? entriesTable(importId) : formsTable(importId);
+    await pool.query(`ALTER TABLE ${parent} DETACH PARTITION ${table} CONCURRENTLY`);
+    await pool.query(`DROP TABLE IF EXISTS ${table}`);
+    retired.add(importId);
+  }
+  return retired.size;
 }
 
 /** A row of COPY's text format: tabs between columns, \N for null, and backslash escapes inside values. */
@@ -159,11 +193,22 @@ export class ImportWriter {
     const done = Promise.all([finished(entries), finished(forms)]);
     // Reported through `done` or the next write; never an unhandled rejection meanwhile.
     done.catch(() => undefined);
-    return new ImportWriter(importId, [entriesClient, formsClient], entries, forms, done);
+    const writer = new ImportWriter(importId, [entriesClient, formsClient], entries, forms, done);
+    // PostgreSQL's refusal (a value it cannot take) is the error to report, not what a later write trips on.
+    for (const stream of [entries, forms]) {
+      stream.on('error', (error: Error) => {
+        writer.failure ??= error;
+      });
+    }
+    return writer;
   }
+
+  /** The first error either COPY reported. */
+  failure: Error | undefined;
 
   /** Writes one batch; resolves once PostgreSQL has room for more. */
   async write(entries: readonly EntryRow[], forms: readonly FormRow[]): Promise<void> {
+    if (this.failure) throw this.failure;
     let entryText = '';
     for (const entry of entries) {
       entryText += copyRow([this.importId, entry.lemma, entry.pos, JSON.stringify(entry.senses)]);

@@ -50,10 +50,16 @@ function isRow(value: unknown): value is Row {
 // Nothing below U+0300 changes under NFC; most strings of a dump (tags, Latin-script words) skip normalize().
 const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
 /** A string of the dump in NFC, trimmed; undefined when it is missing, blank or not a string. */
 function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const normalized = (MAY_CHANGE_IN_NFC.test(value) ? value.normalize('NFC') : value).trim();
+  // JSON may carry what PostgreSQL refuses to store: NUL ("\u0000") and lone surrogates ("\ud800").
+  const storable = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  const whole = LONE_SURROGATE.test(storable) ? storable.replace(LONE_SURROGATES, '\ufffd') : storable;
+  const normalized = (MAY_CHANGE_IN_NFC.test(whole) ? whole.normalize('NFC') : whole).trim();
   return normalized === '' ? undefined : normalized;
 }
 
