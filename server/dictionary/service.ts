@@ -361,16 +361,25 @@ export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCa
   const cached = importId === undefined ? undefined : cache?.get(key, importId);
   if (cached) return cached;
 
+  // The form is chosen first (written as tapped, then the lemma itself, then an inflection, and only forms
+  // whose lemma has entries), then that lemma's entries are read: however many lemmas share the key, the
+  // best one is never cut off by the limit.
   const { rows } = await pool.query<LookupRow>({
     name: 'dictionary-lookup',
-    text: `SELECT e.ctid::text AS entry, coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description,
-             e.pos, e.senses
-           FROM dictionaries d
-           JOIN dictionary_forms f ON f.import_id = d.import_id AND f.surface_key = $3
-           JOIN dictionary_entries e ON e.import_id = d.import_id AND e.lemma = f.lemma
-           WHERE d.source_code = $1 AND d.target_code = $2
-           LIMIT 50`,
-    values: [query.language, query.target, word.lower],
+    text: `WITH chosen AS (
+             SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description, d.import_id
+             FROM dictionaries d
+             JOIN dictionary_forms f ON f.import_id = d.import_id AND f.surface_key = $3
+             WHERE d.source_code = $1 AND d.target_code = $2
+               AND EXISTS (SELECT 1 FROM dictionary_entries x WHERE x.import_id = d.import_id AND x.lemma = f.lemma)
+             ORDER BY coalesce(f.surface, f.surface_key) = $4 DESC, f.description IS NULL DESC, f.lemma
+             LIMIT 1
+           )
+           SELECT e.ctid::text AS entry, c.surface, c.lemma, c.description, e.pos, e.senses
+           FROM chosen c
+           JOIN dictionary_entries e ON e.import_id = c.import_id AND e.lemma = c.lemma
+           LIMIT 20`,
+    values: [query.language, query.target, word.lower, word.exact],
   });
   const result = answerFrom(rows, word.exact) ?? notFound;
   if (importId !== undefined) cache?.set(key, importId, result);
