@@ -15,7 +15,7 @@ import { dictionaryImports } from '../db/schema.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { type DumpCounts as Counts, EmptyDumpError, loadDump } from './importer.ts';
 import { DumpError } from './json-lines.ts';
-import { dropImportTables, retireUnusedImports, switchToImport } from './store.ts';
+import { dropImportTables, entriesTable, formsTable, retireUnusedImports, switchToImport } from './store.ts';
 import type { DictionarySense } from './wiktextract.ts';
 
 type ImportRow = typeof dictionaryImports.$inferSelect;
@@ -292,6 +292,16 @@ interface LookupRow {
   senses: DictionarySense[] | null;
 }
 
+/** The import a language pair's lookups read now, or null when the pair has no dictionary. */
+async function currentImport(pool: pg.Pool, source: string, target: string): Promise<number | null> {
+  const { rows } = await pool.query<{ import_id: number }>({
+    name: 'dictionary-current-import',
+    text: 'SELECT import_id FROM dictionaries WHERE source_code = $1 AND target_code = $2',
+    values: [source, target],
+  });
+  return rows[0]?.import_id ?? null;
+}
+
 /**
  * Recent lookups, per process. Reading follows Zipf's law: a few hundred words make up most taps, so most
  * lookups are answered without a query. An answer is kept with the import it came from and used only while
@@ -314,15 +324,15 @@ export class LookupCache {
     const known = this.pairs.get(pair);
     const now = Date.now();
     if (known && now - known.checkedAt < this.pairTtlMs) return known.importId;
-    const { rows } = await pool.query<{ import_id: number }>({
-      name: 'dictionary-current-import',
-      text: 'SELECT import_id FROM dictionaries WHERE source_code = $1 AND target_code = $2',
-      values: [source, target],
-    });
-    const importId = rows[0]?.import_id ?? null;
+    const importId = await currentImport(pool, source, target);
     // A pair is a language code pair: the map stays as small as the languages.
     if (this.pairs.size < 10_000) this.pairs.set(pair, { importId, checkedAt: now });
     return importId;
+  }
+
+  /** Forgets what it knew of a pair's import (its tables are gone: it was replaced). */
+  forget(source: string, target: string): void {
+    this.pairs.delete(`${source}:${target}`);
   }
 
   get(key: string, importId: number): LookupResult | undefined {
@@ -355,35 +365,61 @@ export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCa
   const notFound: LookupResult = { found: false, lemma: null, pos: null, form: null, translations: [] };
   const word = normalizeLookup(query.surface, query.language);
   if (!word) return notFound;
-  const importId = cache ? await cache.currentImport(pool, query.language, query.target) : undefined;
+  let importId = cache
+    ? await cache.currentImport(pool, query.language, query.target)
+    : await currentImport(pool, query.language, query.target);
   if (importId === null) return notFound;
   const key = `${query.language}:${query.target}:${word.exact}`;
-  const cached = importId === undefined ? undefined : cache?.get(key, importId);
+  const cached = cache?.get(key, importId);
   if (cached) return cached;
 
-  // The form is chosen first (written as tapped, then the lemma itself, then an inflection, and only forms
-  // whose lemma has entries), then that lemma's entries are read: however many lemmas share the key, the
-  // best one is never cut off by the limit.
+  let rows: LookupRow[];
+  try {
+    rows = await queryImport(pool, importId, word);
+  } catch (error) {
+    // Its tables were dropped since: a newer import replaced it. Ask again which import is current.
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    cache?.forget(query.language, query.target);
+    importId = await currentImport(pool, query.language, query.target);
+    if (importId === null) return notFound;
+    rows = await queryImport(pool, importId, word);
+  }
+  const result = answerFrom(rows, word.exact) ?? notFound;
+  cache?.set(key, importId, result);
+  return result;
+}
+
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * One import's forms and entries for a word, read from that import's own tables by name rather than through
+ * the partitioned parents: a query planned just before a switch would not see the newly attached partition
+ * while its snapshot already sees the pair pointing at it, and would find nothing. The form is chosen first
+ * (written as tapped, then the lemma itself, then an inflection, and only forms whose lemma has entries),
+ * then that lemma's entries are read: however many lemmas share the key, the best one is never cut off.
+ */
+async function queryImport(
+  pool: pg.Pool,
+  importId: number,
+  word: { exact: string; lower: string },
+): Promise<LookupRow[]> {
+  const forms = formsTable(importId);
+  const entries = entriesTable(importId);
   const { rows } = await pool.query<LookupRow>({
-    name: 'dictionary-lookup',
+    name: `dictionary-lookup-${importId}`,
     text: `WITH chosen AS (
-             SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description, d.import_id
-             FROM dictionaries d
-             JOIN dictionary_forms f ON f.import_id = d.import_id AND f.surface_key = $3
-             WHERE d.source_code = $1 AND d.target_code = $2
-               AND EXISTS (SELECT 1 FROM dictionary_entries x WHERE x.import_id = d.import_id AND x.lemma = f.lemma)
-             ORDER BY coalesce(f.surface, f.surface_key) = $4 DESC, f.description IS NULL DESC, f.lemma
+             SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description
+             FROM ${forms} f
+             WHERE f.surface_key = $1 AND EXISTS (SELECT 1 FROM ${entries} x WHERE x.lemma = f.lemma)
+             ORDER BY coalesce(f.surface, f.surface_key) = $2 DESC, f.description IS NULL DESC, f.lemma
              LIMIT 1
            )
            SELECT e.ctid::text AS entry, c.surface, c.lemma, c.description, e.pos, e.senses
-           FROM chosen c
-           JOIN dictionary_entries e ON e.import_id = c.import_id AND e.lemma = c.lemma
+           FROM chosen c JOIN ${entries} e ON e.lemma = c.lemma
            LIMIT 20`,
-    values: [query.language, query.target, word.lower, word.exact],
+    values: [word.lower, word.exact],
   });
-  const result = answerFrom(rows, word.exact) ?? notFound;
-  if (importId !== undefined) cache?.set(key, importId, result);
-  return result;
+  return rows;
 }
 
 function answerFrom(rows: readonly LookupRow[], exact: string): LookupResult | undefined {

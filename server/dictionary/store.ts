@@ -5,8 +5,8 @@ import type { DictionarySense } from './wiktextract.ts';
 
 // The tables of one import, loaded on their own and attached to the partitioned dictionary_entries and
 // dictionary_forms when the import succeeds (migration 0006). Names come from an integer id, never from input.
-const entriesTable = (importId: number) => `dictionary_entries_i${checkedId(importId)}`;
-const formsTable = (importId: number) => `dictionary_forms_i${checkedId(importId)}`;
+export const entriesTable = (importId: number) => `dictionary_entries_i${checkedId(importId)}`;
+export const formsTable = (importId: number) => `dictionary_forms_i${checkedId(importId)}`;
 
 function checkedId(importId: number): number {
   if (!Number.isSafeInteger(importId) || importId <= 0) throw new Error(`Not an import id: ${importId}`);
