@@ -58,7 +58,8 @@ const READING_AIDS: ReadonlyMap<string, RegExp> = new Map([
 // plain Latin text skips normalize(), which an import calls millions of times.
 const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
 
-function nfc(text: string): string {
+/** The text in NFC, skipping the work for text that NFC cannot change. */
+export function nfc(text: string): string {
   return MAY_CHANGE_IN_NFC.test(text) ? text.normalize('NFC') : text;
 }
 

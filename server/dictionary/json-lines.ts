@@ -313,7 +313,7 @@ function isBlank(text: string): boolean {
 const sizeFormat = new Intl.NumberFormat('en', { maximumSignificantDigits: 3, useGrouping: false });
 
 /** "20 GB", "1.5 MB": the limits are configured in whole MB, so a limit reads as it was set. */
-function formatSize(bytes: number): string {
+export function formatSize(bytes: number): string {
   const [unit, size] = bytes >= GB ? ['GB', GB] : bytes >= MB ? ['MB', MB] : ['KB', 1024];
   return `${sizeFormat.format(bytes / size)} ${unit}`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -11,10 +11,11 @@ import {
 } from '#common/schemas/dictionary.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { DictionaryLimits } from '../config.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { HttpError, idParam, parseInput } from '../http/errors.ts';
 import { languageCodes } from '../languages/service.ts';
+import { limitBytes } from '../uploads/limit.ts';
 import { type DumpPreview, EmptyDumpError, previewDump } from './importer.ts';
-import { DumpError } from './json-lines.ts';
+import { DumpError, formatSize } from './json-lines.ts';
 import {
   cancelImport,
   createImport,
@@ -27,27 +28,6 @@ import {
 
 const MB = 1024 * 1024;
 
-/** Fails the stream with a 413 once more than `max` bytes have passed, while the upload is still arriving. */
-function limitTo(max: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > max) {
-        return done(new HttpError(413, `The file is larger than ${formatSize(max)}.`));
-      }
-      done(null, chunk);
-    },
-  });
-}
-
-/** A size as an admin reads it: 512 KB, 20 MB, 2 GB. */
-export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${Math.round((bytes / (1024 * MB)) * 10) / 10} GB`;
-  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
-}
-
 /** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
 export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries: number }): Promise<void> {
   const cache = new LookupCache(options.cacheEntries);
@@ -55,12 +35,6 @@ export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries
     const query = parseInput(LookupQuery, request.query);
     return lookup(app.pool, query, cache);
   });
-}
-
-function idFrom(params: unknown): number {
-  const id = Number((params as { id?: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'Import not found');
-  return id;
 }
 
 /**
@@ -141,13 +115,13 @@ export async function adminDictionaryRoutes(
   });
 
   app.get('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
-    const row = await getImport(app.db, idFrom(request.params));
+    const row = await getImport(app.db, idParam(request.params, 'id', 'Import not found'));
     if (!row) throw new HttpError(404, 'Import not found');
     return presentImport(row);
   });
 
   app.delete('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
-    const row = await cancelImport(app.db, idFrom(request.params));
+    const row = await cancelImport(app.db, idParam(request.params, 'id', 'Import not found'));
     if (!row) throw new HttpError(404, 'Import not found');
     return presentImport(row);
   });
@@ -166,7 +140,11 @@ async function previewUpload(part: MultipartFile, source: string, limits: Dictio
   const input = new PassThrough({ highWaterMark: MB });
   // pipeline carries an aborted upload or an oversized one to `input` (the preview then fails with it) and
   // listens for every stream's errors, so none can go unhandled.
-  pipeline(part.file, limitTo(limits.uploadBytes), input).catch(() => undefined);
+  pipeline(
+    part.file,
+    limitBytes(limits.uploadBytes, `The file is larger than ${formatSize(limits.uploadBytes)}.`),
+    input,
+  ).catch(() => undefined);
   try {
     return await previewDump({ input, fileName: part.filename, source, limits });
   } finally {
@@ -181,7 +159,11 @@ async function storeUpload(app: FastifyInstance, part: MultipartFile, limits: Di
   const fileName = (part.filename || 'dump.jsonl').slice(0, 255);
   const body = new PassThrough({ highWaterMark: MB });
   // As above: an upload aborted before storage starts reading must fail the put, not the process.
-  pipeline(part.file, limitTo(limits.uploadBytes), body).catch(() => undefined);
+  pipeline(
+    part.file,
+    limitBytes(limits.uploadBytes, `The file is larger than ${formatSize(limits.uploadBytes)}.`),
+    body,
+  ).catch(() => undefined);
   try {
     const { size } = await app.storage.put(key, body, { contentType: 'application/octet-stream' });
     return { key, size, fileName };

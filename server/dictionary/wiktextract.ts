@@ -1,4 +1,4 @@
-import { dictionaryKeyer, MAX_LOOKUP_WORD_LENGTH, stripReadingAids } from '#common/dictionary.ts';
+import { dictionaryKeyer, MAX_LOOKUP_WORD_LENGTH, nfc, stripReadingAids } from '#common/dictionary.ts';
 
 /** One meaning of a word, as the learner reads it. */
 export interface DictionarySense {
@@ -47,9 +47,6 @@ function isRow(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// Nothing below U+0300 changes under NFC; most strings of a dump (tags, Latin-script words) skip normalize().
-const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
-
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
@@ -59,7 +56,7 @@ function text(value: unknown): string | undefined {
   // JSON may carry what PostgreSQL refuses to store: NUL ("\u0000") and lone surrogates ("\ud800").
   const storable = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   const whole = LONE_SURROGATE.test(storable) ? storable.replace(LONE_SURROGATES, '\ufffd') : storable;
-  const normalized = (MAY_CHANGE_IN_NFC.test(whole) ? whole.normalize('NFC') : whole).trim();
+  const normalized = nfc(whole).trim();
   return normalized === '' ? undefined : normalized;
 }
 

@@ -89,3 +89,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ error: INTERNAL_ERROR });
   });
 }
+
+/** The positive integer id a route's parameter `key` holds; anything else names nothing: 404 `notFound`. */
+export function idParam(params: unknown, key: string, notFound: string): number {
+  const id = Number((params as Record<string, string | undefined>)[key]);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, notFound);
+  return id;
+}

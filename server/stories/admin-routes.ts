@@ -6,7 +6,7 @@ import {
   AdminStoryInput,
 } from '#common/schemas/stories.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { HttpError, idParam, parseInput } from '../http/errors.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import {
   type ChapterRow,
@@ -57,13 +57,6 @@ function presentChapter(storage: ObjectStorage, chapter: ChapterRow): AdminChapt
   };
 }
 
-/** The number in an address; anything else names nothing. */
-function idFrom(params: unknown, key: string, notFound: string): number {
-  const id = Number((params as Record<string, string | undefined>)[key]);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, notFound);
-  return id;
-}
-
 /**
  * The key behind a media URL a client sends back: a URL our storage gave out for an upload in `folder`, null
  * to remove the media, undefined to keep it. Any other URL is refused: the site never points at files it
@@ -112,11 +105,11 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/stories/:id/', async (request) => {
-    return story(await getStory(app.db, idFrom(request.params, 'id', 'Story not found')));
+    return story(await getStory(app.db, idParam(request.params, 'id', 'Story not found')));
   });
 
   app.put('/stories/:id/', async (request) => {
-    const id = idFrom(request.params, 'id', 'Story not found');
+    const id = idParam(request.params, 'id', 'Story not found');
     const input = parseInput(AdminStoryInput, request.body ?? {});
     const updated = await updateStory(app.db, id, input, coverOf(input));
     await removeMedia(app, updated.replaced);
@@ -124,24 +117,24 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/stories/:id/', async (request, reply) => {
-    const media = await deleteStory(app.db, idFrom(request.params, 'id', 'Story not found'));
+    const media = await deleteStory(app.db, idParam(request.params, 'id', 'Story not found'));
     await removeMedia(app, media);
     return reply.status(204).send();
   });
 
   app.get('/stories/:storyId/chapters/', async (request) => {
-    const storyId = idFrom(request.params, 'storyId', 'Story not found');
+    const storyId = idParam(request.params, 'storyId', 'Story not found');
     return (await listChapters(app.db, storyId)).map(chapter);
   });
 
   app.post('/stories/:storyId/chapters/', async (request, reply) => {
-    const storyId = idFrom(request.params, 'storyId', 'Story not found');
+    const storyId = idParam(request.params, 'storyId', 'Story not found');
     const input = parseInput(AdminChapterInput, request.body ?? {});
     return reply.status(201).send(chapter(await createChapter(app.db, storyId, input, audioOf(input))));
   });
 
   app.put('/chapters/:id/', async (request) => {
-    const id = idFrom(request.params, 'id', 'Chapter not found');
+    const id = idParam(request.params, 'id', 'Chapter not found');
     const input = parseInput(AdminChapterInput, request.body ?? {});
     const updated = await updateChapter(app.db, id, input, audioOf(input));
     await removeMedia(app, updated.replaced);
@@ -149,7 +142,7 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/chapters/:id/', async (request, reply) => {
-    const media = await deleteChapter(app.db, idFrom(request.params, 'id', 'Chapter not found'));
+    const media = await deleteChapter(app.db, idParam(request.params, 'id', 'Chapter not found'));
     await removeMedia(app, media);
     return reply.status(204).send();
   });

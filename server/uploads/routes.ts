@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeStream } from 'file-type/node';
@@ -12,20 +12,9 @@ import {
   COVER_TYPES,
 } from '#common/uploads.ts';
 import { HttpError } from '../http/errors.ts';
+import { limitBytes } from './limit.ts';
 
 const MB = 1024 * 1024;
-
-/** Fails the stream with a 413 once more than `max` bytes have passed. */
-function limitTo(max: number, what: string): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > max) return done(new HttpError(413, `${what} is too large. Maximum size is ${max / MB}MB.`));
-      done(null, chunk);
-    },
-  });
-}
 
 interface Received {
   body: Readable;
@@ -49,7 +38,9 @@ async function receiveFile(
     typed.resume(); // drain the rest so the connection can be reused
     throw new HttpError(415, `That is not ${options.accepted}.`);
   }
-  const body = typed.pipe(limitTo(options.max, options.what));
+  const body = typed.pipe(
+    limitBytes(options.max, `${options.what} is too large. Maximum size is ${options.max / MB}MB.`),
+  );
   typed.on('error', (error) => body.destroy(error));
   return { body, mime: typed.fileType.mime, extension };
 }

@@ -9,6 +9,7 @@ import { Select } from '#web/components/ui/Select.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { adminErrorText } from './errors.ts';
 import { InlineAlert } from './InlineAlert.tsx';
 import {
@@ -17,7 +18,6 @@ import {
   useTranslationImport,
   useTranslationImports,
 } from './queries.ts';
-import { ConfirmDialog } from './translations/ConfirmDialog.tsx';
 import {
   countOf,
   formatCount,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
-import { adminErrorText } from '../errors.ts';
-import { InlineAlert } from '../InlineAlert.tsx';
+import { adminErrorText } from './errors.ts';
+import { InlineAlert } from './InlineAlert.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
