@@ -29,7 +29,7 @@ export function registerApiAuthentication(api: FastifyInstance, jwtSecret: strin
   api.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public === true) return;
     const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
-    const claims = match?.[1] ? await verifyAccessToken(jwtSecret, match[1]) : undefined;
+    const claims = match?.[1] ? verifyAccessToken(jwtSecret, match[1]) : undefined;
     if (!claims) throw new HttpError(401, 'Not authenticated');
     request.user = claims;
   });

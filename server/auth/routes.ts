@@ -138,7 +138,7 @@ export async function authRoutes(
   /** The signed-in caller of /user and /logout: a valid token of a session that still exists. */
   async function caller(request: FastifyRequest): Promise<AccessClaims | undefined> {
     const token = bearerToken(request);
-    const claims = token ? await verifyAccessToken(jwtSecret, token) : undefined;
+    const claims = token ? verifyAccessToken(jwtSecret, token) : undefined;
     if (!claims) return undefined;
     return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
   }
