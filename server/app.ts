@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { readingRoutes } from './reading/routes.ts';
 import { localStorage } from './storage/local.ts';
 import { registerMedia } from './storage/media.ts';
 import { s3Storage } from './storage/s3.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(accountRoutes);
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
       await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
+      await api.register(readingRoutes, { adminEmails: config.adminEmails });
       await api.register(
         async (admin) => {
           requireAdmin(admin, config.adminEmails);

@@ -274,3 +274,94 @@ export const dictionaryForms = pgTable('dictionary_forms', {
   lemma: text('lemma').notNull(),
   description: text('description'),
 });
+
+/**
+ * A learner's standing in one language they read (learner.md §3): the totals of the chapters they finished in
+ * it. The totals change only together with chapter_progress, in one transaction (server/reading/).
+ */
+export const userLanguageProgress = pgTable(
+  'user_language_progress',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    nativeLanguageId: integer('native_language_id').references(() => languages.id, { onDelete: 'set null' }),
+    totalWordsRead: integer('total_words_read').notNull().default(0),
+    totalPoints: integer('total_points').notNull().default(0),
+    currentLevel: text('current_level').notNull().default('beginner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_language_progress_user_language').on(table.userId, table.languageId),
+    check(
+      'user_language_progress_level',
+      sql`${table.currentLevel} IN ('beginner', 'intermediate', 'advanced')`,
+    ),
+  ],
+);
+
+/**
+ * A learner's progress in one chapter. `words_read` and `points_earned` are exactly what the chapter adds to
+ * the language's totals, so taking a chapter back takes back what was credited, even if its text changed since.
+ */
+export const chapterProgress = pgTable(
+  'chapter_progress',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    completionPercentage: integer('completion_percentage').notNull().default(0),
+    wordsRead: integer('words_read').notNull().default(0),
+    pointsEarned: integer('points_earned').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('chapter_progress_user_chapter').on(table.userId, table.chapterId),
+    // For the cascade when a chapter (or its story) is deleted.
+    index('chapter_progress_chapter_id').on(table.chapterId),
+    check('chapter_progress_percentage', sql`${table.completionPercentage} BETWEEN 0 AND 100`),
+  ],
+);
+
+/**
+ * The words a learner looked up (learner.md §3): one row per learner, language and word, keyed as the
+ * dictionary keys words (common/dictionary.ts); each save counts an occurrence and moves last_seen_at.
+ */
+export const savedWords = pgTable(
+  'saved_words',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    occurrences: integer('occurrences').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStoryId: integer('last_story_id').references(() => stories.id, { onDelete: 'set null' }),
+    lastChapterId: integer('last_chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('saved_words_user_language_word').on(table.userId, table.languageId, table.word),
+    // The list, newest first.
+    index('saved_words_user_last_seen').on(table.userId, table.lastSeenAt),
+    // For the SET NULL when a story or chapter is deleted.
+    index('saved_words_last_story_id').on(table.lastStoryId),
+    index('saved_words_last_chapter_id').on(table.lastChapterId),
+  ],
+);

@@ -90,9 +90,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** The largest id of a PostgreSQL serial column: a larger number names nothing, and the database would refuse it. */
+export const MAX_SERIAL_ID = 2 ** 31 - 1;
+
 /** The positive integer id a route's parameter `key` holds; anything else names nothing: 404 `notFound`. */
 export function idParam(params: unknown, key: string, notFound: string): number {
   const id = Number((params as Record<string, string | undefined>)[key]);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, notFound);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_SERIAL_ID) throw new HttpError(404, notFound);
   return id;
 }

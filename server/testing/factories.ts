@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { createSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { languages, users } from '../db/schema.ts';
+import { chapters, languages, stories, users } from '../db/schema.ts';
 import { TEST_JWT_SECRET } from './app.ts';
 
 // ISO 639-1 leaves the q* codes unassigned, so they never clash with a seeded language.
@@ -56,4 +57,54 @@ export async function signIn(db: Database, user: { id: string }, secret = TEST_J
     userMetadata: session.user.userMetadata,
   });
   return { accessToken: access.token, refreshToken: session.refreshToken, sessionId: session.sessionId };
+}
+
+/**
+ * A story with `chapters` chapters of `wordsPerChapter` words each, in reading order; published and free
+ * unless told otherwise. Written straight to the tables (the admin API's rules are tested there).
+ */
+export async function createStory(
+  db: Database,
+  options: {
+    languageCode?: string;
+    chapters?: number;
+    wordsPerChapter?: number;
+    story?: Partial<typeof stories.$inferInsert>;
+  } = {},
+): Promise<{ story: typeof stories.$inferSelect; chapters: (typeof chapters.$inferSelect)[] }> {
+  const code = options.languageCode ?? 'es';
+  const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, code));
+  if (!language) throw new Error(`createStory: no language with the code ${code}`);
+  const count = options.chapters ?? 1;
+  const words = options.wordsPerChapter ?? 10;
+  const [story] = await db
+    .insert(stories)
+    .values({
+      title: 'La casa del árbol',
+      author: 'Ana Ruiz',
+      languageId: language.id,
+      isPublished: true,
+      isFree: true,
+      estimatedWordCount: count * words,
+      ...options.story,
+    })
+    .returning();
+  if (!story) throw new Error('createStory inserted nothing');
+  const made =
+    count === 0
+      ? []
+      : await db
+          .insert(chapters)
+          .values(
+            Array.from({ length: count }, (_, index) => ({
+              storyId: story.id,
+              chapterNumber: index + 1,
+              orderIndex: index,
+              title: `Capítulo ${index + 1}`,
+              content: Array.from({ length: words }, (_, word) => `palabra${word}`).join(' '),
+              wordCount: words,
+            })),
+          )
+          .returning();
+  return { story, chapters: made.sort((a, b) => a.orderIndex - b.orderIndex) };
 }

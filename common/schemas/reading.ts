@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { MAX_LOOKUP_WORD_LENGTH, stripLookupPunctuation } from '../dictionary.ts';
+import { PublicLanguage } from './languages.ts';
+
+/** A learner's level in a language, easiest first (learner.md §3 current_level). */
+export const LEARNER_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type LearnerLevel = (typeof LEARNER_LEVELS)[number];
+/** The level a language starts at when a learner picks it (learner.md §9). */
+export const DEFAULT_LEARNER_LEVEL: LearnerLevel = 'beginner';
+
+/** The longest reading session one mark-read may report, in seconds (a day). */
+export const MAX_TIME_SPENT_SECONDS = 24 * 3600;
+/** More words than any chapter holds: the bound of a reported words_read. */
+export const MAX_WORDS_READ = 10_000_000;
+
+// Ids arrive as JSON numbers; a form may send them as strings of digits.
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value;
+const id = (error: string) =>
+  z.preprocess(
+    digitsToNumber,
+    z
+      .number({ error })
+      .int({ error })
+      .positive({ error })
+      .max(2 ** 31 - 1, { error }),
+  );
+const optionalId = (error: string) => id(error).nullable().optional();
+
+const languageCode = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2,3}$/, { error: `${name} must be a language code such as es.` });
+
+/** A chapter as the reader shows it: its text, its place in the story and whether the learner finished it. */
+export const ReaderChapter = z.object({
+  id: z.number().int(),
+  chapter_number: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  order_index: z.number().int(),
+  word_count: z.number().int(),
+  audio_url: z.string().nullable(),
+  is_completed: z.boolean(),
+  story: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    language: PublicLanguage,
+    /** Every chapter of the story, in reading order. */
+    chapters: z.array(
+      z.object({ id: z.number().int(), chapter_number: z.number().int(), title: z.string() }),
+    ),
+    /** The chapter after this one, for the reader's 'Next' button; null on the last chapter. */
+    next_chapter: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  }),
+});
+export type ReaderChapter = z.infer<typeof ReaderChapter>;
+
+/**
+ * POST /api/chapters/{id}/mark-read/ (learner.md §7). The client sends what it saw; the server credits the
+ * chapter's own word_count, so these are checked for sense and otherwise only recorded as sent. Every field
+ * may be left out.
+ */
+export const MarkReadInput = z.object({
+  words_read: z
+    .number({ error: `words_read must be a whole number from 0 to ${MAX_WORDS_READ}.` })
+    .int({ error: `words_read must be a whole number from 0 to ${MAX_WORDS_READ}.` })
+    .min(0, { error: `words_read must be a whole number from 0 to ${MAX_WORDS_READ}.` })
+    .max(MAX_WORDS_READ, { error: `words_read must be a whole number from 0 to ${MAX_WORDS_READ}.` })
+    .optional(),
+  completion_percentage: z
+    .number({ error: 'completion_percentage must be a number from 0 to 100.' })
+    .min(0, { error: 'completion_percentage must be a number from 0 to 100.' })
+    .max(100, { error: 'completion_percentage must be a number from 0 to 100.' })
+    .optional(),
+  time_spent: z
+    .number({ error: `time_spent must be a whole number of seconds from 0 to ${MAX_TIME_SPENT_SECONDS}.` })
+    .int({ error: `time_spent must be a whole number of seconds from 0 to ${MAX_TIME_SPENT_SECONDS}.` })
+    .min(0, { error: `time_spent must be a whole number of seconds from 0 to ${MAX_TIME_SPENT_SECONDS}.` })
+    .max(MAX_TIME_SPENT_SECONDS, {
+      error: `time_spent must be a whole number of seconds from 0 to ${MAX_TIME_SPENT_SECONDS}.`,
+    })
+    .optional(),
+});
+export type MarkReadInput = z.infer<typeof MarkReadInput>;
+
+/** The answer of mark-read and mark-unread: the chapter's progress after the call and the language's totals. */
+export const ChapterProgressResult = z.object({
+  chapter_id: z.number().int(),
+  is_completed: z.boolean(),
+  completion_percentage: z.number(),
+  /** The words and points the chapter holds for the learner now: its word_count once read, 0 otherwise. */
+  words_read: z.number().int(),
+  points_earned: z.number().int(),
+  /** What this call changed the language's points by: +word_count, −what was credited, or 0 when repeated. */
+  points_change: z.number().int(),
+  /** The totals of the chapter's language after the call. */
+  total_words_read: z.number().int(),
+  total_points: z.number().int(),
+});
+export type ChapterProgressResult = z.infer<typeof ChapterProgressResult>;
+
+/** POST /api/user/language-progress/ (learner.md §3 save payload); the native language defaults to English. */
+export const LanguageProgressInput = z.object({
+  language_id: id('language_id must be the id of a language.'),
+  native_language_id: optionalId('native_language_id must be the id of a language.'),
+  current_level: z
+    .enum(LEARNER_LEVELS, { error: `current_level must be one of ${LEARNER_LEVELS.join(', ')}.` })
+    .default(DEFAULT_LEARNER_LEVEL),
+});
+export type LanguageProgressInput = z.infer<typeof LanguageProgressInput>;
+
+/** A learner's progress in one language (learner.md §3). */
+export const LanguageProgressEntry = z.object({
+  id: z.number().int(),
+  language: PublicLanguage,
+  /** Null only if an administrator deleted that language. */
+  native_language: PublicLanguage.nullable(),
+  total_words_read: z.number().int(),
+  total_points: z.number().int(),
+  current_level: z.enum(LEARNER_LEVELS),
+});
+export type LanguageProgressEntry = z.infer<typeof LanguageProgressEntry>;
+
+export const LanguageProgressList = z.array(LanguageProgressEntry);
+export type LanguageProgressList = z.infer<typeof LanguageProgressList>;
+
+const WORD_REQUIRED = 'word is required';
+const WORD_TOO_LONG = `word must be at most ${MAX_LOOKUP_WORD_LENGTH} characters long.`;
+
+const stripped = (word: string) => stripLookupPunctuation(word.normalize('NFC'));
+
+/** The number of characters a person sees (code points) in the word once lookup punctuation is stripped. */
+function strippedLength(word: string): number {
+  return [...stripped(word)].length;
+}
+
+/**
+ * POST /api/words/save/ (learner.md §3 saved word, sent): a tapped word as the reader shows it, the code of
+ * the text's language, and where it was seen. The server keys the word as the dictionary does.
+ */
+export const SaveWordInput = z.object({
+  word: z
+    .string({ error: WORD_REQUIRED })
+    // Cut off before stripping: a huge body must not be walked character by character.
+    .max(MAX_LOOKUP_WORD_LENGTH * 4, { error: WORD_TOO_LONG, abort: true })
+    .refine((word) => strippedLength(word) > 0, { error: WORD_REQUIRED })
+    .refine((word) => strippedLength(word) <= MAX_LOOKUP_WORD_LENGTH, { error: WORD_TOO_LONG })
+    // A control character is no part of a word, and PostgreSQL text cannot hold NUL.
+    .refine((word) => !/\p{Cc}/u.test(stripped(word)), {
+      error: 'word must not contain control characters.',
+    }),
+  language: languageCode('language'),
+  story: optionalId('story must be the id of a story.'),
+  chapter: optionalId('chapter must be the id of a chapter.'),
+});
+export type SaveWordInput = z.infer<typeof SaveWordInput>;
+
+/** A saved word as listed (learner.md §3), with its language's code. */
+export const SavedWord = z.object({
+  id: z.number().int(),
+  word: z.string(),
+  language: z.string(),
+  occurrences: z.number().int(),
+  last_seen_at: z.string(),
+});
+export type SavedWord = z.infer<typeof SavedWord>;
+
+export const SavedWordList = z.array(SavedWord);
+export type SavedWordList = z.infer<typeof SavedWordList>;
+
+/** GET /api/words/: optionally only the words of one language. */
+export const SavedWordsQuery = z.object({
+  language: languageCode('language').optional(),
+});
+export type SavedWordsQuery = z.infer<typeof SavedWordsQuery>;
