@@ -43,6 +43,12 @@ describe('the route table', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
   });
 
+  it('sends a signed-out visitor of the reader to the sign-in screen', async () => {
+    renderAt('/read/7/3');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
+  });
+
   it('shows the loading text of /account while the session loads', () => {
     renderAt(CLIENT_ROUTES.account, { status: 'loading' });
 
@@ -57,7 +63,7 @@ describe('the route table', () => {
   });
 
   it('answers every screen not built yet, and any unknown path, with the honest not-found page', () => {
-    for (const path of ['/dashboard', '/story/7', '/read/7/3', '/nowhere']) {
+    for (const path of ['/dashboard', '/story/7', '/nowhere']) {
       const { unmount } = renderAt(path);
       expect(screen.getByRole('heading', { level: 1 }).textContent, path).toBe('Page not found');
       unmount();

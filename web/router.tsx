@@ -13,7 +13,6 @@ import { NotFound } from './routes/NotFound.tsx';
 const NOT_BUILT_YET: readonly ClientRouteName[] = [
   'dashboard',
   'story',
-  'reader',
   'words',
   'progress',
   'apply',
@@ -59,6 +58,7 @@ function lazyDataScreen<Name extends string>(
 const Account = lazyDataScreen(() => import('./routes/Account.tsx'), 'Account');
 const Admin = lazyDataScreen(() => import('./routes/Admin.tsx'), 'Admin');
 const AdminStory = lazyDataScreen(() => import('./routes/AdminStory.tsx'), 'AdminStory');
+const Reader = lazyDataScreen(() => import('./routes/Reader.tsx'), 'Reader');
 
 /** A lazily loaded screen, with a spinner while its code arrives. */
 function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
@@ -123,6 +123,16 @@ export function AppRoutes() {
           <RequireSession loadingText="Checking permissions...">
             <Screen loadingText="Checking permissions...">
               <AdminStory />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.reader}
+        element={
+          <RequireSession loadingText="Loading...">
+            <Screen>
+              <Reader />
             </Screen>
           </RequireSession>
         }

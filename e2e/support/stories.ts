@@ -1,0 +1,58 @@
+import pg from 'pg';
+import { lengthCategory, wordCount } from '#common/stories.ts';
+
+export interface StoryInput {
+  language: string;
+  title: string;
+  author?: string;
+  isFree?: boolean;
+  isPublished?: boolean;
+  chapters: { title: string; content: string }[];
+}
+
+/**
+ * Writes a published story with its chapters straight into the end-to-end server's database, with the word
+ * counts the server would derive; answers the ids in reading order.
+ */
+export async function createStory(input: StoryInput): Promise<{ storyId: number; chapterIds: number[] }> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set; the end-to-end global setup sets it.');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const counts = input.chapters.map((chapter) => wordCount(chapter.content, input.language));
+    const total = counts.reduce((sum, count) => sum + count, 0);
+    const story = await client.query<{ id: number }>(
+      `INSERT INTO stories (title, author, language_id, estimated_word_count, length_category, is_published, is_free)
+       SELECT $1, $2, id, $4, $5, $6, $7 FROM languages WHERE code = $3 RETURNING id`,
+      [
+        input.title,
+        input.author ?? 'Catamaran',
+        input.language,
+        total,
+        lengthCategory(total),
+        input.isPublished ?? true,
+        input.isFree ?? true,
+      ],
+    );
+    const storyId = story.rows[0]?.id;
+    if (storyId === undefined) throw new Error(`No language ${input.language}.`);
+    const chapterIds: number[] = [];
+    for (const [index, chapter] of input.chapters.entries()) {
+      const row = await client.query<{ id: number }>(
+        `INSERT INTO chapters (story_id, chapter_number, title, content, word_count, order_index)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [storyId, index + 1, chapter.title, chapter.content, counts[index], index],
+      );
+      chapterIds.push(row.rows[0]?.id ?? 0);
+    }
+    await client.query('COMMIT');
+    return { storyId, chapterIds };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,229 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, CircleCheck, Crown } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { textDirection } from '#common/languages.ts';
+import { CLIENT_ROUTES } from '#common/routes.ts';
+import type { ReaderChapter } from '#common/schemas/reading.ts';
+import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
+import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/components/ui/cn.ts';
+import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { ChapterText } from './ChapterText.tsx';
+import { chapterQuery, markChapterRead, READING_KEYS } from './queries.ts';
+import { useWordLookup } from './useWordLookup.ts';
+import { WordPanel } from './WordPanel.tsx';
+
+/** The sentences of the reader (spec/learner.md §2, §8). */
+export const READER_TEXT = {
+  notFound: 'Chapter not found',
+  markRead: 'Mark as Read',
+  marking: 'Marking as Read...',
+  earn: (points: number) => `Mark this chapter as complete to earn ${points} points`,
+  complete: 'Chapter Complete!',
+  earned: (points: number) => `You earned ${points} points!`,
+  nextChapter: (title: string) => `Next Chapter: ${title}`,
+  backToStory: 'Back to Story',
+  markFailed: 'The chapter could not be marked as read. Please try again.',
+} as const;
+
+const storyPath = (storyId: number) => CLIENT_ROUTES.story.replace(':storyId', String(storyId));
+const readerPath = (storyId: number, chapterId: number) =>
+  CLIENT_ROUTES.reader.replace(':storyId', String(storyId)).replace(':chapterId', String(chapterId));
+
+/** /read/{storyId}/{chapterId}: loads the chapter, then reads it; a missing or locked chapter says so. */
+export function ChapterReader({ storyId, chapterId }: { storyId: number; chapterId: number }) {
+  const chapter = useQuery(chapterQuery(chapterId));
+  useDocumentTitle(
+    chapter.data
+      ? `Chapter ${chapter.data.chapter_number}: ${chapter.data.title} · Catamaran`
+      : 'Reading · Catamaran',
+  );
+
+  if (chapter.isPending) return <ScreenSpinner label="Loading..." />;
+  if (chapter.isError) return <ChapterUnavailable storyId={storyId} error={chapter.error} />;
+  // A chapter asked for under another story's address is not that story's chapter.
+  if (chapter.data.story.id !== storyId) return <ChapterUnavailable storyId={storyId} />;
+  return <Reading key={chapterId} chapter={chapter.data} />;
+}
+
+function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error }) {
+  const locked = error instanceof ApiError && error.status === 403;
+  const title = locked ? 'This story is for Pro members' : READER_TEXT.notFound;
+  const detail = locked
+    ? error.message
+    : error && !(error instanceof ApiError && error.status === 404)
+      ? error.message
+      : 'It may have been moved or removed.';
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 text-center">
+      {locked ? <Crown className="size-10 text-accent-500" aria-hidden="true" /> : null}
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 max-w-md text-slate-600">{detail}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {locked ? (
+          <Link to={CLIENT_ROUTES.account} className={buttonClassName({})}>
+            Upgrade to Pro
+          </Link>
+        ) : null}
+        <Link
+          to={storyPath(storyId)}
+          className={buttonClassName({ variant: locked ? 'secondary' : 'primary' })}
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Story
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The chapter being read (spec/learner.md §2, §4): the sticky header with its progress, the text with every
+ * word tappable, the word panel, and Mark as Read at the end. Keyed by chapter, so the next chapter starts
+ * afresh.
+ */
+function Reading({ chapter }: { chapter: ReaderChapter }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { story } = chapter;
+  const language = story.language.code;
+  const [completed, setCompleted] = useState(chapter.is_completed);
+  const [wordsClicked, setWordsClicked] = useState(0);
+  const lookup = useWordLookup({ language, storyId: story.id, chapterId: chapter.id });
+  const { lookUp } = lookup;
+
+  const markRead = useMutation({
+    mutationFn: () => markChapterRead(chapter),
+    onSuccess: () => {
+      setCompleted(true);
+      queryClient.setQueryData(READING_KEYS.chapter(chapter.id), { ...chapter, is_completed: true });
+      void queryClient.invalidateQueries({ queryKey: READING_KEYS.stories });
+      void queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress });
+    },
+  });
+
+  const handleWord = useCallback(
+    (word: string) => {
+      setWordsClicked((count) => Math.min(chapter.word_count, count + 1));
+      void lookUp(word);
+    },
+    [lookUp, chapter.word_count],
+  );
+
+  const progress = completed ? chapter.word_count : wordsClicked;
+  const percent =
+    chapter.word_count > 0 ? Math.round((progress / chapter.word_count) * 100) : completed ? 100 : 0;
+  const next = story.next_chapter;
+  const goNext = next ? () => navigate(readerPath(story.id, next.id)) : undefined;
+
+  return (
+    <div className="min-h-dvh bg-white">
+      <header
+        className={cn(
+          'sticky top-0 z-20 border-b backdrop-blur',
+          completed ? 'border-green-200 bg-green-50/95' : 'border-slate-200 bg-white/95',
+        )}
+      >
+        <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-6">
+          <Link
+            to={storyPath(story.id)}
+            className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back
+          </Link>
+          <h1 className="min-w-0 flex-1 truncate text-center text-sm font-semibold text-slate-900 sm:text-base">
+            Chapter {chapter.chapter_number}: <span lang={language}>{chapter.title}</span>
+            {completed ? <span className="ml-1.5 text-green-700">(Completed!)</span> : null}
+          </h1>
+          {goNext ? (
+            <Button size="sm" variant="secondary" className="shrink-0" onClick={goNext}>
+              Next
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Button>
+          ) : (
+            <span className="w-16 shrink-0" aria-hidden="true" />
+          )}
+        </div>
+        {chapter.audio_url ? (
+          <div className="border-t border-slate-200/70 px-3 py-1.5">
+            {/* biome-ignore lint/a11y/useMediaCaption: narration of the text on screen, which is its transcript */}
+            <audio
+              controls
+              preload="metadata"
+              src={chapter.audio_url}
+              aria-label="Chapter audio"
+              className="mx-auto block h-10 w-full max-w-2xl"
+            />
+          </div>
+        ) : null}
+        <ProgressBar
+          value={percent}
+          label="Chapter progress"
+          size="sm"
+          tone={completed ? 'green' : 'blue'}
+          className="rounded-none"
+        />
+      </header>
+
+      <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
+        <p className="mb-6 text-sm font-medium text-slate-500" lang={language} dir={textDirection(language)}>
+          {story.title}
+        </p>
+        <ChapterText content={chapter.content} language={language} onWord={handleWord} />
+
+        <section
+          aria-label="Chapter completion"
+          className={cn(
+            'mt-10 rounded-2xl border p-6 text-center',
+            completed ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-50',
+          )}
+        >
+          {completed ? (
+            <div role="status">
+              <CircleCheck className="mx-auto size-10 text-green-600" aria-hidden="true" />
+              <h2 className="mt-2 text-xl font-bold text-green-800">{READER_TEXT.complete}</h2>
+              <p className="mt-1 text-green-900">{READER_TEXT.earned(chapter.word_count)}</p>
+              <div className="mt-5">
+                {next && goNext ? (
+                  <Button onClick={goNext} className="max-w-full whitespace-normal">
+                    {READER_TEXT.nextChapter(next.title)}
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </Button>
+                ) : (
+                  <Link to={storyPath(story.id)} className={buttonClassName({})}>
+                    {READER_TEXT.backToStory}
+                  </Link>
+                )}
+              </div>
+            </div>
+          ) : (
+            <>
+              <p className="text-slate-700">{READER_TEXT.earn(chapter.word_count)}</p>
+              <Button
+                className="mt-4"
+                size="lg"
+                loading={markRead.isPending}
+                onClick={() => markRead.mutate()}
+              >
+                {markRead.isPending ? READER_TEXT.marking : READER_TEXT.markRead}
+              </Button>
+              {markRead.isError ? (
+                <p role="alert" className="mt-3 text-sm text-red-700">
+                  {READER_TEXT.markFailed}
+                </p>
+              ) : null}
+            </>
+          )}
+        </section>
+      </main>
+
+      {lookup.state.status !== 'idle' ? (
+        <WordPanel lookup={lookup.state} language={language} onClose={lookup.close} />
+      ) : null}
+    </div>
+  );
+}

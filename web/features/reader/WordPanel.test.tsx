@@ -1,0 +1,103 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LOOKUP_FAILED, LOOKUP_NETWORK_FAILED } from './useWordLookup.ts';
+import { PANEL_TEXT, WordPanel } from './WordPanel.tsx';
+
+describe('WordPanel', () => {
+  it('shows the loading text while the lookup runs', () => {
+    render(<WordPanel lookup={{ status: 'loading', word: 'habló' }} language="es" onClose={() => {}} />);
+
+    expect(screen.getByRole('heading', { name: 'habló' })).toBeDefined();
+    expect(screen.getByText(PANEL_TEXT.loading)).toBeDefined();
+  });
+
+  it('shows the lemma, the form and the translations of a word found, and the saved confirmation', () => {
+    render(
+      <WordPanel
+        lookup={{
+          status: 'found',
+          word: 'habló',
+          saved: true,
+          result: {
+            found: true,
+            lemma: 'hablar',
+            pos: 'verb',
+            form: 'third-person singular preterite of hablar',
+            translations: [
+              {
+                gloss: 'to speak',
+                definition: 'to speak',
+                example: 'Ella habla. — She speaks.',
+                source: 'wiktextract',
+              },
+              {
+                gloss: 'to talk',
+                definition: '(intransitive) to talk',
+                example: null,
+                source: 'wiktextract',
+              },
+            ],
+          },
+        }}
+        language="es"
+        onClose={() => {}}
+      />,
+    );
+
+    expect(screen.getByText('hablar').getAttribute('lang')).toBe('es');
+    expect(screen.getByText('verb')).toBeDefined();
+    expect(screen.getByText('third-person singular preterite of hablar')).toBeDefined();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Ella habla. — She speaks.')).toBeDefined();
+    expect(screen.getByText('(intransitive) to talk')).toBeDefined();
+    expect(screen.getByText(PANEL_TEXT.saved)).toBeDefined();
+  });
+
+  it('says a word is not in the dictionary', () => {
+    render(
+      <WordPanel
+        lookup={{ status: 'not_found', word: 'xyz', saved: false }}
+        language="es"
+        onClose={() => {}}
+      />,
+    );
+
+    expect(screen.getByText('Word not found in dictionary')).toBeDefined();
+    expect(screen.getByText("This word hasn't been added to our translation database yet")).toBeDefined();
+    expect(screen.queryByText(PANEL_TEXT.saved)).toBeNull();
+  });
+
+  it('shows a failed lookup with the warning sign, and a network failure on its own', () => {
+    const { unmount } = render(
+      <WordPanel
+        lookup={{ status: 'error', word: 'mar', message: LOOKUP_FAILED, network: false, saved: false }}
+        language="es"
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      `⚠️ ${LOOKUP_FAILED}Translation not found in dictionary`,
+    );
+    unmount();
+
+    render(
+      <WordPanel
+        lookup={{ status: 'error', word: 'mar', message: LOOKUP_NETWORK_FAILED, network: true, saved: false }}
+        language="es"
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load translation');
+  });
+
+  it('closes on its button and on Escape', async () => {
+    const onClose = vi.fn();
+    render(<WordPanel lookup={{ status: 'loading', word: 'mar' }} language="es" onClose={onClose} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close word details' }));
+    await userEvent.keyboard('{Escape}');
+
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { stripLookupPunctuation } from '#common/dictionary.ts';
+import { LookupResult } from '#common/schemas/dictionary.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+/** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
+export type WordLookup =
+  | { status: 'idle' }
+  | { status: 'loading'; word: string }
+  | { status: 'found'; word: string; result: LookupResult; saved: boolean }
+  | { status: 'not_found'; word: string; saved: boolean }
+  | { status: 'error'; word: string; message: string; network: boolean; saved: boolean };
+
+/** Where a lookup happens: the text's language, and the story and chapter the word is saved with. */
+export interface LookupPlace {
+  language: string;
+  storyId: number;
+  chapterId: number;
+}
+
+/** The sentences of a failed lookup (spec/learner.md §8). */
+export const LOOKUP_FAILED = 'Failed to fetch translation';
+export const LOOKUP_NETWORK_FAILED = 'Failed to load translation';
+
+// An answer of the dictionary does not change while a learner reads: a word tapped again shows at once.
+const LOOKUP_STALE_MS = 10 * 60_000;
+
+function failure(word: string, error: unknown): WordLookup {
+  if (error instanceof ApiError && error.status !== 0) {
+    return {
+      status: 'error',
+      word,
+      message: error.isServerMessage ? error.message : LOOKUP_FAILED,
+      network: false,
+      saved: false,
+    };
+  }
+  return { status: 'error', word, message: LOOKUP_NETWORK_FAILED, network: true, saved: false };
+}
+
+/**
+ * Looks a tapped word up in the dictionary and saves it to the learner's words (a save is attempted after
+ * every lookup, whatever its answer: spec/learner.md §4). Only the latest tap is shown: an answer that arrives
+ * after the learner tapped another word is dropped.
+ */
+export function useWordLookup(place: LookupPlace) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<WordLookup>({ status: 'idle' });
+  const latest = useRef<AbortController | undefined>(undefined);
+  const { language, storyId, chapterId } = place;
+
+  useEffect(() => () => latest.current?.abort(), []);
+
+  const lookUp = useCallback(
+    async (tapped: string) => {
+      const word = stripLookupPunctuation(tapped);
+      if (word === '') return;
+      latest.current?.abort();
+      const controller = new AbortController();
+      latest.current = controller;
+      setState({ status: 'loading', word });
+
+      let looked: WordLookup;
+      try {
+        const result = await queryClient.fetchQuery({
+          queryKey: ['dictionary', language, word],
+          queryFn: ({ signal }) =>
+            api(`/api/dict/lookup/?${new URLSearchParams({ language, surface: word })}`, {
+              schema: LookupResult,
+              signal,
+            }),
+          staleTime: LOOKUP_STALE_MS,
+          retry: false,
+        });
+        looked = result.found
+          ? { status: 'found', word, result, saved: false }
+          : { status: 'not_found', word, saved: false };
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        looked = failure(word, error);
+      }
+      if (controller.signal.aborted) return;
+      setState(looked);
+
+      try {
+        await api('/api/words/save/', {
+          method: 'POST',
+          body: { word, language, story: storyId, chapter: chapterId },
+          signal: controller.signal,
+        });
+        if (controller.signal.aborted) return;
+        setState((current) => (current === looked ? { ...looked, saved: true } : current));
+        void queryClient.invalidateQueries({ queryKey: ['words'] });
+      } catch {
+        // A failed save only leaves the confirmation out; the translation stays on screen.
+      }
+    },
+    [queryClient, language, storyId, chapterId],
+  );
+
+  const close = useCallback(() => {
+    latest.current?.abort();
+    setState({ status: 'idle' });
+  }, []);
+
+  return { state, lookUp, close };
+}
