@@ -96,6 +96,28 @@ describe('dictionaryKey', () => {
     expect(dictionaryKey('أَكَلَ', 'ar')).toBe('أكل');
   });
 
+  it('writes the apostrophe look-alikes ’ and ʼ as the ASCII apostrophe, whichever the stored word has', () => {
+    expect(dictionaryKey('aujourd’hui', 'fr')).toBe("aujourd'hui");
+    expect(dictionaryKey('Aujourdʼhui', 'fr')).toBe("aujourd'hui");
+    expect(dictionaryKey("aujourd'hui", 'fr')).toBe("aujourd'hui");
+    // Through the stress folding of Ukrainian and the special casing of Turkish as well.
+    expect(dictionaryKey('пʼя́ть', 'uk')).toBe("п'ять");
+    expect(dictionaryKey('п’ять', 'uk')).toBe(dictionaryKey("П'ять", 'uk'));
+    expect(dictionaryKey('İstanbul’da', 'tr')).toBe("istanbul'da");
+  });
+
+  it('folds no other quote or letter', () => {
+    expect(dictionaryKey('‘quoted', 'en')).toBe('‘quoted');
+    // The ʻokina is a letter of Hawaiian, not an apostrophe.
+    expect(dictionaryKey('Hawaiʻi', 'haw')).toBe('hawaiʻi');
+  });
+
+  it('keys ASCII text by its case alone, with the rules of the language', () => {
+    expect(dictionaryKey("L'HOMME", 'fr')).toBe("l'homme");
+    expect(dictionaryKey('KIZ', 'tr')).toBe('kız');
+    expect(dictionaryKey('lego', 'la')).toBe('lego');
+  });
+
   it('does not fail on a malformed language code', () => {
     expect(dictionaryKey('Hola', 'not a language!')).toBe('hola');
   });
@@ -116,6 +138,12 @@ describe('normalizeLookup', () => {
     const result = normalizeLookup('gratu\u0069\u0074e e\u0301te\u0301', 'fr');
     expect(result?.exact).toBe('gratuite \u00e9t\u00e9');
     expect(result?.exact.normalize('NFC')).toBe(result?.exact);
+  });
+
+  it('finds a word typed with one apostrophe under the key of the other', () => {
+    expect(normalizeLookup('«Aujourd’hui»', 'fr')).toEqual({ exact: 'Aujourd’hui', lower: "aujourd'hui" });
+    expect(normalizeLookup("aujourd'hui.", 'fr')).toEqual({ exact: "aujourd'hui", lower: "aujourd'hui" });
+    expect(normalizeLookup('dʼaccord', 'fr')?.lower).toBe("d'accord");
   });
 
   it('answers undefined when nothing is left', () => {

@@ -94,6 +94,19 @@ export function stripReadingAids(text: string, languageCode: string): string {
   return stripperFor(languageCode)(text);
 }
 
+// The right single quote (aujourd’hui: typeset text and phone keyboards write it) and the modifier letter
+// apostrophe (ʼ, in Ukrainian texts and some transliterations) stand for the ASCII apostrophe that
+// Wiktionary's titles use.
+const APOSTROPHE_LOOK_ALIKE = /[\u2019\u02bc]/;
+const APOSTROPHE_LOOK_ALIKES = /[\u2019\u02bc]/g;
+
+function foldApostrophes(text: string): string {
+  return APOSTROPHE_LOOK_ALIKE.test(text) ? text.replace(APOSTROPHE_LOOK_ALIKES, "'") : text;
+}
+
+// ASCII text has no reading aids, no apostrophe look-alike and nothing NFC changes: only its case is keyed.
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+
 const keyers = new Map<string, (text: string) => string>();
 
 /**
@@ -113,7 +126,7 @@ export function dictionaryKeyer(languageCode: string): (text: string) => string 
         // A malformed language tag is a RangeError; plain lower case beats failing the lookup.
       }
     }
-    keyer = (text) => nfc(lower(strip(text)));
+    keyer = (text) => (BEYOND_ASCII.test(text) ? foldApostrophes(nfc(lower(strip(text)))) : lower(text));
     if (keyers.size < CACHE_LIMIT) keyers.set(languageCode, keyer);
   }
   return keyer;
@@ -121,8 +134,9 @@ export function dictionaryKeyer(languageCode: string): (text: string) => string 
 
 /**
  * The key under which the importer stores a word and the lookup searches it: NFC, lower-cased by the rules of
- * the language (Turkish 'İ' → 'i'), and without reading aids (see stripReadingAids), so that an unmarked word
- * finds its marked forms (снега → сне́га) and a marked one (learner texts often mark stress) the plain word.
+ * the language (Turkish 'İ' → 'i'), without reading aids (see stripReadingAids), so that an unmarked word
+ * finds its marked forms (снега → сне́га) and a marked one (learner texts often mark stress) the plain word,
+ * and with the apostrophe look-alikes ’ and ʼ written ' (aujourd’hui finds aujourd'hui, and the other way).
  */
 export function dictionaryKey(text: string, languageCode: string): string {
   return dictionaryKeyer(languageCode)(text);

@@ -20,7 +20,10 @@ export interface DictionaryForm {
   surface: string;
   /** The entry word it leads to. */
   lemma: string;
-  /** Null for the lemma itself; 'third-person singular preterite indicative of hablar' for a form. */
+  /**
+   * Null for the lemma itself; 'third-person singular preterite indicative of hablar' for a form, with each of
+   * its readings: 'first/third-person singular present subjunctive; third-person singular imperative of hablar'.
+   */
   description: string | null;
   /** The surface's dictionary key in the source language (common/dictionary.ts), made once here. */
   key: string;
@@ -82,89 +85,118 @@ const skip = (reason: string): MapResult => ({ ok: false, reason });
 // ---------------------------------------------------------------------------------------------------------
 // describeForm
 
+interface TagGroup {
+  readonly tags: readonly string[];
+  /**
+   * Whether two tags of the group on one form are two readings, written with a slash ('accusative' and
+   * 'nominative': 'nominative/accusative singular'), rather than one name together ('future' and 'perfect':
+   * 'future perfect'; 'indicative' and 'conditional').
+   */
+  readonly isChoice: boolean;
+}
+
 // The order the words of a description take, as Wiktionary writes them: 'third-person singular preterite
 // indicative', 'genitive plural', 'feminine singular past active participle'. Case comes before number
 // ('genitive plural', not 'plural genitive'); in a verb form there is no case, so person, number, tense, mood.
-const TAG_GROUPS: readonly (readonly string[])[] = [
-  ['first-person', 'second-person', 'third-person'],
-  [
-    'nominative',
-    'accusative',
-    'genitive',
-    'dative',
-    'ablative',
-    'vocative',
-    'locative',
-    'instrumental',
-    'prepositional',
-    'partitive',
-    'oblique',
-    'ergative',
-    'absolutive',
-    'nominative-accusative',
-    'inessive',
-    'elative',
-    'illative',
-    'adessive',
-    'allative',
-    'essive',
-    'translative',
-    'abessive',
-    'comitative',
-    'instructive',
-    'terminative',
-    'sociative',
-    'causal-final',
-  ],
-  ['masculine', 'feminine', 'neuter', 'common', 'animate', 'inanimate', 'personal', 'virile', 'nonvirile'],
-  ['singular', 'plural', 'dual', 'paucal'],
-  [
-    'present',
-    'past',
-    'future',
-    'non-past',
-    'preterite',
-    'imperfect',
-    'imperfect-ra',
-    'imperfect-se',
-    'perfect',
-    'pluperfect',
-    'aorist',
-    'future-i',
-    'future-ii',
-    'future-perfect',
-    'perfective',
-    'imperfective',
-    'progressive',
-    'continuative',
-    'habitual',
-    'anterior',
-  ],
-  [
-    'indicative',
-    'subjunctive',
-    'subjunctive-i',
-    'subjunctive-ii',
-    'conditional',
-    'imperative',
-    'optative',
-    'jussive',
-    'potential',
-    'hortative',
-    'cohortative',
-    'volitional',
-    'desiderative',
-    'hypothetical',
-  ],
-  ['active', 'passive', 'middle', 'mediopassive', 'causative'],
+const TAG_GROUPS: readonly TagGroup[] = [
+  { tags: ['first-person', 'second-person', 'third-person'], isChoice: true },
+  {
+    tags: [
+      'nominative',
+      'accusative',
+      'genitive',
+      'dative',
+      'ablative',
+      'vocative',
+      'locative',
+      'instrumental',
+      'prepositional',
+      'partitive',
+      'oblique',
+      'ergative',
+      'absolutive',
+      'nominative-accusative',
+      'inessive',
+      'elative',
+      'illative',
+      'adessive',
+      'allative',
+      'essive',
+      'translative',
+      'abessive',
+      'comitative',
+      'instructive',
+      'terminative',
+      'sociative',
+      'causal-final',
+    ],
+    isChoice: true,
+  },
+  // Animacy is a group of its own: 'animate masculine' is one reading, not two.
+  { tags: ['animate', 'inanimate'], isChoice: true },
+  { tags: ['masculine', 'feminine', 'neuter', 'common', 'virile', 'nonvirile'], isChoice: true },
+  { tags: ['personal'], isChoice: true },
+  { tags: ['singular', 'plural', 'dual', 'paucal'], isChoice: true },
+  {
+    tags: [
+      'present',
+      'past',
+      'future',
+      'non-past',
+      'preterite',
+      'imperfect',
+      'imperfect-ra',
+      'imperfect-se',
+      'perfect',
+      'pluperfect',
+      'aorist',
+      'future-i',
+      'future-ii',
+      'future-perfect',
+      'anterior',
+    ],
+    isChoice: false,
+  },
+  { tags: ['perfective', 'imperfective', 'progressive', 'continuative', 'habitual'], isChoice: false },
+  {
+    tags: [
+      'indicative',
+      'subjunctive',
+      'subjunctive-i',
+      'subjunctive-ii',
+      'conditional',
+      'imperative',
+      'optative',
+      'jussive',
+      'potential',
+      'hortative',
+      'cohortative',
+      'volitional',
+      'desiderative',
+      'hypothetical',
+    ],
+    isChoice: false,
+  },
+  { tags: ['active', 'passive', 'middle', 'mediopassive', 'causative'], isChoice: false },
   // A non-finite form closes the phrase, after its tense and voice: 'past passive participle'.
-  ['infinitive', 'participle', 'gerund', 'gerundive', 'supine', 'converb'],
+  { tags: ['infinitive', 'participle', 'gerund', 'gerundive', 'supine', 'converb'], isChoice: false },
 ];
 
-const TAG_RANK: ReadonlyMap<string, number> = new Map(
-  TAG_GROUPS.flatMap((group, rank) => group.map((tag) => [tag, rank] as const)),
+/** A tag's group, and its place in the group (the order of 'first/third-person', 'nominative/accusative'). */
+const TAG_PLACE: ReadonlyMap<string, { rank: number; order: number }> = new Map(
+  TAG_GROUPS.flatMap((group, rank) => group.tags.map((tag, order) => [tag, { rank, order }] as const)),
 );
-const REST_RANK = TAG_GROUPS.length;
+
+// A tag that names a kind of another makes the other one redundant: 'subjunctive II', not 'subjunctive
+// subjunctive II'.
+const KIND_OF: ReadonlyMap<string, string> = new Map([
+  ['subjunctive-i', 'subjunctive'],
+  ['subjunctive-ii', 'subjunctive'],
+  ['imperfect-ra', 'imperfect'],
+  ['imperfect-se', 'imperfect'],
+  ['future-i', 'future'],
+  ['future-ii', 'future'],
+]);
 
 // Tags that say nothing to a learner: wiktextract's bookkeeping, inflection classes ('declension-2'), and
 // qualifiers that belong to a sense rather than to a form ('usually', 'also').
@@ -219,6 +251,11 @@ function tagLabel(tag: string): string {
   return TAG_LABELS.get(tag) ?? tag.replace(/-(?!person\b)/g, ' ');
 }
 
+// A form listed under many readings (a Finnish possessive, a German verb form that is also an imperative)
+// names the first few: a description stays a line, not a paragraph.
+const MAX_READINGS = 3;
+const MAX_READINGS_LENGTH = 160;
+
 /**
  * A readable phrase for an inflected form from wiktextract's tags: ['indicative', 'preterite', 'singular',
  * 'third-person'] → 'third-person singular preterite indicative of hablar'; 'a form of hablar' when no tag
@@ -229,28 +266,239 @@ export function describeForm(tags: readonly string[], lemma: string): string {
   const cacheKey = tags.join('\u0000');
   let phrase = PHRASES.get(cacheKey);
   if (phrase === undefined) {
-    phrase = formPhrase(tags);
-    if (PHRASES.size < 10_000) PHRASES.set(cacheKey, phrase);
+    phrase = phraseOf(readingOf(tags));
+    if (PHRASES.size < MAX_CACHED_PHRASES) PHRASES.set(cacheKey, phrase);
+  }
+  return phrase === null ? `a form of ${lemma}` : `${phrase} of ${lemma}`;
+}
+
+/**
+ * The description of a form a table lists under several tag lists, naming every reading as Wiktionary's own
+ * form-of entries do: 'hable' is 'first/third-person singular present subjunctive; third-person singular
+ * imperative of hablar'. Readings one names in full are left out ('first-person singular present' beside
+ * '… present indicative'), so are the qualified twins of a plain one ('… imperative negative' beside
+ * '… imperative'); readings that differ in one word share the rest ('first/third-person'). At most
+ * MAX_READINGS are named, then how many more there are: '… (+2 more) of iso'.
+ */
+export function describeForms(tagLists: readonly (readonly string[])[], lemma: string): string {
+  const [only] = tagLists;
+  if (only === undefined) return `a form of ${lemma}`;
+  if (tagLists.length === 1) return describeForm(only, lemma);
+  // The same tables come back for every regular verb: the combinations repeat as much as the tag lists.
+  let cacheKey = '';
+  for (const tags of tagLists) cacheKey += `${tags.join('\u0000')}\u0001`;
+  let phrase = PHRASES.get(cacheKey);
+  if (phrase === undefined) {
+    phrase = readingsPhrase(tagLists);
+    if (PHRASES.size < MAX_CACHED_PHRASES) PHRASES.set(cacheKey, phrase);
   }
   return phrase === null ? `a form of ${lemma}` : `${phrase} of ${lemma}`;
 }
 
 const PHRASES = new Map<string, string | null>();
+const MAX_CACHED_PHRASES = 20_000;
 
-/** The phrase for a tag list ('third-person singular preterite indicative'), or null when no tag says anything. */
-function formPhrase(tags: readonly string[]): string | null {
-  const usable = [...new Set(tags)].filter(
-    (tag) => typeof tag === 'string' && tag !== '' && !SILENT_TAGS.has(tag) && !SILENT_TAG_PATTERN.test(tag),
-  );
-  if (usable.length === 0) return null;
-  const rank = (tag: string) => TAG_RANK.get(tag) ?? REST_RANK;
-  // Array.prototype.sort is stable: tags of one group, and the rest, keep the order they were given in.
-  const ordered = usable.sort((a, b) => rank(a) - rank(b));
-  const phrase = ordered.map(tagLabel).join(' ');
-  const isGrammatical = ordered.some((tag) => rank(tag) < REST_RANK);
+/** One way of choosing within a tag group: 'third-person', 'future perfect'. */
+interface Choice {
+  label: string;
+  /** Its place among the others of its group: 'first/third-person', not 'third/first-person'. */
+  order: number;
+}
+
+/** One reading of a form: what each tag group says of it, and the tags of no group. */
+interface Reading {
+  /** Per tag group, the choices the form is (several: either one), in the group's order; empty: none said. */
+  slots: Choice[][];
+  /** The grammatical tags, to tell a reading that says less than another. */
+  grammar: ReadonlySet<string>;
+  /** The other tags ('formal', 'negative', 'definite'), in the order given. */
+  rest: ReadonlySet<string>;
+  /** The other tags sorted: readings join only when they are the same. */
+  restKey: string;
+}
+
+function readingOf(tags: readonly string[]): Reading {
+  const usable = new Set<string>();
+  for (const tag of tags) {
+    if (typeof tag === 'string' && tag !== '' && !SILENT_TAGS.has(tag) && !SILENT_TAG_PATTERN.test(tag)) {
+      usable.add(tag);
+    }
+  }
+  for (const tag of usable) {
+    const kindOf = KIND_OF.get(tag);
+    if (kindOf !== undefined) usable.delete(kindOf);
+  }
+  const grouped: string[][] = TAG_GROUPS.map(() => []);
+  const grammar = new Set<string>();
+  const rest = new Set<string>();
+  for (const tag of usable) {
+    const place = TAG_PLACE.get(tag);
+    if (place === undefined) {
+      rest.add(tag);
+    } else {
+      grouped[place.rank]?.push(tag);
+      grammar.add(tag);
+    }
+  }
+  return {
+    slots: grouped.map(choicesOf),
+    grammar,
+    rest,
+    restKey: [...rest].sort().join('\u0000'),
+  };
+}
+
+function choicesOf(tags: readonly string[], rank: number): Choice[] {
+  const order = (tag: string) => TAG_PLACE.get(tag)?.order ?? 0;
+  if (tags.length === 0) return [];
+  if (TAG_GROUPS[rank]?.isChoice) {
+    return tags.map((tag) => ({ label: tagLabel(tag), order: order(tag) })).sort(byOrder);
+  }
+  // One name in the order given: 'future perfect'.
+  return [{ label: tags.map(tagLabel).join(' '), order: Math.min(...tags.map(order)) }];
+}
+
+function byOrder(a: Choice, b: Choice): number {
+  return a.order - b.order || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+}
+
+/** The phrase of one reading ('third-person singular preterite indicative'), or null when it says nothing. */
+function phraseOf(reading: Reading): string | null {
+  const words: string[] = [];
+  for (const choices of reading.slots) {
+    if (choices.length > 0) words.push(choicesPhrase(choices));
+  }
+  const isGrammatical = words.length > 0;
+  for (const tag of reading.rest) words.push(tagLabel(tag));
+  if (words.length === 0) return null;
+  const phrase = words.join(' ');
   const lastWord = phrase.slice(phrase.lastIndexOf(' ') + 1);
-  const noun = isGrammatical || FORM_NOUNS.has(lastWord) ? '' : ' form';
-  return `${phrase}${noun}`;
+  return isGrammatical || FORM_NOUNS.has(lastWord) ? phrase : `${phrase} form`;
+}
+
+const PERSON = '-person';
+
+function choicesPhrase(choices: readonly Choice[]): string {
+  // 'first/third-person', as Wiktionary writes it.
+  const isPersons = choices.length > 1 && choices.every((choice) => choice.label.endsWith(PERSON));
+  return choices
+    .map((choice, index) =>
+      isPersons && index < choices.length - 1 ? choice.label.slice(0, -PERSON.length) : choice.label,
+    )
+    .join('/');
+}
+
+/** The phrase for several readings of one form, or null when none says anything. */
+function readingsPhrase(tagLists: readonly (readonly string[])[]): string | null {
+  const readings = tagLists.map(readingOf).filter((reading, index, all) => {
+    if (saysNothing(reading)) return false;
+    return !all.some(
+      (other, otherIndex) => otherIndex !== index && isRedundant(reading, index, other, otherIndex),
+    );
+  });
+  mergeReadings(readings);
+  const phrases: string[] = [];
+  for (const reading of readings) {
+    const phrase = phraseOf(reading);
+    if (phrase !== null && !phrases.includes(phrase)) phrases.push(phrase);
+  }
+  return phrases.length === 0 ? null : listReadings(phrases);
+}
+
+/**
+ * Whether a reading says nothing another does not: fewer grammatical tags and no other tag the other lacks
+ * (a headword's 'first-person singular present' beside the table's '… present indicative'), or the same
+ * grammar with more qualifiers ('imperative negative formal' beside 'imperative'), or the same as an earlier.
+ */
+function isRedundant(reading: Reading, index: number, other: Reading, otherIndex: number): boolean {
+  if (saysNothing(other)) return false;
+  const isSameGrammar = sameSet(reading.grammar, other.grammar);
+  if (isSameGrammar && reading.restKey === other.restKey) return otherIndex < index;
+  if (isSameGrammar) return isSubset(other.rest, reading.rest);
+  return isSubset(reading.grammar, other.grammar) && isSubset(reading.rest, other.rest);
+}
+
+function saysNothing(reading: Reading): boolean {
+  return reading.grammar.size === 0 && reading.rest.size === 0;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && isSubset(a, b);
+}
+
+function isSubset(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const tag of a) if (!b.has(tag)) return false;
+  return true;
+}
+
+/**
+ * Joins, in place, the readings with the same other tags that differ in one group only: 'first-person
+ * singular present subjunctive' and 'third-person …' are 'first/third-person singular present subjunctive'.
+ * Each reading stands for every combination of its choices, so the joined one says exactly what both did.
+ */
+function mergeReadings(readings: Reading[]): void {
+  // A joined reading may join one it could not before ('first/third-person … indicative' and '…
+  // subjunctive'): look again from the start. There are a handful of readings, and the result is cached.
+  for (let isJoined = true; isJoined; ) isJoined = joinOnePair(readings);
+}
+
+function joinOnePair(readings: Reading[]): boolean {
+  for (let i = 0; i < readings.length; i++) {
+    for (let j = i + 1; j < readings.length; j++) {
+      const a = readings[i];
+      const b = readings[j];
+      if (a === undefined || b === undefined) continue;
+      const rank = soleDifference(a, b);
+      if (rank === -1) continue;
+      readings[i] = joined(a, b, rank);
+      readings.splice(j, 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The one tag group in which two readings differ (both saying something there), or -1. */
+function soleDifference(a: Reading, b: Reading): number {
+  if (a.restKey !== b.restKey) return -1;
+  let difference = -1;
+  for (let rank = 0; rank < a.slots.length; rank++) {
+    const ours = a.slots[rank] ?? [];
+    const theirs = b.slots[rank] ?? [];
+    if (
+      ours.length === theirs.length &&
+      ours.every((choice, index) => choice.label === theirs[index]?.label)
+    ) {
+      continue;
+    }
+    if (difference !== -1 || ours.length === 0 || theirs.length === 0) return -1;
+    difference = rank;
+  }
+  return difference;
+}
+
+function joined(a: Reading, b: Reading, rank: number): Reading {
+  const slots = a.slots.slice();
+  const choices = [...(a.slots[rank] ?? [])];
+  for (const choice of b.slots[rank] ?? []) {
+    if (!choices.some((known) => known.label === choice.label)) choices.push(choice);
+  }
+  slots[rank] = choices.sort(byOrder);
+  return { slots, grammar: new Set([...a.grammar, ...b.grammar]), rest: a.rest, restKey: a.restKey };
+}
+
+/** Readings joined with '; ', the first few only, then how many more: '…; …; … (+2 more)'. */
+function listReadings(phrases: readonly string[]): string {
+  let listed = phrases[0] ?? '';
+  let count = 1;
+  while (count < phrases.length && count < MAX_READINGS) {
+    const next = phrases[count] ?? '';
+    if (listed.length + 2 + next.length > MAX_READINGS_LENGTH) break;
+    listed += `; ${next}`;
+    count += 1;
+  }
+  const more = phrases.length - count;
+  return more === 0 ? listed : `${listed} (+${more} more)`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -324,6 +572,23 @@ function describeLink(glosses: readonly string[], tags: readonly string[], print
   return describeForm(tags, printed);
 }
 
+/**
+ * The descriptions of the senses that make a word a form of one lemma, in one: the lemma named once when
+ * each names it last ('first/third-person singular present subjunctive; third-person singular imperative of
+ * recibir', as a table form of recibir is described), and no more readings than a table form gets.
+ */
+function describeLinks(descriptions: readonly string[], printed: string): string {
+  const [only] = descriptions;
+  if (only === undefined) return `a form of ${printed}`;
+  if (descriptions.length === 1) return only;
+  const tail = ` of ${printed}`;
+  const isLemmaLast = descriptions.every(
+    (description) => description.endsWith(tail) && description.length > tail.length,
+  );
+  if (!isLemmaLast) return listReadings(descriptions);
+  return `${listReadings(descriptions.map((description) => description.slice(0, -tail.length)))}${tail}`;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Forms
 
@@ -344,8 +609,7 @@ const NOT_A_FORM = new Set([
 const ONLY_PUNCTUATION = /^[\p{P}\p{S}]+$/u;
 const LATIN_LETTER = /\p{Script=Latin}/u;
 
-function isWordForm(surface: string, tags: readonly string[], isLatinWord: boolean): boolean {
-  if (tags.some((tag) => NOT_A_FORM.has(tag))) return false;
+function isWordSurface(surface: string, isLatinWord: boolean): boolean {
   // '-' (and '—') fill the cells of forms that do not exist.
   if (ONLY_PUNCTUATION.test(surface)) return false;
   // A tapped word is one word: multiword rows ('avoir + past participle', 'ha vivido') can never be tapped.
@@ -357,26 +621,65 @@ function isWordForm(surface: string, tags: readonly string[], isLatinWord: boole
   return true;
 }
 
+function isSameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** A surface that is no form of the word (the word itself, '-', a phrase), however many rows give it. */
+const NOT_LISTED = -1;
+
 function inflectedForms(value: unknown, word: string, keyOf: (text: string) => string): DictionaryForm[] {
   if (!Array.isArray(value)) return [];
   const wordKey = keyOf(word);
   const isLatinWord = LATIN_LETTER.test(word);
-  const seen = new Set<string>();
-  const rows: DictionaryForm[] = [];
+  // Each surface once, where its first row puts it, described by all its rows ('hable' is the first- and
+  // the third-person present subjunctive): its place in `forms`, or NOT_LISTED.
+  const places = new Map<string, number>();
+  const forms: DictionaryForm[] = [];
+  const firstTags: string[][] = [];
+  // Most surfaces have one row: the lists of the others only for those that have more.
+  let moreTags: Map<number, string[][]> | undefined;
   for (const row of value) {
     if (!isRow(row)) continue;
     const surface = text(row.form);
-    if (surface === undefined || seen.has(surface)) continue;
+    if (surface === undefined) continue;
+    const place = places.get(surface);
+    if (place === NOT_LISTED) continue;
     const tags = texts(row.tags);
-    if (!isWordForm(surface, tags, isLatinWord)) continue;
+    if (tags.some((tag) => NOT_A_FORM.has(tag))) continue;
+    if (place !== undefined) {
+      // A table may give a cell twice (pflegen's in the sample gives most): a repeated list says nothing new.
+      const others = moreTags?.get(place);
+      if (isSameList(tags, firstTags[place] ?? []) || others?.some((other) => isSameList(tags, other)))
+        continue;
+      moreTags ??= new Map();
+      if (others) others.push(tags);
+      else moreTags.set(place, [tags]);
+      continue;
+    }
+    if (!isWordSurface(surface, isLatinWord)) {
+      places.set(surface, NOT_LISTED);
+      continue;
+    }
     // The word itself, also as printed with its reading aids (Russian 'сне́г' in the table of снег), is the
     // lemma row's business: the lookup finds both under one key.
     const key = keyOf(surface);
-    if (key === wordKey) continue;
-    seen.add(surface);
-    rows.push({ surface, lemma: word, description: describeForm(tags, word), key });
+    if (key === wordKey) {
+      places.set(surface, NOT_LISTED);
+      continue;
+    }
+    places.set(surface, forms.length);
+    firstTags.push(tags);
+    forms.push({ surface, lemma: word, description: null, key });
   }
-  return rows;
+  for (let place = 0; place < forms.length; place++) {
+    const form = forms[place];
+    const tags = firstTags[place];
+    if (form === undefined || tags === undefined) continue;
+    const others = moreTags?.get(place);
+    form.description = others ? describeForms([tags, ...others], word) : describeForm(tags, word);
+  }
+  return forms;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -400,7 +703,7 @@ export function mapWiktextractEntry(value: unknown, sourceLanguage: string): Map
   if (!Array.isArray(value.senses) || value.senses.length === 0) return skip('missing senses');
 
   const senses: DictionarySense[] = [];
-  const links = new Map<string, string[]>();
+  const links = new Map<string, { printed: string; descriptions: string[] }>();
   for (const sense of value.senses) {
     if (!isRow(sense)) continue;
     const tags = texts(sense.tags);
@@ -414,9 +717,9 @@ export function mapWiktextractEntry(value: unknown, sourceLanguage: string): Map
     for (const { lemma, printed } of linked) {
       // The description keeps the word as printed: its stress marks or long vowels help the learner.
       const description = describeLink(glosses, tags, printed);
-      const descriptions = links.get(lemma) ?? [];
-      if (!descriptions.includes(description)) descriptions.push(description);
-      links.set(lemma, descriptions);
+      const link = links.get(lemma);
+      if (link === undefined) links.set(lemma, { printed, descriptions: [description] });
+      else if (!link.descriptions.includes(description)) link.descriptions.push(description);
     }
   }
   if (senses.length === 0 && links.size === 0) return skip('no glosses');
@@ -426,8 +729,8 @@ export function mapWiktextractEntry(value: unknown, sourceLanguage: string): Map
   const forms: DictionaryForm[] = [];
   if (senses.length > 0) forms.push({ surface: word, lemma: word, description: null, key: wordKey });
   // One row per word it is a form of: 'reciba' is two forms of recibir, said in one description.
-  for (const [lemma, descriptions] of links) {
-    forms.push({ surface: word, lemma, description: descriptions.join('; '), key: wordKey });
+  for (const [lemma, { printed, descriptions }] of links) {
+    forms.push({ surface: word, lemma, description: describeLinks(descriptions, printed), key: wordKey });
   }
   // The table of an entry that is only a form of another word would lead to a word without a meaning here.
   if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, keyOf));

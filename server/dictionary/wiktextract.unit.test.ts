@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dictionaryKey } from '#common/dictionary.ts';
+import { dictionaryKey, normalizeLookup } from '#common/dictionary.ts';
 import {
   describeForm,
+  describeForms,
   type MappedEntry,
   type MapResult,
   mapWiktextractEntry as mapWithKeys,
@@ -54,6 +55,10 @@ function sampleEntry(word: string, language: string): { raw: Raw; entry: MappedE
   );
   if (!raw) throw new Error(`the sample has no ${language} entry ${word}`);
   return { raw, entry: mapped(raw, language) };
+}
+
+function descriptionOf(entry: MappedEntry, surface: string): string | null | undefined {
+  return entry.forms.find((form) => form.surface === surface && form.lemma === entry.lemma)?.description;
 }
 
 function rows(value: unknown): Raw[] {
@@ -126,7 +131,8 @@ describe('mapWiktextractEntry on the real sample', () => {
     expect(entry.forms).toContainEqual({
       surface: 'viví',
       lemma: 'vivir',
-      description: 'first-person singular preterite of vivir',
+      description:
+        'first-person singular preterite indicative; second-person singular imperative informal vos form of vivir',
     });
     expect(entry.forms).toContainEqual({
       surface: 'vivida',
@@ -229,7 +235,7 @@ describe('mapWiktextractEntry on the real sample', () => {
         forms: [
           [
             'démarcher',
-            'first/third-person singular present indicative/subjunctive of démarcher; second-person singular imperative of démarcher',
+            'first/third-person singular present indicative/subjunctive; second-person singular imperative of démarcher',
           ],
         ],
       },
@@ -238,11 +244,11 @@ describe('mapWiktextractEntry on the real sample', () => {
         forms: [
           [
             'recebir',
-            'first/third-person singular present subjunctive of recebir; third-person singular imperative of recebir',
+            'first/third-person singular present subjunctive; third-person singular imperative of recebir',
           ],
           [
             'recibir',
-            'first/third-person singular present subjunctive of recibir; third-person singular imperative of recibir',
+            'first/third-person singular present subjunctive; third-person singular imperative of recibir',
           ],
         ],
       },
@@ -292,6 +298,56 @@ describe('mapWiktextractEntry on the real sample', () => {
       }
     }
     expect(translations).toBeGreaterThan(50);
+  });
+
+  it('names every reading of a form its table lists under several tag lists', () => {
+    const vivir = sampleEntry('vivir', 'es').entry;
+    // Six rows: the first- and third-person present subjunctive, the imperative, and its formal and negative
+    // twins, which say nothing the plain imperative does not.
+    expect(descriptionOf(vivir, 'viva')).toBe(
+      'first/third-person singular present subjunctive; third-person singular imperative of vivir',
+    );
+    expect(descriptionOf(vivir, 'vivimos')).toBe('first-person plural present/preterite indicative of vivir');
+    expect(descriptionOf(vivir, 'vivís')).toBe(
+      'second-person singular present indicative informal vos form; second-person plural present indicative of vivir',
+    );
+    // The headword line's 'first-person singular present' says less than the table's row: it is left out.
+    expect(descriptionOf(vivir, 'vivo')).toBe('first-person singular present indicative of vivir');
+    expect(descriptionOf(sampleEntry('pflegen', 'de').entry, 'pflege')).toBe(
+      'first-person singular present indicative; first/third-person singular subjunctive I; second-person singular imperative of pflegen',
+    );
+    expect(descriptionOf(sampleEntry('prendre', 'fr').entry, 'prends')).toBe(
+      'first/second-person singular present indicative; second-person singular imperative of prendre',
+    );
+    expect(descriptionOf(sampleEntry('domus', 'la').entry, 'domō')).toBe('dative/ablative singular of domus');
+    expect(descriptionOf(sampleEntry('gjuhë', 'sq').entry, 'gjuhëve')).toBe(
+      'dative plural indefinite; dative/ablative plural definite of gjuhë',
+    );
+  });
+
+  it('describes a table form in the words of the form-of entries that Wiktionary editors write', () => {
+    // démarche has an entry of its own in the sample; sembler's table lists semble under the same readings.
+    const semble = descriptionOf(sampleEntry('sembler', 'fr').entry, 'semble');
+    const démarche = sampleEntry('démarche', 'fr').entry.forms[0]?.description;
+    expect(semble).toBe(
+      'first/third-person singular present indicative/subjunctive; second-person singular imperative of sembler',
+    );
+    expect(semble?.replace(/ of sembler$/, ' of démarcher')).toBe(démarche);
+  });
+
+  it('keeps every description of the sample to a line, whatever the number of rows of its form', () => {
+    // isoni: seven rows of the Finnish table, which together are every case of three and both numbers.
+    expect(descriptionOf(sampleEntry('iso', 'fi').entry, 'isoni')).toBe(
+      'nominative/accusative/genitive singular/plural of iso',
+    );
+    for (const raw of sampleEntries()) {
+      const entry = mapped(raw, languageOf(raw));
+      for (const form of entry.forms) {
+        if (form.description === null) continue;
+        expect(form.description.split('; ').length, form.description).toBeLessThanOrEqual(3);
+        expect(form.description.length, form.description).toBeLessThanOrEqual(180);
+      }
+    }
   });
 });
 
@@ -657,6 +713,194 @@ describe('mapWiktextractEntry on hand-made entries', () => {
       { surface: '\u00e9t\u00e9s', lemma: '\u00e9t\u00e9', description: 'plural of \u00e9t\u00e9' },
     ]);
   });
+
+  it('gives a table form and the form-of entry of the same word the same description', () => {
+    // hablar's rows for hable as wiktextract writes them for every -ar verb (see vivir's viva in the sample).
+    const hablar = mapped(
+      {
+        word: 'hablar',
+        lang_code: 'es',
+        senses: [{ glosses: ['to speak'] }],
+        forms: [
+          {
+            form: 'hable',
+            tags: ['first-person', 'present', 'singular', 'subjunctive'],
+            source: 'conjugation',
+          },
+          {
+            form: 'hable',
+            tags: ['present', 'singular', 'subjunctive', 'third-person'],
+            source: 'conjugation',
+          },
+          {
+            form: 'hable',
+            tags: ['formal', 'imperative', 'second-person-semantically', 'singular', 'third-person'],
+            source: 'conjugation',
+          },
+          { form: 'hable', tags: ['imperative', 'singular', 'third-person'], source: 'conjugation' },
+          {
+            form: 'hable',
+            tags: [
+              'formal',
+              'imperative',
+              'negative',
+              'second-person-semantically',
+              'singular',
+              'third-person',
+            ],
+            source: 'conjugation',
+          },
+          {
+            form: 'hable',
+            tags: ['imperative', 'negative', 'singular', 'third-person'],
+            source: 'conjugation',
+          },
+        ],
+      },
+      'es',
+    );
+    // hable's own entry, shaped like the sample's reciba: the lookup may pick either row, and reads the same.
+    const hable = mapped(
+      {
+        word: 'hable',
+        pos: 'verb',
+        lang_code: 'es',
+        senses: [
+          {
+            glosses: ['inflection of hablar:', 'first/third-person singular present subjunctive'],
+            tags: ['first-person', 'form-of', 'present', 'singular', 'subjunctive', 'third-person'],
+            form_of: [{ word: 'hablar' }],
+          },
+          {
+            glosses: ['inflection of hablar:', 'third-person singular imperative'],
+            tags: ['form-of', 'imperative', 'singular', 'third-person'],
+            form_of: [{ word: 'hablar' }],
+          },
+        ],
+      },
+      'es',
+    );
+    const description =
+      'first/third-person singular present subjunctive; third-person singular imperative of hablar';
+    expect(hablar.forms).toEqual([
+      { surface: 'hablar', lemma: 'hablar', description: null },
+      { surface: 'hable', lemma: 'hablar', description },
+    ]);
+    expect(hable.forms).toEqual([{ surface: 'hable', lemma: 'hablar', description }]);
+  });
+
+  it('lists each surface once, where its first row is, with the rows that are no forms left out', () => {
+    const entry = mapped(
+      {
+        word: 'hablar',
+        lang_code: 'es',
+        senses: [{ glosses: ['to speak'] }],
+        forms: [
+          { form: 'hablo', tags: ['first-person', 'indicative', 'present', 'singular'] },
+          { form: 'hablas', tags: ['indicative', 'present', 'second-person', 'singular'] },
+          { form: 'hablo', tags: ['romanization'] },
+          { form: 'hablo', tags: ['first-person', 'indicative', 'present', 'singular'] },
+          { form: 'habla', tags: ['indicative', 'present', 'singular', 'third-person'] },
+          { form: 'habla', tags: ['imperative', 'informal', 'second-person', 'singular'] },
+          { form: 'hablar', tags: ['infinitive'] },
+          { form: 'hablar', tags: ['first-person', 'future', 'subjunctive', 'singular'] },
+        ],
+      },
+      'es',
+    );
+    expect(entry.forms).toEqual([
+      { surface: 'hablar', lemma: 'hablar', description: null },
+      {
+        surface: 'hablo',
+        lemma: 'hablar',
+        description: 'first-person singular present indicative of hablar',
+      },
+      {
+        surface: 'hablas',
+        lemma: 'hablar',
+        description: 'second-person singular present indicative of hablar',
+      },
+      {
+        surface: 'habla',
+        lemma: 'hablar',
+        description:
+          'third-person singular present indicative; second-person singular imperative informal of hablar',
+      },
+    ]);
+  });
+
+  it('names three readings at most, then says how many more there are', () => {
+    const tagLists = [
+      ['nominative', 'singular'],
+      ['genitive', 'plural'],
+      ['dative', 'dual'],
+      ['locative', 'singular', 'definite'],
+      ['instrumental', 'plural', 'indefinite'],
+      ['vocative', 'dual', 'definite'],
+    ];
+    const entry = mapped(
+      {
+        word: 'x',
+        lang_code: 'sq',
+        senses: [{ glosses: ['a word'] }],
+        forms: tagLists.map((tags) => ({ form: 'xa', tags })),
+      },
+      'sq',
+    );
+    expect(entry.forms[1]?.description).toBe(
+      'nominative singular; genitive plural; dative dual (+3 more) of x',
+    );
+  });
+
+  it('names the lemma once after the readings of a form-of entry, and three readings at most', () => {
+    const senses = ['first', 'second', 'third', 'fourth', 'fifth'].map((ordinal) => ({
+      glosses: [`${ordinal} reading of hablar`],
+      form_of: [{ word: 'hablar' }],
+    }));
+    expect(mapped({ word: 'hablx', lang_code: 'es', senses }, 'es').forms).toEqual([
+      {
+        surface: 'hablx',
+        lemma: 'hablar',
+        description: 'first reading; second reading; third reading (+2 more) of hablar',
+      },
+    ]);
+    // Glosses that do not all end with the lemma are listed whole.
+    const mixed = [
+      { glosses: ['agent noun of fahren; driver (person)'], form_of: [{ word: 'fahren' }] },
+      { glosses: ['third-person singular of fahren'], form_of: [{ word: 'fahren' }] },
+    ];
+    expect(mapped({ word: 'Fahrer', lang_code: 'de', senses: mixed }, 'de').forms[0]?.description).toBe(
+      'agent noun of fahren; driver (person); third-person singular of fahren',
+    );
+  });
+
+  it('keys a curly apostrophe of the dump as the straight one a learner may type, and the other way', () => {
+    const curly = mapWithKeys(
+      {
+        word: 'aujourd’hui',
+        lang_code: 'fr',
+        senses: [{ glosses: ['today'] }],
+        forms: [{ form: 'Aujourdʼhui', tags: ['capitalized'] }],
+      },
+      'fr',
+    );
+    if (!curly.ok) throw new Error(curly.reason);
+    const typed = normalizeLookup("aujourd'hui", 'fr')?.lower;
+    expect(typed).toBe("aujourd'hui");
+    // The table row differs only by its case and its apostrophe: it is the word itself.
+    expect(curly.entry.forms).toEqual([
+      { surface: 'aujourd’hui', lemma: 'aujourd’hui', description: null, key: typed },
+    ]);
+
+    // The sample writes d'accord with the ASCII apostrophe; a text typeset with ’ or ʼ finds it.
+    const dAccord = sampleEntry("d'accord", 'fr').raw;
+    const result = mapWithKeys(dAccord, 'fr');
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.entry.forms[0]?.key).toBe("d'accord");
+    for (const tapped of ['D’accord', 'd’accord,', 'dʼaccord']) {
+      expect(normalizeLookup(tapped, 'fr')?.lower, tapped).toBe(result.entry.forms[0]?.key);
+    }
+  });
 });
 
 describe('describeForm', () => {
@@ -695,10 +939,103 @@ describe('describeForm', () => {
     expect(describeForm(['multiword-construction', 'infinitive'], 'prendre')).toBe('infinitive of prendre');
   });
 
+  it('writes the choices of one tag list with a slash, a compound tense whole, and a kind without its family', () => {
+    expect(describeForm(['accusative', 'nominative', 'plural'], 'iso')).toBe(
+      'nominative/accusative plural of iso',
+    );
+    expect(describeForm(['genitive', 'masculine', 'neuter'], 'зимний')).toBe(
+      'genitive masculine/neuter of зимний',
+    );
+    expect(describeForm(['animate', 'masculine', 'singular'], 'přít')).toBe(
+      'animate masculine singular of přít',
+    );
+    expect(
+      describeForm(['active', 'future', 'indicative', 'perfect', 'singular', 'third-person'], 'lego'),
+    ).toBe('third-person singular future perfect indicative active of lego');
+    expect(describeForm(['first-person', 'singular', 'subjunctive', 'subjunctive-ii'], 'pflegen')).toBe(
+      'first-person singular subjunctive II of pflegen',
+    );
+    expect(
+      describeForm(['first-person', 'imperfect', 'imperfect-se', 'singular', 'subjunctive'], 'vivir'),
+    ).toBe('first-person singular imperfect (-se) subjunctive of vivir');
+  });
+
   it('says "a form of" when no tag is usable', () => {
     expect(describeForm([], 'hablar')).toBe('a form of hablar');
     expect(describeForm(['canonical', 'multiword-construction', 'form-of'], 'hablar')).toBe(
       'a form of hablar',
     );
+  });
+});
+
+describe('describeForms', () => {
+  it('joins readings that differ in one word, as Wiktionary writes them', () => {
+    expect(
+      describeForms(
+        [
+          ['first-person', 'present', 'singular', 'subjunctive'],
+          ['present', 'singular', 'subjunctive', 'third-person'],
+        ],
+        'hablar',
+      ),
+    ).toBe('first/third-person singular present subjunctive of hablar');
+    // Every combination of first/third-person and indicative/subjunctive: one reading.
+    expect(
+      describeForms(
+        [
+          ['first-person', 'indicative', 'present', 'singular'],
+          ['indicative', 'present', 'singular', 'third-person'],
+          ['first-person', 'present', 'singular', 'subjunctive'],
+          ['present', 'singular', 'subjunctive', 'third-person'],
+        ],
+        'sembler',
+      ),
+    ).toBe('first/third-person singular present indicative/subjunctive of sembler');
+  });
+
+  it('keeps apart readings that differ in more than one word, in the order of their rows', () => {
+    expect(
+      describeForms(
+        [
+          ['first-person', 'indicative', 'present', 'singular'],
+          ['present', 'singular', 'subjunctive', 'third-person'],
+        ],
+        'sembler',
+      ),
+    ).toBe('first-person singular present indicative; third-person singular present subjunctive of sembler');
+    // Different qualifiers are different readings: the vos form is not the plural.
+    expect(
+      describeForms(
+        [
+          ['indicative', 'informal', 'present', 'second-person', 'singular', 'vos-form'],
+          ['indicative', 'plural', 'present', 'second-person'],
+        ],
+        'vivir',
+      ),
+    ).toBe(
+      'second-person singular present indicative informal vos form; second-person plural present indicative of vivir',
+    );
+  });
+
+  it('leaves out a reading that another says in full, and tag lists that say nothing', () => {
+    expect(
+      describeForms([['plural'], ['canonical'], ['genitive', 'plural'], ['genitive', 'plural']], 'Fuchs'),
+    ).toBe('genitive plural of Fuchs');
+    expect(
+      describeForms(
+        [
+          ['imperative', 'negative', 'singular'],
+          ['imperative', 'singular'],
+        ],
+        'x',
+      ),
+    ).toBe('singular imperative of x');
+    expect(describeForms([['canonical'], ['table-tags']], 'x')).toBe('a form of x');
+    expect(describeForms([], 'x')).toBe('a form of x');
+  });
+
+  it('says the same as describeForm for a single tag list', () => {
+    const tags = ['indicative', 'preterite', 'singular', 'third-person'];
+    expect(describeForms([tags], 'hablar')).toBe(describeForm(tags, 'hablar'));
   });
 });
