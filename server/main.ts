@@ -52,11 +52,12 @@ try {
   const app = await buildApp({ ...config, databaseUrl, jwtSecret }, { logger: log });
   const added = await seedLanguages(app.db);
   if (added > 0) log.info({ added }, 'seeded languages');
-  const interrupted = await failInterruptedImports(app.db, app.pool);
+  const interrupted = await failInterruptedImports(app.db, app.pool, { storage: app.storage, log });
   await retireUnusedImports(app.pool).catch((error: unknown) =>
     log.warn({ err: error }, 'could not drop the tables of replaced dictionaries'),
   );
-  if (interrupted > 0) log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop as failed');
+  if (interrupted > 0)
+    log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop, or never started, as failed');
   const dictionaryDeps = { db: app.db, pool: app.pool, limits: config.dictionaryLimits, log };
   if (await seedDemoDictionary(dictionaryDeps)) log.info('imported the demo Spanish-English dictionary');
 

@@ -42,6 +42,8 @@ export const TranslationUploadFields = z
     source: languageCode('source'),
     target: languageCode('target'),
     action: z.enum(['preview', 'import'], { error: 'action must be preview or import.' }),
+    /** 'true' when the file is only the start of the dump (a preview's sample, cut after a whole line). */
+    partial: z.stringbool({ error: 'partial must be true or false.' }).optional(),
   })
   .refine((fields) => fields.source !== fields.target, {
     path: ['target'],

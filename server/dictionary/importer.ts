@@ -35,6 +35,8 @@ export interface DumpSource {
   source: string;
   limits: DictionaryLimits;
   signal?: AbortSignal;
+  /** The input is the start of a longer file (a preview's sample), cut after its last whole line or within one. */
+  isPartial?: boolean;
 }
 
 function emptyCounts(): DumpCounts {
@@ -68,6 +70,7 @@ async function passOver(
     limits: { maxDecompressedBytes: dump.limits.decompressedBytes, maxLineBytes: dump.limits.lineBytes },
     fileName: dump.fileName,
     signal: dump.signal,
+    isPartial: dump.isPartial,
     onProgress: (bytes) => {
       counts.bytes = bytes;
     },
@@ -111,7 +114,7 @@ function languageOf(value: unknown): string | undefined {
 }
 
 export interface DumpPreview extends DumpCounts {
-  /** True when the preview stopped before the end of the file. */
+  /** True when the preview stopped before the end of the file, or was sent only the file's start. */
   truncated: boolean;
   /** The first entries as they would be stored. */
   sample: MappedEntry[];
@@ -129,7 +132,7 @@ export async function previewDump(dump: DumpSource, maxLines = 1000): Promise<Du
     },
     { maxLines },
   );
-  return { ...counts, truncated: isTruncated, sample };
+  return { ...counts, truncated: isTruncated || dump.isPartial === true, sample };
 }
 
 /** Rows of one batch: an entry with senses of its own, and every form with the key the mapper made. */
@@ -152,8 +155,9 @@ function rowsOf(entries: readonly MappedEntry[]): { entries: EntryRow[]; forms: 
 
 /**
  * Loads a whole dump into an import's own tables; the caller then switches the language
- * pair to it (store.ts). On any failure the tables are dropped and the error is thrown: the pair's current
- * dictionary is never touched here. `onProgress` receives the running counts after each batch.
+ * pair to it (store.ts). On any failure the tables are dropped, the input is destroyed and the error is thrown:
+ * the pair's current dictionary is never touched here. `onProgress` receives the running counts after each
+ * batch.
  */
 export async function loadDump(
   pool: pg.Pool,
@@ -162,7 +166,15 @@ export async function loadDump(
   onProgress: (counts: DumpCounts) => Promise<void> | void = () => {},
 ): Promise<DumpCounts> {
   const counts = emptyCounts();
-  const writer = await ImportWriter.open(pool, importId);
+  let writer: ImportWriter;
+  try {
+    writer = await ImportWriter.open(pool, importId);
+  } catch (error) {
+    // Nothing has read the input yet (the reader destroys it once it starts): an open object-storage stream
+    // or file would otherwise stay open.
+    dump.input.destroy();
+    throw error;
+  }
   try {
     await passOver(dump, counts, async (entries) => {
       const rows = rowsOf(entries);
@@ -179,6 +191,7 @@ export async function loadDump(
     return counts;
   } catch (error) {
     writer.abort();
+    dump.input.destroy();
     await dropImportTables(pool, importId).catch(() => undefined);
     throw error;
   }

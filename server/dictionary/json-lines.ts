@@ -23,6 +23,11 @@ export interface ReadJsonLinesOptions {
   /** Called with the compressed bytes consumed so far (for a progress bar), at most every ~64 KB. */
   onProgress?: (bytesRead: number) => void;
   signal?: AbortSignal;
+  /**
+   * The input is only the start of a longer file (a preview's sample): a last line without its '\n' was cut
+   * short, so it is left out rather than read as a broken entry.
+   */
+  isPartial?: boolean;
 }
 
 /** The whole file is refused; the message is a sentence an admin can read. */
@@ -62,8 +67,7 @@ export async function* readJsonLines(
   input: Readable,
   options: ReadJsonLinesOptions,
 ): AsyncGenerator<JsonLine[], void, undefined> {
-  const { limits, fileName, onProgress, signal } = options;
-  signal?.throwIfAborted();
+  const { limits, fileName, onProgress, signal, isPartial = false } = options;
   let gunzip: Gunzip | undefined;
   // Destroying the streams wakes up whatever await is pending; the catch below then throws the reason.
   const handleAbort = (): void => {
@@ -73,6 +77,8 @@ export async function* readJsonLines(
   signal?.addEventListener('abort', handleAbort, { once: true });
   let isGzip = false;
   try {
+    // Inside the try: a read stopped before it began still destroys its input (the finally below).
+    signal?.throwIfAborted();
     const chunks = inputChunks(input, onProgress);
     const head = await readHead(chunks);
     if (head.length === 0) throw new DumpError('The file is empty.');
@@ -96,7 +102,7 @@ export async function* readJsonLines(
       }
     }
     signal?.throwIfAborted();
-    splitter.finish();
+    splitter.finish(isPartial);
     for (const batch of splitter.takeBatches()) yield batch;
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
@@ -213,9 +219,15 @@ class LineSplitter {
     }
   }
 
-  /** The last line (one without a final '\n') and the last batch; refuses a file with no content. */
-  finish(): void {
-    if (this.pendingBytes > 0) {
+  /**
+   * The last line (one without a final '\n', unless the input was cut: then it is an unfinished line, left out)
+   * and the last batch; refuses a file with no content.
+   */
+  finish(isCut: boolean): void {
+    if (this.pendingBytes > 0 && isCut) {
+      this.pending = [];
+      this.pendingBytes = 0;
+    } else if (this.pendingBytes > 0) {
       const line = Buffer.concat(this.pending, this.pendingBytes);
       this.pending = [];
       this.pendingBytes = 0;

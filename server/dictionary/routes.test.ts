@@ -1,11 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DictionaryImport, LookupResult } from '#common/schemas/dictionary.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { createUser, signIn } from '../testing/factories.ts';
-import { createImport, LookupCache, lookup, runImportJob } from './service.ts';
+import { createImport, getImport, LookupCache, lookup, runImportJob } from './service.ts';
 
 const KB = 1024;
 const t = setupTestApp({
@@ -102,6 +105,24 @@ async function upload(
 }
 
 const PAIR = { mode: 'wiktextract', source: 'es', target: 'en' };
+
+/** The uploads waiting in object storage for their import. */
+function storedUploads(): string[] {
+  const folder = join(t.config.dataDir, 'uploads', 'dictionary-imports');
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+/** The upload's key is forgotten once the object is removed: the job does it just after the import ends. */
+async function expectUploadRemoved(importId: number): Promise<void> {
+  await expect.poll(async () => (await getImport(t.db, importId))?.objectKey).toBeNull();
+  expect(storedUploads()).toEqual([]);
+}
+
+async function readJson(response: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of response) text += String(chunk);
+  return JSON.parse(text) as Record<string, unknown>;
+}
 
 /** How many imports' forms are attached to the partitioned table. */
 async function attachedForms(): Promise<number> {
@@ -208,6 +229,86 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
     ]);
   });
 
+  it('reports a partial file as a truncated sample, leaving out its unfinished last line', async () => {
+    const cut = Buffer.concat([spanishDump(), Buffer.from('{"word": "nuevo", "pos": "ad')]);
+    const file = { bytes: cut, name: 'es.jsonl' };
+
+    const partial = await upload({ ...PAIR, action: 'preview', partial: 'true' }, file);
+    const whole = await upload({ ...PAIR, action: 'preview' }, file);
+
+    expect(partial.status).toBe(200);
+    expect(partial.body).toMatchObject({ lines: 5, entries: 4, skipped: 0, truncated: true });
+    // Sent as a whole file, the same bytes end with a broken line.
+    expect(whole.body).toMatchObject({ lines: 6, skipped: 1, truncated: false });
+  });
+
+  it('refuses to import a partial file, and keeps nothing', async () => {
+    const file = { bytes: spanishDump(), name: 'es.jsonl' };
+    for (const order of ['fields-first', 'file-first'] as const) {
+      const { status, body } = await upload(
+        { ...PAIR, action: 'import', partial: 'true' },
+        file,
+        adminToken,
+        order,
+      );
+      expect(status, order).toBe(400);
+      expect(body.error).toBe('Only a preview takes part of a dump; send the whole file to import it.');
+    }
+    expect((await upload({ ...PAIR, action: 'preview', partial: 'maybe' }, file)).body).toEqual({
+      error: 'partial must be true or false.',
+    });
+    expect(storedUploads()).toEqual([]);
+  });
+
+  it('answers a preview once it has read its lines, then reads the rest of the upload and throws it away', async () => {
+    const boundary = 'catamaran-preview-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const head =
+      Object.entries({ ...PAIR, action: 'preview' })
+        .map(([name, value]) => field(name, value))
+        .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="es.jsonl"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n';
+    const line = `${JSON.stringify({ word: 'casa', pos: 'noun', lang_code: 'es', senses: [{ glosses: ['house'] }] })}\n`;
+    // One connection: the request after this one is answered only once the server has read this one to its end.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const request = httpRequest(`${base}/api/admin/translations/upload/`, {
+      method: 'POST',
+      agent,
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    const responded = once(request, 'response') as Promise<[IncomingMessage]>;
+    request.write(head + line.repeat(2100));
+
+    // The upload is not finished: the answer comes from the first 1,000 lines alone (the importer reads lines
+    // in batches of 1,000, so the 1,001st, which shows there are more, is in the second batch).
+    const [response] = await responded;
+    expect(response.statusCode).toBe(200);
+    expect(await readJson(response)).toMatchObject({ action: 'preview', lines: 1000, truncated: true });
+
+    // The rest (more than the socket buffers hold, and a part after the file) is read and thrown away: the
+    // request ends, and its connection takes the next one (a lookup of a pair no test imports: an answer of the
+    // es→en pair would be kept for a second, and the next test imports it).
+    request.end(`${line.repeat(200_000)}\r\n${field('late', 'ignored')}--${boundary}--\r\n`);
+    try {
+      const next = httpRequest(`${base}/api/dict/lookup/?language=it&surface=casa`, {
+        agent,
+        headers: { authorization: `Bearer ${learnerToken}` },
+      });
+      next.end();
+      const [answer] = (await once(next, 'response')) as [IncomingMessage];
+      expect(answer.statusCode).toBe(200);
+      expect(await readJson(answer)).toMatchObject({ found: false });
+    } finally {
+      agent.destroy();
+    }
+    expect(storedUploads()).toEqual([]);
+  });
+
   it('validates the fields: file, languages, and source differing from target', async () => {
     const file = { bytes: spanishDump(), name: 'es.jsonl' };
     expect((await upload({ ...PAIR, action: 'preview' })).body).toEqual({
@@ -254,6 +355,7 @@ describe('importing a dictionary, and looking words up', () => {
 
     expect(done).toMatchObject({ status: 'succeeded', source: 'es', target: 'en', error: null });
     expect(done.progress).toMatchObject({ lines: 5, entries: 4, skipped: 0 });
+    await expectUploadRemoved(done.id);
 
     expect(await lookUp('hablar')).toMatchObject({
       found: true,
@@ -315,6 +417,7 @@ describe('importing a dictionary, and looking words up', () => {
 
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/truncated/);
+    await expectUploadRemoved(failed.id);
     expect(await lookUp('habló')).toMatchObject({ found: true, lemma: 'hablar' });
     expect((await lookUp('nuevo')).found).toBe(false);
     const tables = await t.app.pool.query(`SELECT 1 FROM pg_tables WHERE tablename = $1`, [
@@ -329,13 +432,15 @@ describe('importing a dictionary, and looking words up', () => {
     expect(failed.error).toMatch(/^No it entries in the file \(64 lines read, 64 skipped\)\.$/);
   });
 
-  it('cancels a queued import, which the job then leaves alone', async () => {
+  it('cancels a queued import, removing its upload at once, and the job then leaves it alone', async () => {
+    const objectKey = 'dictionary-imports/1-queued.dump';
+    await t.app.storage.put(objectKey, Readable.from([spanishDump()]), { contentType: 'text/plain' });
     const row = await createImport(t.db, {
       source: 'es',
       target: 'en',
       fileName: 'es.jsonl',
       fileSize: 10,
-      objectKey: 'dictionary-imports/1-queued.dump',
+      objectKey,
       createdBy: (await createUser(t.db, { isAdmin: true })).id,
     });
 
@@ -344,6 +449,8 @@ describe('importing a dictionary, and looking words up', () => {
       url: `/api/admin/translations/imports/${row.id}/`,
       token: adminToken,
     });
+    expect(storedUploads()).toEqual([]);
+    expect((await getImport(t.db, row.id))?.objectKey).toBeNull();
     await runImportJob(
       {
         db: t.db,
@@ -369,6 +476,27 @@ describe('importing a dictionary, and looking words up', () => {
     const list = await t.get<DictionaryImport[]>('/api/admin/translations/imports/', { token: adminToken });
     expect(list.body[0]).toMatchObject({ id: row.id, status: 'cancelled' });
     expect((await t.get('/api/admin/translations/imports/999999/', { token: adminToken })).status).toBe(404);
+  });
+
+  it('fails an import whose job cannot be queued, with a sentence, and removes its upload', async () => {
+    const enqueue = vi.spyOn(t.app.jobs, 'enqueue').mockRejectedValueOnce(new Error('the queue is down'));
+    try {
+      const { status, body } = await upload(
+        { ...PAIR, action: 'import' },
+        { bytes: spanishDump(), name: 'es.jsonl' },
+      );
+      expect(status).toBe(500);
+      expect(body.error).toEqual(expect.any(String));
+    } finally {
+      enqueue.mockRestore();
+    }
+    const list = await t.get<DictionaryImport[]>('/api/admin/translations/imports/', { token: adminToken });
+    expect(list.body[0]).toMatchObject({
+      status: 'failed',
+      error:
+        'The import could not be queued. The previous dictionary is still in use; upload the file again.',
+    });
+    expect(storedUploads()).toEqual([]);
   });
 
   it('answers from its cache only while the import it came from is current', async () => {
@@ -412,7 +540,12 @@ describe('importing a dictionary, and looking words up', () => {
     const answers: LookupResult[] = [];
     const lookups = Promise.all(
       Array.from({ length: 6 }, async () => {
-        while (isImporting) answers.push(await lookUp('habló'));
+        while (isImporting) {
+          answers.push(await lookUp('habló'));
+          // A cached answer comes back through inject without touching a socket: without a turn of the event
+          // loop between lookups, the uploads and the job (real sockets) wait for seconds and time out.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }),
     );
     for (let round = 0; round < 3; round++) {

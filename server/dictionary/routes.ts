@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { finished, PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -14,11 +14,12 @@ import type { DictionaryLimits } from '../config.ts';
 import { HttpError, idParam, parseInput } from '../http/errors.ts';
 import { languageCodes } from '../languages/service.ts';
 import { limitBytes } from '../uploads/limit.ts';
-import { type DumpPreview, EmptyDumpError, previewDump } from './importer.ts';
+import { EmptyDumpError, previewDump } from './importer.ts';
 import { DumpError, formatSize } from './json-lines.ts';
 import {
   cancelImport,
   createImport,
+  failUnqueuedImport,
   getImport,
   LookupCache,
   listImports,
@@ -27,6 +28,10 @@ import {
 } from './service.ts';
 
 const MB = 1024 * 1024;
+
+const PARTIAL_IMPORT = 'Only a preview takes part of a dump; send the whole file to import it.';
+const NOT_QUEUED =
+  'The import could not be queued. The previous dictionary is still in use; upload the file again.';
 
 /** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
 export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries: number }): Promise<void> {
@@ -56,7 +61,7 @@ export async function adminDictionaryRoutes(
     }
     const user = currentUser(request);
     const raw: Record<string, string> = {};
-    let preview: DumpPreview | undefined;
+    let file: MultipartFile | undefined;
     let stored: { key: string; size: number; fileName: string } | undefined;
     try {
       for await (const part of request.parts()) {
@@ -64,8 +69,8 @@ export async function adminDictionaryRoutes(
           raw[part.fieldname] = String(part.value);
           continue;
         }
-        if (part.fieldname !== 'file' || stored || preview) {
-          part.file.resume();
+        file = part;
+        if (part.fieldname !== 'file' || stored) {
           throw new HttpError(400, 'Send one dump, in a field named file.');
         }
         // The usual order sends the fields first, so a preview reads the upload as it arrives; fields sent
@@ -73,28 +78,41 @@ export async function adminDictionaryRoutes(
         const early = TranslationUploadFields.safeParse(raw);
         if (early.success && early.data.action === 'preview') {
           await checkLanguages(app, early.data.source, early.data.target);
-          preview = await previewUpload(part, early.data.source, limits);
-        } else {
-          stored = await storeUpload(app, part, limits);
+          const preview = await previewUpload(part, early.data, limits);
+          // Answered now, not after the rest of the upload (or any part behind it), which busboy reads and
+          // throws away meanwhile: a 2 GB dump previews in the time its first lines take.
+          return { action: 'preview', ...preview };
         }
+        if (early.success && early.data.partial) throw new HttpError(400, PARTIAL_IMPORT);
+        stored = await storeUpload(app, part, limits);
       }
     } catch (error) {
+      // A refusal before the file was read must not leave it unread: busboy would stop reading the request,
+      // and its connection would hang on the rest of the body.
+      file?.file.resume();
       if (stored) await app.storage.delete([stored.key]).catch(() => undefined);
       throw asUploadError(error);
     }
 
-    if (preview) return { action: 'preview', ...preview };
     if (!stored) throw new HttpError(400, 'Choose a file: a wiktextract dump, one entry per line.');
+    let row: Awaited<ReturnType<typeof createImport>>;
     try {
       const fields = parseInput(TranslationUploadFields, raw);
       await checkLanguages(app, fields.source, fields.target);
       if (fields.action === 'preview') {
         const input = await app.storage.get(stored.key);
-        const late = await previewDump({ input, fileName: stored.fileName, source: fields.source, limits });
+        const late = await previewDump({
+          input,
+          fileName: stored.fileName,
+          source: fields.source,
+          limits,
+          isPartial: fields.partial === true,
+        });
         await app.storage.delete([stored.key]);
         return { action: 'preview', ...late };
       }
-      const row = await createImport(app.db, {
+      if (fields.partial) throw new HttpError(400, PARTIAL_IMPORT);
+      row = await createImport(app.db, {
         source: fields.source,
         target: fields.target,
         fileName: stored.fileName,
@@ -102,12 +120,24 @@ export async function adminDictionaryRoutes(
         objectKey: stored.key,
         createdBy: user.userId,
       });
-      await app.jobs.enqueue('dictionary-import', { importId: row.id });
-      return reply.status(202).send({ action: 'import', import: presentImport(row) });
     } catch (error) {
       await app.storage.delete([stored.key]).catch(() => undefined);
       throw asUploadError(error);
     }
+    try {
+      await app.jobs.enqueue('dictionary-import', { importId: row.id });
+    } catch (error) {
+      // Otherwise the import would wait in 'queued' for a job that never comes, keeping the admin tab busy.
+      await failUnqueuedImport({ db: app.db, storage: app.storage, log: request.log }, row, NOT_QUEUED).catch(
+        (cleanupError: unknown) =>
+          request.log.error(
+            { err: cleanupError, importId: row.id },
+            'could not mark an unqueued import failed',
+          ),
+      );
+      throw error;
+    }
+    return reply.status(202).send({ action: 'import', import: presentImport(row) });
   });
 
   app.get('/translations/imports/', async (): Promise<DictionaryImport[]> => {
@@ -121,7 +151,8 @@ export async function adminDictionaryRoutes(
   });
 
   app.delete('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
-    const row = await cancelImport(app.db, idParam(request.params, 'id', 'Import not found'));
+    const id = idParam(request.params, 'id', 'Import not found');
+    const row = await cancelImport({ db: app.db, storage: app.storage, log: request.log }, id);
     if (!row) throw new HttpError(404, 'Import not found');
     return presentImport(row);
   });
@@ -135,20 +166,41 @@ async function checkLanguages(app: FastifyInstance, source: string, target: stri
   }
 }
 
-/** Previews the first lines as they arrive, then lets the rest of the upload drain unread. */
-async function previewUpload(part: MultipartFile, source: string, limits: DictionaryLimits) {
+/**
+ * Previews the first lines as they arrive. The rest of the upload is not waited for: once the preview has its
+ * lines, the file is unhooked and resumed, so busboy reads what is left and throws it away while the answer is
+ * already sent, and the request still ends and leaves its connection usable.
+ */
+async function previewUpload(
+  part: MultipartFile,
+  dump: { source: string; partial?: boolean | undefined },
+  limits: DictionaryLimits,
+) {
+  const limiter = limitBytes(
+    limits.uploadBytes,
+    `The file is larger than ${formatSize(limits.uploadBytes)}.`,
+  );
   const input = new PassThrough({ highWaterMark: MB });
-  // pipeline carries an aborted upload or an oversized one to `input` (the preview then fails with it) and
-  // listens for every stream's errors, so none can go unhandled.
-  pipeline(
-    part.file,
-    limitBytes(limits.uploadBytes, `The file is larger than ${formatSize(limits.uploadBytes)}.`),
-    input,
-  ).catch(() => undefined);
+  // Not pipeline(part.file, …): when the preview stops reading, pipeline would destroy the upload's stream,
+  // and busboy, its file destroyed, stops reading the request: the rest of the body would sit in the socket
+  // until the connection timed out. An aborted upload (an error, or a close before the end) still reaches the
+  // preview, which then fails with it; pipeline listens for every error of the two streams it joins.
+  pipeline(limiter, input).catch(() => undefined);
+  const stopWatching = finished(part.file, (error) => {
+    if (error) limiter.destroy(error);
+  });
+  part.file.pipe(limiter);
   try {
-    return await previewDump({ input, fileName: part.filename, source, limits });
+    return await previewDump({
+      input,
+      fileName: part.filename,
+      source: dump.source,
+      limits,
+      isPartial: dump.partial === true,
+    });
   } finally {
-    part.file.unpipe();
+    stopWatching();
+    part.file.unpipe(limiter);
     part.file.resume();
   }
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { normalizeLookup } from '#common/dictionary.ts';
 import type {
@@ -76,43 +76,108 @@ export async function listImports(db: Database, limit = 20): Promise<ImportRow[]
   return db.select().from(dictionaryImports).orderBy(desc(dictionaryImports.id)).limit(limit);
 }
 
-/**
- * Cancels an import that has not finished: a queued one never starts; a running one stops at its next
- * progress report and drops what it loaded. The pair's current dictionary keeps answering.
- */
-export async function cancelImport(db: Database, id: number): Promise<ImportRow | undefined> {
-  await db
-    .update(dictionaryImports)
-    .set({ status: 'cancelled', finishedAt: new Date(), error: 'Cancelled by an administrator.' })
-    .where(and(eq(dictionaryImports.id, id), inArray(dictionaryImports.status, ['queued', 'running'])));
-  return getImport(db, id);
+/** What removing an import's upload from object storage needs. */
+export interface UploadDeps {
+  db: Database;
+  storage: ObjectStorage;
+  log: ImportLog;
 }
 
-/** A running import whose progress has not moved for this long was interrupted (its server stopped). */
-const STALE_AFTER_MS = 2 * 60_000;
+/**
+ * Cancels an import that has not finished: a queued one never starts, and its upload is removed at once; a
+ * running one stops at its next progress report, drops what it loaded and removes its upload. The pair's
+ * current dictionary keeps answering.
+ */
+export async function cancelImport(deps: UploadDeps, id: number): Promise<ImportRow | undefined> {
+  await deps.db
+    .update(dictionaryImports)
+    .set({ status: 'cancelled', finishedAt: sql`now()`, error: 'Cancelled by an administrator.' })
+    .where(and(eq(dictionaryImports.id, id), inArray(dictionaryImports.status, ['queued', 'running'])));
+  const row = await getImport(deps.db, id);
+  // Never claimed (a claim sets started_at, and a cancelled import cannot be claimed): no job will read the
+  // upload, and the job that comes for it may be long in the queue, or lost.
+  if (row?.status === 'cancelled' && row.startedAt === null && row.objectKey) {
+    await removeUpload(deps, row.id, row.objectKey);
+    return getImport(deps.db, id);
+  }
+  return row;
+}
 
 /**
- * Marks imports interrupted by a stopped server as failed and drops what they had loaded, so an admin sees
- * the truth and can start again. Safe to run on every server at start-up: a live import moves its heartbeat
- * every second.
+ * Marks an import whose job could not be queued as failed, with a sentence for the admin, and removes its
+ * upload: otherwise it would stay queued for good and keep the admin tab busy.
  */
-export async function failInterruptedImports(db: Database, pool: pg.Pool): Promise<number> {
+export async function failUnqueuedImport(deps: UploadDeps, row: ImportRow, sentence: string): Promise<void> {
+  await deps.db
+    .update(dictionaryImports)
+    .set({ status: 'failed', finishedAt: sql`now()`, error: sentence })
+    .where(and(eq(dictionaryImports.id, row.id), eq(dictionaryImports.status, 'queued')));
+  if (row.objectKey) await removeUpload(deps, row.id, row.objectKey);
+}
+
+/**
+ * A running import whose heartbeat has not moved for this long was interrupted (its server stopped). Compared
+ * with PostgreSQL's clock, which also wrote the heartbeat: the app servers' clocks may disagree.
+ */
+const STALE_AFTER = '2 minutes';
+/**
+ * A queued import older than this will not start: the dictionary-import queue's jobs expire after 12 hours
+ * (server/jobs/jobs.ts), or its job was never queued.
+ */
+const QUEUED_EXPIRES_AFTER = '12 hours';
+
+const INTERRUPTED = 'The import was interrupted because the server stopped. Start it again.';
+const NEVER_STARTED = 'The import did not start within 12 hours of its upload. Upload the file again.';
+
+/**
+ * Marks imports interrupted by a stopped server, and queued imports whose job will never come, as failed and
+ * drops what they had loaded, so an admin sees the truth and can start again. With `cleanup`, also removes
+ * the uploads of every import that has ended (these, and any whose removal failed before): object storage
+ * cannot be listed, so the rows are what finds them. Safe to run on every server at start-up: a live import
+ * moves its heartbeat every second. Answers how many imports it marked as failed.
+ */
+export async function failInterruptedImports(
+  db: Database,
+  pool: pg.Pool,
+  cleanup: { storage: ObjectStorage; log: ImportLog },
+): Promise<number> {
   const stale = await db
     .update(dictionaryImports)
-    .set({
-      status: 'failed',
-      finishedAt: new Date(),
-      error: 'The import was interrupted because the server stopped. Start it again.',
-    })
+    .set({ status: 'failed', finishedAt: sql`now()`, error: INTERRUPTED })
     .where(
       and(
         eq(dictionaryImports.status, 'running'),
-        lt(dictionaryImports.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS)),
+        sql`coalesce(${dictionaryImports.heartbeatAt}, ${dictionaryImports.createdAt}) < now() - ${STALE_AFTER}::interval`,
       ),
     )
     .returning({ id: dictionaryImports.id });
   for (const { id } of stale) await dropImportTables(pool, id);
-  return stale.length;
+  const expired = await db
+    .update(dictionaryImports)
+    .set({ status: 'failed', finishedAt: sql`now()`, error: NEVER_STARTED })
+    .where(
+      and(
+        eq(dictionaryImports.status, 'queued'),
+        sql`${dictionaryImports.createdAt} < now() - ${QUEUED_EXPIRES_AFTER}::interval`,
+      ),
+    )
+    .returning({ id: dictionaryImports.id });
+  await removeEndedUploads({ db, ...cleanup });
+  return stale.length + expired.length;
+}
+
+/** Removes the uploads still kept by imports that have ended; a queued or running import keeps its own. */
+async function removeEndedUploads(deps: UploadDeps): Promise<void> {
+  const left = await deps.db
+    .select({ id: dictionaryImports.id, objectKey: dictionaryImports.objectKey })
+    .from(dictionaryImports)
+    .where(
+      and(
+        isNotNull(dictionaryImports.objectKey),
+        notInArray(dictionaryImports.status, ['queued', 'running']),
+      ),
+    );
+  for (const { id, objectKey } of left) if (objectKey) await removeUpload(deps, id, objectKey);
 }
 
 /** Where an import reports; the server's pino logger is one, the command line writes lines of its own. */
@@ -147,7 +212,9 @@ export async function runImportJob(
   const row = await claimImport(deps.db, importId);
   if (!row) {
     const current = await getImport(deps.db, importId);
-    if (current?.objectKey) await removeUpload(deps, current.id, current.objectKey);
+    // A running import (a job delivered twice) still reads its upload; an ended one never will.
+    const hasEnded = current && !['queued', 'running'].includes(current.status);
+    if (hasEnded && current.objectKey) await removeUpload(deps, current.id, current.objectKey);
     return;
   }
   try {
@@ -164,7 +231,7 @@ export async function runImportJob(
 export async function claimImport(db: Database, importId: number): Promise<ImportRow | undefined> {
   const [row] = await db
     .update(dictionaryImports)
-    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
+    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
     .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'queued')))
     .returning();
   return row;
@@ -196,7 +263,8 @@ export async function executeImport(
     lastReport = now;
     const [current] = await deps.db
       .update(dictionaryImports)
-      .set({ progress: counts, heartbeatAt: new Date() })
+      // PostgreSQL's clock, as the staleness check uses: never this machine's (failInterruptedImports).
+      .set({ progress: counts, heartbeatAt: sql`now()` })
       .where(eq(dictionaryImports.id, importId))
       .returning({ status: dictionaryImports.status });
     if (current?.status === 'cancelled') controller.abort(new CancelledError());
@@ -215,22 +283,32 @@ export async function executeImport(
       },
       report,
     );
-    const { replaced } = await switchToImport(
+    const { replaced, supersededBy } = await switchToImport(
       deps.pool,
       { importId, source: row.sourceCode, target: row.targetCode },
-      async (client) => {
+      async (client, outcome) => {
         const finished = await client.query(
-          `UPDATE dictionary_imports SET status = 'succeeded', result = $2, progress = $2, finished_at = now()
+          `UPDATE dictionary_imports SET status = 'succeeded', result = $2, progress = $2, error = $3,
+             finished_at = now()
            WHERE id = $1 AND status = 'running'`,
-          [importId, JSON.stringify(counts)],
+          [importId, JSON.stringify(counts), supersededNote(outcome.supersededBy)],
         );
         // Cancelled at the last moment: the switch is rolled back and the old dictionary stays.
         if (finished.rowCount !== 1) throw new CancelledError();
       },
     );
     deps.log.info(
-      { importId, source: row.sourceCode, target: row.targetCode, entries: counts.entries, replaced },
-      'dictionary import finished',
+      {
+        importId,
+        source: row.sourceCode,
+        target: row.targetCode,
+        entries: counts.entries,
+        replaced,
+        supersededBy,
+      },
+      supersededBy === undefined
+        ? 'dictionary import finished'
+        : 'dictionary import finished after a newer one of its pair, which stays in use',
     );
     // The replaced dictionary is dropped after the switch, without locking lookups out; if that fails, the
     // next import or start-up retires it.
@@ -247,7 +325,7 @@ export async function executeImport(
       if (sentence === UNEXPECTED) deps.log.error({ err: error, importId }, 'dictionary import failed');
       await deps.db
         .update(dictionaryImports)
-        .set({ status: 'failed', error: sentence, finishedAt: new Date() })
+        .set({ status: 'failed', error: sentence, finishedAt: sql`now()` })
         .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'running')));
     }
   } finally {
@@ -262,15 +340,27 @@ class CancelledError extends Error {
   }
 }
 
+/**
+ * An import that finished after a newer upload of its pair (two servers importing at once) is marked as
+ * succeeded, with its counts, as if it had finished first and then been replaced: the newest upload is the
+ * pair's dictionary whatever the order the jobs end in. This sentence says so where the admin looks; its
+ * tables were dropped in the switch.
+ */
+function supersededNote(supersededBy: number | undefined): string | null {
+  if (supersededBy === undefined) return null;
+  return `A newer upload of this language pair (import ${supersededBy}) finished first and stays in use; this file was read but not switched in.`;
+}
+
 const UNEXPECTED = 'The import failed unexpectedly. The previous dictionary is still in use; try again.';
 
 function failureSentence(error: unknown, isStopping: boolean): string {
   if (error instanceof DumpError || error instanceof EmptyDumpError) return error.message;
-  if (isStopping) return 'The import was interrupted because the server stopped. Start it again.';
+  if (isStopping) return INTERRUPTED;
   return UNEXPECTED;
 }
 
-async function removeUpload(deps: ImportJobDeps, importId: number, key: string): Promise<void> {
+/** Removes an import's upload from object storage and forgets its key; a failure is logged, and retried at start-up. */
+async function removeUpload(deps: UploadDeps, importId: number, key: string): Promise<void> {
   try {
     await deps.storage.delete([key]);
     await deps.db
@@ -310,12 +400,20 @@ async function currentImport(pool: pg.Pool, source: string, target: string): Pro
  */
 export class LookupCache {
   private readonly answers = new Map<string, { importId: number; result: LookupResult }>();
+  /**
+   * What each pair read when last asked, pairs without a dictionary too (a site language nobody imported a
+   * dictionary for yet is tapped as often as any). Bounded, the pair checked longest ago first out: a pair
+   * comes from the query string, and made-up ones (?language=zz&target=qq) must not fill the memory; under a
+   * flood of them a real pair costs at worst one small query per lookup, as it would uncached.
+   */
   private readonly pairs = new Map<string, { importId: number | null; checkedAt: number }>();
 
   constructor(
     /** How many answers are kept (least recently used go first); 0 turns the cache off. */
     readonly maxEntries: number,
     private readonly pairTtlMs = 1000,
+    /** How many pairs are kept: far more than the pairs a site has, far fewer than the ones a client can name. */
+    readonly maxPairs = 1000,
   ) {}
 
   /** The pair's current import, as known within the last second. */
@@ -325,9 +423,19 @@ export class LookupCache {
     const now = Date.now();
     if (known && now - known.checkedAt < this.pairTtlMs) return known.importId;
     const importId = await currentImport(pool, source, target);
-    // A pair is a language code pair: the map stays as small as the languages.
-    if (this.pairs.size < 10_000) this.pairs.set(pair, { importId, checkedAt: now });
+    // Moved to the end (the Map's order is the order pairs were checked in); the oldest goes when full.
+    this.pairs.delete(pair);
+    if (this.pairs.size >= this.maxPairs) {
+      const oldest = this.pairs.keys().next();
+      if (!oldest.done) this.pairs.delete(oldest.value);
+    }
+    this.pairs.set(pair, { importId, checkedAt: now });
     return importId;
+  }
+
+  /** How many pairs it knows (at most maxPairs). */
+  get pairCount(): number {
+    return this.pairs.size;
   }
 
   /** Forgets what it knew of a pair's import (its tables are gone: it was replaced). */

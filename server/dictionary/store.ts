@@ -49,17 +49,27 @@ export async function analyzeImportTables(pool: pg.Pool, importId: number): Prom
   await Promise.all([pool.query(`ANALYZE ${entries}`), pool.query(`ANALYZE ${forms}`)]);
 }
 
+/** What a switch did: the import it replaced, or the newer import that kept the pair (this one was not used). */
+export interface SwitchOutcome {
+  replaced: number | undefined;
+  supersededBy: number | undefined;
+}
+
 /**
  * Makes a loaded import the dictionary of its language pair, in one transaction: its tables are attached and
  * the pair points at it. Lookups see the old dictionary or the new one, never a mix, and never wait: ATTACH
  * takes only a SHARE UPDATE EXCLUSIVE lock on the parents. `finish` runs in the same transaction (it marks
  * the import as succeeded). The replaced import is retired afterwards (retireUnusedImports).
+ *
+ * The newest upload wins, not the last import to finish: when the pair already reads a newer import (a later
+ * upload of the same pair that finished first, on another server), this one is not attached; its tables are
+ * dropped in the same transaction and `finish` is told which import superseded it.
  */
 export async function switchToImport(
   pool: pg.Pool,
   pair: { importId: number; source: string; target: string },
-  finish: (client: pg.PoolClient) => Promise<void>,
-): Promise<{ replaced: number | undefined }> {
+  finish: (client: pg.PoolClient, outcome: SwitchOutcome) => Promise<void>,
+): Promise<SwitchOutcome> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -72,6 +82,14 @@ export async function switchToImport(
       [pair.source, pair.target],
     );
     const replaced = current.rows[0]?.import_id;
+    // Import ids follow the order the uploads were accepted in.
+    if (replaced !== undefined && replaced > pair.importId) {
+      const outcome = { replaced: undefined, supersededBy: replaced };
+      await dropImportTables(client, pair.importId);
+      await finish(client, outcome);
+      await client.query('COMMIT');
+      return outcome;
+    }
     await client.query(
       `ALTER TABLE dictionary_entries ATTACH PARTITION ${entriesTable(pair.importId)} FOR VALUES IN (${pair.importId})`,
     );
@@ -83,9 +101,10 @@ export async function switchToImport(
        ON CONFLICT (source_code, target_code) DO UPDATE SET import_id = EXCLUDED.import_id, updated_at = now()`,
       [pair.source, pair.target, pair.importId],
     );
-    await finish(client);
+    const outcome = { replaced, supersededBy: undefined };
+    await finish(client, outcome);
     await client.query('COMMIT');
-    return { replaced };
+    return outcome;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -157,6 +176,21 @@ export interface FormRow {
 }
 
 /**
+ * Two connections of the pool, or none: when one cannot be had (the pool is full and times out, PostgreSQL
+ * refuses), the other goes back rather than being held for good.
+ */
+async function connectTwo(pool: pg.Pool): Promise<[pg.PoolClient, pg.PoolClient]> {
+  const [first, second] = await Promise.allSettled([pool.connect(), pool.connect()]);
+  if (first.status === 'fulfilled' && second.status === 'fulfilled') return [first.value, second.value];
+  let failure: unknown;
+  for (const result of [first, second]) {
+    if (result.status === 'fulfilled') result.value.release();
+    else failure ??= result.reason;
+  }
+  throw failure;
+}
+
+/**
  * Streams an import's rows into its tables with COPY, on two connections at once (entries and forms). Writes
  * wait while PostgreSQL is behind, so memory stays flat whatever the file's size.
  */
@@ -170,7 +204,7 @@ export class ImportWriter {
   ) {}
 
   static async open(pool: pg.Pool, importId: number): Promise<ImportWriter> {
-    const [entriesClient, formsClient] = await Promise.all([pool.connect(), pool.connect()]);
+    const [entriesClient, formsClient] = await connectTwo(pool);
     try {
       await Promise.all([
         entriesClient.query(`BEGIN; ${createTable('entries', importId)}`),

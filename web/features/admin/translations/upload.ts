@@ -18,8 +18,11 @@ export const PREVIEW_BYTES = 8 * 1024 * 1024;
 export const WRONG_EXTENSION = 'Please choose a .json, .jsonl, .json.gz or .jsonl.gz file.';
 export const NO_FILE = 'Choose a file: a wiktextract dump, one entry per line.';
 
-function isGzip(fileName: string): boolean {
-  return fileName.toLowerCase().endsWith('.gz');
+/** Gzip by its name or, as the server tells it, by its first two bytes: a cut gzip stream cannot be read. */
+async function isGzip(file: Blob, fileName: string): Promise<boolean> {
+  if (fileName.toLowerCase().endsWith('.gz')) return true;
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  return head[0] === 0x1f && head[1] === 0x8b;
 }
 
 /** Whether the name ends in one of DUMP_EXTENSIONS, in any case ('ES.JSONL.GZ' is fine). */
@@ -28,15 +31,44 @@ export function hasDumpExtension(fileName: string): boolean {
   return DUMP_EXTENSIONS.some((extension) => name.endsWith(extension));
 }
 
+/** What a preview uploads: the file, or its start, then `isPartial` says so. */
+export interface PreviewPart {
+  file: File;
+  isPartial: boolean;
+}
+
+/** How much of a slice's end is read at a time while looking for its last line break. */
+const TAIL_BYTES = 64 * 1024;
+const LINE_FEED = 0x0a;
+
 /**
- * What a preview uploads. The server previews only the first 1,000 lines and tolerates a line cut off at the
- * end, so a plain dump over PREVIEW_BYTES is cut to its first PREVIEW_BYTES (a 2 GB dump previews in seconds).
- * A gzipped dump is sent whole: a gzip stream cut short fails as truncated before any line is read. The
- * server stops reading once it has its lines, so the rest of the upload costs bandwidth, not server time.
+ * What a preview uploads. The server previews only the first 1,000 lines, so a plain dump over PREVIEW_BYTES
+ * is cut to its first PREVIEW_BYTES (a 2 GB dump previews in seconds), after the last whole line in them: a
+ * wiktextract line is ~10 KB, and one cut in the middle would be counted as malformed. The part is sent as
+ * partial, so the server reports its counts as those of a sample. A gzipped dump is sent whole: a gzip stream
+ * cut short fails as truncated before any line is read. The server answers once it has its lines, and throws
+ * the rest of the upload away.
  */
-export function previewPart(file: File): File {
-  if (file.size <= PREVIEW_BYTES || isGzip(file.name)) return file;
-  return new File([file.slice(0, PREVIEW_BYTES)], file.name, { type: file.type });
+export async function previewPart(file: File): Promise<PreviewPart> {
+  if (file.size <= PREVIEW_BYTES) return { file, isPartial: false };
+  if (await isGzip(file, file.name)) return { file, isPartial: false };
+  const start = file.slice(0, PREVIEW_BYTES);
+  const lineEnd = await lastLineFeed(start);
+  // No line ends within it (a line longer than the sample): sent as it is; the server leaves out the unfinished
+  // line of a partial file.
+  const part = lineEnd === -1 ? start : start.slice(0, lineEnd + 1);
+  return { file: new File([part], file.name, { type: file.type }), isPartial: true };
+}
+
+/** The offset of the last '\n' in the blob, or -1; reads only as much of its end as it takes. */
+async function lastLineFeed(blob: Blob): Promise<number> {
+  for (let end = blob.size; end > 0; end -= TAIL_BYTES) {
+    const start = Math.max(0, end - TAIL_BYTES);
+    const bytes = new Uint8Array(await blob.slice(start, end).arrayBuffer());
+    const at = bytes.lastIndexOf(LINE_FEED);
+    if (at !== -1) return start + at;
+  }
+  return -1;
 }
 
 /**
@@ -77,12 +109,13 @@ interface UploadFields {
 }
 
 // The fields go before the file: the server reads the parts in order and previews while the file arrives.
-function uploadForm(fields: UploadFields, action: UploadAction, file: File): FormData {
+function uploadForm(fields: UploadFields, action: UploadAction, file: File, isPartial = false): FormData {
   const form = new FormData();
   form.append('mode', fields.mode);
   form.append('source', fields.source);
   form.append('target', fields.target);
   form.append('action', action);
+  if (isPartial) form.append('partial', 'true');
   form.append('file', file);
   return form;
 }
@@ -101,8 +134,9 @@ async function upload<T>(form: FormData, schema: z.ZodType<T>): Promise<UploadRe
 }
 
 /** Previews the first lines of a dump: counts, skipped lines, languages and a sample. */
-export function previewDump(fields: UploadFields, file: File): Promise<UploadReply<PreviewAnswer>> {
-  return upload(uploadForm(fields, 'preview', previewPart(file)), PreviewAnswer);
+export async function previewDump(fields: UploadFields, file: File): Promise<UploadReply<PreviewAnswer>> {
+  const part = await previewPart(file);
+  return upload(uploadForm(fields, 'preview', part.file, part.isPartial), PreviewAnswer);
 }
 
 /** Uploads the whole dump and queues its import; the answer is the import to follow. */
