@@ -146,6 +146,19 @@ describe('normalizeLookup', () => {
     expect(normalizeLookup('dʼaccord', 'fr')?.lower).toBe("d'accord");
   });
 
+  it('keeps an elided word with its apostrophe as a first choice', () => {
+    expect(normalizeLookup('L’', 'fr')).toEqual({
+      exact: 'L',
+      lower: 'l',
+      elided: { exact: 'L’', lower: "l'" },
+    });
+    expect(normalizeLookup("«qu'", 'fr')?.elided).toEqual({ exact: "qu'", lower: "qu'" });
+    expect(normalizeLookup('dell’', 'it')?.elided?.lower).toBe("dell'");
+    // An apostrophe inside the word, or none after it, is no elision.
+    expect(normalizeLookup('aujourd’hui', 'fr')?.elided).toBeUndefined();
+    expect(normalizeLookup('«l»', 'fr')?.elided).toBeUndefined();
+  });
+
   it('answers undefined when nothing is left', () => {
     expect(normalizeLookup('', 'es')).toBeUndefined();
     expect(normalizeLookup('  ', 'es')).toBeUndefined();

@@ -142,16 +142,27 @@ export function dictionaryKey(text: string, languageCode: string): string {
   return dictionaryKeyer(languageCode)(text);
 }
 
+const APOSTROPHES = new Set(["'", '’', 'ʼ']);
+
+/** A tapped word ready for a lookup: as written (NFC, casing kept) and its dictionary key. */
+export interface LookupWord {
+  exact: string;
+  lower: string;
+  /**
+   * For a word tapped with an apostrophe at its end ("l’" of "l’eau", as the reader parts French and Italian
+   * elisions): the word with its apostrophe, as dictionaries title elided forms ("l'"); tried first.
+   */
+  elided?: { exact: string; lower: string };
+}
+
 /**
  * The tapped word ready for a lookup: `exact` stripped of punctuation and in NFC with its casing kept, `lower`
  * its dictionary key (see dictionaryKey); undefined when nothing is left or the word is over
  * MAX_LOOKUP_WORD_LENGTH characters.
  */
-export function normalizeLookup(
-  word: string,
-  languageCode: string,
-): { exact: string; lower: string } | undefined {
-  const exact = stripLookupPunctuation(word.normalize('NFC'));
+export function normalizeLookup(word: string, languageCode: string): LookupWord | undefined {
+  const written = word.normalize('NFC');
+  const exact = stripLookupPunctuation(written);
   if (exact === '') return undefined;
   // Counted in code points, the characters a person sees (closer than UTF-16 units for CJK extensions).
   let length = 0;
@@ -159,5 +170,9 @@ export function normalizeLookup(
     length += 1;
     if (length > MAX_LOOKUP_WORD_LENGTH) return undefined;
   }
-  return { exact, lower: dictionaryKey(exact, languageCode) };
+  const lower = dictionaryKey(exact, languageCode);
+  // What was stripped before the word is punctuation and spaces only, so its first occurrence is the word.
+  const after = written.charAt(written.indexOf(exact) + exact.length);
+  if (!APOSTROPHES.has(after)) return { exact, lower };
+  return { exact, lower, elided: { exact: `${exact}${after}`, lower: `${lower}'` } };
 }

@@ -49,6 +49,7 @@ const EnvSchema = z
     DICT_DECOMPRESSED_MAX_MB: z.coerce.number().int().min(1).max(10_485_760).default(20_480),
     DICT_LINE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(10),
     DICT_LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
+    DEMO_CONTENT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ADMIN_EMAILS: z
       .string()
@@ -97,6 +98,8 @@ export interface Config {
   dictionaryLimits: DictionaryLimits;
   /** How many lookup answers each process keeps (0: none). */
   lookupCacheEntries: number;
+  /** Whether a new database gets the demo library and dictionaries (DEMO_CONTENT; off for a real site). */
+  demoContent: boolean;
 }
 
 export interface DictionaryLimits {
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS ?? [],
     lookupCacheEntries: values.DICT_LOOKUP_CACHE_ENTRIES,
+    demoContent: values.DEMO_CONTENT === 'on',
     dictionaryLimits: {
       uploadBytes: values.DICT_UPLOAD_MAX_MB * MB,
       decompressedBytes: values.DICT_DECOMPRESSED_MAX_MB * MB,

@@ -62,6 +62,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('seeds the demo content unless DEMO_CONTENT is off', () => {
+    expect(loadConfig({}).demoContent).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: 'on' }).demoContent).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: 'off' }).demoContent).toBe(false);
+    expect(() => loadConfig({ DEMO_CONTENT: 'no' })).toThrow(/DEMO_CONTENT must be on or off/);
+  });
+
   it('refuses an admin list that is not e-mail addresses', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
   });

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedLanguages } from './db/seed.ts';
-import { seedDemoDictionary } from './dictionary/demo.ts';
+import { seedDemoContent } from './demo/seed.ts';
 import { failInterruptedImports } from './dictionary/service.ts';
 import { retireUnusedImports } from './dictionary/store.ts';
 import { createLogger } from './logger.ts';
@@ -59,7 +59,12 @@ try {
   if (interrupted > 0)
     log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop, or never started, as failed');
   const dictionaryDeps = { db: app.db, pool: app.pool, limits: config.dictionaryLimits, log };
-  if (await seedDemoDictionary(dictionaryDeps)) log.info('imported the demo Spanish-English dictionary');
+  if (config.demoContent) {
+    const demo = await seedDemoContent({ ...dictionaryDeps, storage: app.storage });
+    if (demo.dictionaries.length > 0)
+      log.info({ pairs: demo.dictionaries }, 'imported the demo dictionaries');
+    if (demo.stories > 0) log.info({ stories: demo.stories }, 'added the demo library');
+  }
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -574,4 +574,18 @@ describe('importing a dictionary, and looking words up', () => {
 
     expect(await lookUp('Vaya')).toMatchObject({ found: true, lemma: 'vaya', pos: 'intj', form: null });
   });
+
+  it("finds an elided word by its title with the apostrophe (l'), else by the bare letters", async () => {
+    const line = (word: string, gloss: string) =>
+      JSON.stringify({ word, pos: 'article', lang_code: 'fr', senses: [{ glosses: [gloss] }] });
+    const dump = Buffer.from(
+      [line("l'", 'the (elided)'), line('qu', 'that (elided, titled without its apostrophe)')].join('\n'),
+    );
+    const done = await importAndWait({ bytes: dump, name: 'fr.jsonl' }, 'fr');
+    expect(done.status, done.error ?? '').toBe('succeeded');
+
+    expect(await lookUp('L’', 'fr')).toMatchObject({ found: true, lemma: "l'" });
+    expect(await lookUp("qu'", 'fr')).toMatchObject({ found: true, lemma: 'qu' });
+    expect(await lookUp('l', 'fr')).toMatchObject({ found: false });
+  });
 });

@@ -477,22 +477,31 @@ export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCa
     ? await cache.currentImport(pool, query.language, query.target)
     : await currentImport(pool, query.language, query.target);
   if (importId === null) return notFound;
-  const key = `${query.language}:${query.target}:${word.exact}`;
+  const key = `${query.language}:${query.target}:${word.elided?.exact ?? word.exact}`;
   const cached = cache?.get(key, importId);
   if (cached) return cached;
 
-  let rows: LookupRow[];
-  try {
-    rows = await queryImport(pool, importId, word);
-  } catch (error) {
-    // Its tables were dropped since: a newer import replaced it. Ask again which import is current.
-    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
-    cache?.forget(query.language, query.target);
-    importId = await currentImport(pool, query.language, query.target);
-    if (importId === null) return notFound;
-    rows = await queryImport(pool, importId, word);
+  // An elided word ("l’") is looked up with its apostrophe first, as dictionaries title it, then without.
+  const candidates = word.elided ? [word.elided, word] : [word];
+  let result = notFound;
+  for (const candidate of candidates) {
+    let rows: LookupRow[];
+    try {
+      rows = await queryImport(pool, importId, candidate);
+    } catch (error) {
+      // Its tables were dropped since: a newer import replaced it. Ask again which import is current.
+      if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+      cache?.forget(query.language, query.target);
+      importId = await currentImport(pool, query.language, query.target);
+      if (importId === null) return notFound;
+      rows = await queryImport(pool, importId, candidate);
+    }
+    const answer = answerFrom(rows, candidate.exact);
+    if (answer) {
+      result = answer;
+      break;
+    }
   }
-  const result = answerFrom(rows, word.exact) ?? notFound;
   cache?.set(key, importId, result);
   return result;
 }
