@@ -2,7 +2,7 @@ import { createAccount } from './support/accounts.ts';
 import { accessToken, screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
-import { createStory } from './support/stories.ts';
+import { createStory, findStory } from './support/stories.ts';
 
 // Words of the demo Spanish dictionary that every fresh server imports (server/db/demo/es-en.jsonl).
 const FIRST_CHAPTER =
@@ -119,4 +119,34 @@ test('a missing chapter says so, and a story that is not free asks for Pro', asy
   // The browser logs both refusals; the screens above are how the app handles them.
   expect(consoleErrors).toEqual([expect.stringContaining('403'), expect.stringContaining('404')]);
   consoleErrors.length = 0;
+});
+
+test('the demo library reads in Japanese, word by word, and its narrated chapter plays', async ({ page }) => {
+  const email = uniqueAddress('reader-demo');
+  await createAccount(email, 'Yuki Demo');
+  await signInWithCode(page, email);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  // Written without spaces: Intl.Segmenter finds the words, and each one is looked up on its own.
+  const mimi = await findStory('ミミと赤いボール');
+  await page.goto(`/read/${mimi.storyId}/${mimi.chapterIds[0]}`);
+  const text = page.getByRole('group', { name: 'Chapter text' });
+  await expect(text).toHaveAttribute('lang', 'ja');
+  await text.getByText('ボール', { exact: true }).first().click();
+  const panel = page.getByRole('complementary', { name: 'Word details' });
+  await expect(panel.getByRole('heading', { name: 'ボール' })).toBeVisible();
+  await expect(panel.getByText(/\bball\b/).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 360);
+  await screenshot(page, 'reader-japanese-360');
+
+  const gata = await findStory('La gata y la luna');
+  await page.goto(`/read/${gata.storyId}/${gata.chapterIds[0]}`);
+  const audio = page.getByLabel('Chapter audio');
+  await expect(audio).toHaveAttribute('src', /\/media\/story-audio\//);
+  // The file is really served and decodable: the browser reads its length (about 24 s).
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration))
+    .toBeGreaterThan(20);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
 });

@@ -56,3 +56,23 @@ export async function createStory(input: StoryInput): Promise<{ storyId: number;
     await client.end();
   }
 }
+
+/** The ids of a story found by its title (a demo story, say) and of its chapters in reading order. */
+export async function findStory(title: string): Promise<{ storyId: number; chapterIds: number[] }> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set; the end-to-end global setup sets it.');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ story_id: number; id: number }>(
+      `SELECT c.story_id, c.id FROM chapters c JOIN stories s ON s.id = c.story_id
+       WHERE s.title = $1 ORDER BY c.order_index`,
+      [title],
+    );
+    const storyId = rows[0]?.story_id;
+    if (storyId === undefined) throw new Error(`No story titled ${title}.`);
+    return { storyId, chapterIds: rows.map((row) => row.id) };
+  } finally {
+    await client.end();
+  }
+}
