@@ -104,8 +104,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     await jobs.stop(); // lets a mail being sent finish
     await pool.end();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that run on every request are callback hooks: an async one costs a promise and a microtask each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // While closing, a request that was in flight answers with `Connection: close`. Otherwise its keep-alive
   // connection, busy when close() began, would hold the server open until the client's idle timeout.
@@ -113,8 +115,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.addHook('preClose', async () => {
     isClosing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (isClosing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   registerErrorHandler(app);

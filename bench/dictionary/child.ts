@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** The child scripts, beside this file. */
-export type ChildScript = 'baseline' | 'import' | 'stages' | 'load';
-const SCRIPTS: readonly ChildScript[] = ['baseline', 'import', 'stages', 'load'];
+export type ChildScript = 'baseline' | 'import' | 'stages' | 'load' | 'serve';
+const SCRIPTS: readonly ChildScript[] = ['baseline', 'import', 'stages', 'load', 'serve'];
 
 // Under node_modules so that the bundles find the packages they leave out, as dist/server/main.js does.
 const BUNDLE_DIR = fileURLToPath(
@@ -112,4 +112,38 @@ export function serveChild<Input, Result>(work: (input: Input) => Promise<Result
 function send(reply: Reply<unknown>): void {
   // Exits once the reply is out: a pool or a socket left open must not keep the child (and the run) alive.
   process.send?.(reply, () => process.exit(0));
+}
+
+/**
+ * Starts a long-lived child script's bundle (serve.ts) that answers each message with one reply, in order;
+ * `ask` sends a message and resolves with its reply; `exited` settles when the child is gone.
+ */
+export function startChild<Request extends object, Reply extends { kind: string }>(
+  script: ChildScript,
+  execArgv: readonly string[] = [],
+): { ask(request: Request): Promise<Reply>; exited: Promise<void> } {
+  const child = fork(`${BUNDLE_DIR}${script}.mjs`, [], {
+    execArgv: [...execArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: { resolve(reply: Reply): void; reject(error: Error): void }[] = [];
+  child.on('message', (message) => {
+    const reply = message as Reply & { error?: string };
+    const next = waiting.shift();
+    if (reply.kind === 'failed') next?.reject(new Error(`${script} failed: ${reply.error}`));
+    else next?.resolve(reply);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => {
+    for (const next of waiting.splice(0)) next.reject(new Error(`${script} exited without an answer`));
+  });
+  return {
+    ask(request) {
+      return new Promise<Reply>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        child.send(request);
+      });
+    },
+    exited,
+  };
 }

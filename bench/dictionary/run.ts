@@ -14,13 +14,13 @@
 //      the app again at a steady 5,000 requests per second, and lookup() behind a bare route (no token check,
 //      no app plugins) to tell the database's cost from the app's. CPU per request for each process.
 //
-// The children run bundled by esbuild with plain node, as production runs (child.ts); the app runs here,
-// under tsx, as in bench/run.ts.
+// The children run bundled by esbuild with plain node, as production runs (child.ts): the import, the load
+// generator, and the servers it loads (serve.ts), each charged with its own CPU time.
 //
 // Prints the figures and writes bench/results/dictionary.json with the targets and a pass flag for each.
 // Settings: BENCH_DICT_ENTRIES, BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_DICT_DUMP (a dump of
 // your own instead of the generated one), BENCH_DICT_STAGES=0 (skip step 3), BENCH_DICT_PROFILE=<dir> (a
-// --cpu-prof of the import and stage children there).
+// --cpu-prof of the import, stage and server children there).
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -34,9 +34,6 @@ import {
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import Fastify from 'fastify';
-import { LookupQuery } from '../../common/schemas/dictionary.ts';
-import { buildApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { signAccessToken } from '../../server/auth/tokens.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -45,12 +42,12 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateDatabase } from '../../server/db/migrate.ts';
 import { users } from '../../server/db/schema.ts';
 import { seedLanguages } from '../../server/db/seed.ts';
-import { lookup } from '../../server/dictionary/service.ts';
 import type { BaselineInput, BaselineResult } from './baseline.ts';
-import { bundleChildren, runChild } from './child.ts';
+import { bundleChildren, runChild, startChild } from './child.ts';
 import { DEFAULT_ENTRIES, GENERATOR_VERSION, generateDump, stem } from './generate.ts';
 import type { ImportInput, ImportResult } from './import.ts';
 import type { LoadFigures, LoadInput } from './load.ts';
+import type { ServeReply, ServeRequest } from './serve.ts';
 import type { StagesInput, StagesResult } from './stages.ts';
 
 const ENTRIES = Number(process.env.BENCH_DICT_ENTRIES ?? DEFAULT_ENTRIES);
@@ -336,23 +333,19 @@ try {
   const headers = { authorization: `Bearer ${token}` };
   await admin.pool.end();
 
-  const app = await buildApp({
-    ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret }),
-    databaseUrl,
-    jwtSecret,
-    dataDir: join(scratch, 'data'),
+  // The servers run in a child of their own, bundled as production runs them (serve.ts).
+  const servers = startChild<ServeRequest, ServeReply>('serve', profileFlags);
+  const started = await servers.ask({
+    kind: 'start',
+    input: { databaseUrl, jwtSecret, dataDir: join(scratch, 'data'), path: LOOKUP_PATH },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const appOrigin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  // The same app with its lookup cache off: every lookup a query.
-  const uncachedApp = await buildApp({
-    ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret, DICT_LOOKUP_CACHE_ENTRIES: '0' }),
-    databaseUrl,
-    jwtSecret,
-    dataDir: join(scratch, 'data'),
-  });
-  await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
-  const uncachedOrigin = `http://127.0.0.1:${(uncachedApp.server.address() as { port: number }).port}`;
+  if (started.kind !== 'started') throw new Error(`serve answered ${started.kind}`);
+  const { app: appOrigin, uncached: uncachedOrigin, direct: directOrigin } = started;
+  const serverCpuSecondsNow = async () => {
+    const reply = await servers.ask({ kind: 'cpu' });
+    if (reply.kind !== 'cpu') throw new Error(`serve answered ${reply.kind}`);
+    return reply.seconds;
+  };
 
   // What the lookups answer: all 200, most found, and the body size the baseline answers with.
   const checked = await Promise.all(
@@ -371,22 +364,13 @@ try {
   const non200 = checked.filter((check) => check.status !== 200).length;
   if (non200 > 0) throw new Error(`${non200} of ${checked.length} checked lookups did not answer 200.`);
 
-  const bare = Fastify({ logger: false });
-  bare.get(LOOKUP_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send(medianBody));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareOrigin = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-
-  // The lookup service without the app around it (no token check, security headers, compression, request
-  // ids): how much of the app's cost is the database and how much the plumbing.
-  const direct = Fastify({ logger: false });
-  const directDatabase = openDatabase(databaseUrl, { max: 10, onIdleError: () => undefined });
-  direct.get(LOOKUP_PATH, (request) => lookup(directDatabase.pool, LookupQuery.parse(request.query)));
-  await direct.listen({ port: 0, host: '127.0.0.1' });
-  const directOrigin = `http://127.0.0.1:${(direct.server.address() as { port: number }).port}`;
+  const bareReply = await servers.ask({ kind: 'bare', body: medianBody });
+  if (bareReply.kind !== 'bare') throw new Error(`serve answered ${bareReply.kind}`);
+  const bareOrigin = bareReply.origin;
 
   /** One load run, with the CPU each process spent per request (this process serves, PostgreSQL, autocannon). */
   const load = async (origin: string, overallRate?: number) => {
-    const appCpuBefore = process.cpuUsage();
+    const serverCpuBefore = await serverCpuSecondsNow();
     const postgresCpuBefore = postgresCpuSeconds(postgres.pid);
     const startedAt = performance.now();
     const { result: figures } = await runChild<LoadFigures>('load', {
@@ -399,11 +383,10 @@ try {
       ...(overallRate ? { overallRate } : {}),
     } satisfies LoadInput);
     const wallSeconds = (performance.now() - startedAt) / 1000;
-    const appCpu = process.cpuUsage(appCpuBefore);
+    const serverCpuSeconds = (await serverCpuSecondsNow()) - serverCpuBefore;
     const postgresCpuAfter = postgresCpuSeconds(postgres.pid);
     const perRequest = (seconds: number | undefined) =>
       seconds === undefined ? null : Math.round((seconds * 1e6) / figures.allRequests);
-    const serverCpuSeconds = (appCpu.user + appCpu.system) / 1e6;
     const postgresCpu =
       postgresCpuBefore === undefined || postgresCpuAfter === undefined
         ? undefined
@@ -431,11 +414,8 @@ try {
   const atTargetRate = await load(appOrigin, TARGETS.lookupRequestsPerSecond);
   log('  and the lookup service alone, without the app around it…');
   const directFigures = await load(directOrigin);
-  await app.close();
-  await uncachedApp.close();
-  await bare.close();
-  await direct.close();
-  await directDatabase.pool.end();
+  await servers.ask({ kind: 'stop' });
+  await servers.exited;
 
   // ---------------------------------------------------------------------------------------------------------
   // Figures

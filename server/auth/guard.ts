@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { type AccessClaims, verifyAccessToken } from './tokens.ts';
+import { type AccessClaims, AccessTokenVerifier } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,12 +25,15 @@ export function currentUser(request: FastifyRequest): AccessClaims {
  * at most its hour, as with Supabase Auth.
  */
 export function registerApiAuthentication(api: FastifyInstance, jwtSecret: string): void {
+  const tokens = new AccessTokenVerifier(jwtSecret);
   api.decorateRequest('user', null);
-  api.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public === true) return;
+  // A callback hook, not an async one: it runs on every call and has nothing to wait for.
+  api.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config.public === true) return done();
     const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
-    const claims = match?.[1] ? verifyAccessToken(jwtSecret, match[1]) : undefined;
-    if (!claims) throw new HttpError(401, 'Not authenticated');
+    const claims = match?.[1] ? tokens.verify(match[1]) : undefined;
+    if (!claims) return done(new HttpError(401, 'Not authenticated'));
     request.user = claims;
+    done();
   });
 }

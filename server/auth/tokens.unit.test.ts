@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken, verifyAccessToken } from './tokens.ts';
+import { AccessTokenVerifier, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const SECRET = 'unit-secret-that-is-long-enough-for-hs256-0123456789';
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -132,5 +132,42 @@ describe('verifyAccessToken', () => {
     }
     // A payload that is valid JSON but not an object, correctly signed.
     expect(verifyAccessToken(SECRET, handMade({ alg: 'HS256' }, 'text'), NOW.getTime())).toBeUndefined();
+  });
+});
+
+describe('AccessTokenVerifier', () => {
+  it('answers a token it verified before from memory, and refuses it once it expires', async () => {
+    const { token, expiresAt } = await signAccessToken(SECRET, claims, NOW);
+    const verifier = new AccessTokenVerifier(SECRET);
+
+    expect(verifier.verify(token, NOW.getTime())).toEqual(expected);
+    expect(verifier.verify(token, expiresAt * 1000 - 1)).toEqual(expected);
+    expect(verifier.verify(token, expiresAt * 1000)).toBeUndefined();
+    expect(verifier.verify(token, NOW.getTime())).toEqual(expected);
+  });
+
+  it('refuses what verifyAccessToken refuses, every time', async () => {
+    const { token } = await signAccessToken(`${SECRET}x`, claims, NOW);
+    const verifier = new AccessTokenVerifier(SECRET);
+    const tampered = `${token.slice(0, -3)}AAA`;
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(verifier.verify(token, NOW.getTime())).toBeUndefined();
+      expect(verifier.verify(tampered, NOW.getTime())).toBeUndefined();
+    }
+  });
+
+  it('keeps at most its number of tokens, forgetting the oldest, and still verifies a forgotten one', async () => {
+    const verifier = new AccessTokenVerifier(SECRET, 2);
+    const tokens = await Promise.all(
+      ['a', 'b', 'c'].map(
+        async (session) => (await signAccessToken(SECRET, { ...claims, sessionId: session }, NOW)).token,
+      ),
+    );
+    for (const token of tokens) verifier.verify(token, NOW.getTime());
+
+    const remembered = (verifier as unknown as { verified: Map<string, unknown> }).verified;
+    expect([...remembered.keys()]).toEqual([tokens[1], tokens[2]]);
+    expect(verifier.verify(tokens[0] ?? '', NOW.getTime())?.sessionId).toBe('a');
   });
 });

@@ -36,7 +36,9 @@ const NOT_QUEUED =
 /** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
 export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries: number }): Promise<void> {
   const cache = new LookupCache(options.cacheEntries);
-  app.get('/dict/lookup/', async (request): Promise<LookupResult> => {
+  // Answers are a few hundred bytes, under the compression threshold, and a GET has no body to decompress:
+  // the compression plugin's three hooks would only cost time on the app's busiest call.
+  app.get('/dict/lookup/', { compress: false, decompress: false }, async (request): Promise<LookupResult> => {
     const query = parseInput(LookupQuery, request.query);
     return lookup(app.pool, query, cache);
   });
