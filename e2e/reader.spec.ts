@@ -141,12 +141,46 @@ test('the demo library reads in Japanese, word by word, and its narrated chapter
 
   const gata = await findStory('La gata y la luna');
   await page.goto(`/read/${gata.storyId}/${gata.chapterIds[0]}`);
-  const audio = page.getByLabel('Chapter audio');
+  const audio = page.getByTestId('chapter-audio');
   await expect(audio).toHaveAttribute('src', /\/media\/story-audio\//);
   // The file is really served and decodable: the browser reads its length (about 24 s).
-  await expect
-    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration))
-    .toBeGreaterThan(20);
+  const read = <T>(pick: (element: HTMLAudioElement) => T) => audio.evaluate(pick);
+  await expect.poll(() => read((element) => element.duration)).toBeGreaterThan(20);
+  const player = page.getByRole('region', { name: 'Chapter audio' });
+  await expect(player.getByRole('slider', { name: 'Position' })).toHaveAttribute(
+    'aria-valuetext',
+    /^0:00 of 0:2[34]$/,
+  );
+
+  // The keys, with the focus on the page: space plays and pauses, the arrows jump 5 s and change the volume,
+  // l loops, m mutes.
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press(' ');
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+  const before = await read((element) => element.currentTime);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => read((element) => element.currentTime)).toBeCloseTo(before + 5, 0);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => read((element) => element.currentTime)).toBeCloseTo(before, 0);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => read((element) => element.volume)).toBeCloseTo(0.8, 5);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => read((element) => element.volume)).toBeCloseTo(0.9, 5);
+  await page.keyboard.press('l');
+  await expect(player.getByRole('button', { name: 'Loop' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await read((element) => element.loop)).toBe(true);
+  await page.keyboard.press('m');
+  await expect(player.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await read((element) => element.muted)).toBe(true);
+  // In the chapter's text the arrows walk the words and leave the audio alone.
+  await page.getByRole('group', { name: 'Chapter text' }).focus();
+  const walking = await read((element) => element.currentTime);
+  await page.keyboard.press('ArrowRight');
+  expect(await read((element) => element.currentTime)).toBe(walking);
+  await screenshot(page, 'reader-audio-360');
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
   await expectNoSeriousAxeViolation(page);
 });

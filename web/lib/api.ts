@@ -85,3 +85,19 @@ function isErrorBody(value: unknown): value is { error: string } {
     typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string'
   );
 }
+
+/**
+ * A JSON POST that outlives the page (fetch with keepalive): for a report made while the page is hidden or
+ * being left, when an ordinary request would be cancelled. The token is passed in, as nothing may be awaited
+ * then; no answer is read, and a failure is dropped.
+ */
+export function postOnLeave(path: string, body: unknown, accessToken: string | null): void {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Timezone': currentTimeZone(),
+  };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  fetch(path, { method: 'POST', keepalive: true, headers, body: JSON.stringify(body) }).catch(
+    () => undefined,
+  );
+}

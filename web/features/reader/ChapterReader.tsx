@@ -9,10 +9,13 @@ import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { useSession } from '#web/features/auth/session.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { AudioPlayer } from './AudioPlayer.tsx';
 import { ChapterText } from './ChapterText.tsx';
 import { chapterQuery, markChapterRead, READING_KEYS } from './queries.ts';
+import { useReadingTime } from './useReadingTime.ts';
 import { useWordLookup } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
 
@@ -93,6 +96,8 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const [completed, setCompleted] = useState(chapter.is_completed);
   const [wordsClicked, setWordsClicked] = useState(0);
   const lookup = useWordLookup({ language, storyId: story.id, chapterId: chapter.id });
+  const session = useSession();
+  useReadingTime(chapter.id, session.status === 'signed_in' ? session.accessToken : null);
   const { lookUp } = lookup;
 
   const markRead = useMutation({
@@ -149,15 +154,8 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           )}
         </div>
         {chapter.audio_url ? (
-          <div className="border-t border-slate-200/70 px-3 py-1.5">
-            {/* biome-ignore lint/a11y/useMediaCaption: narration of the text on screen, which is its transcript */}
-            <audio
-              controls
-              preload="metadata"
-              src={chapter.audio_url}
-              aria-label="Chapter audio"
-              className="mx-auto block h-10 w-full max-w-2xl"
-            />
+          <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
+            <AudioPlayer src={chapter.audio_url} />
           </div>
         ) : null}
         <ProgressBar

@@ -76,6 +76,7 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
       <div
         ref={container}
         role="group"
+        data-reader-text
         aria-label="Chapter text"
         aria-describedby={KEYBOARD_HINT_ID}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the text is one stop that the arrow keys walk
