@@ -13,7 +13,6 @@ import { NotFound } from './routes/NotFound.tsx';
 const NOT_BUILT_YET: readonly ClientRouteName[] = [
   'dashboard',
   'story',
-  'words',
   'progress',
   'apply',
   'feedback',
@@ -59,6 +58,7 @@ const Account = lazyDataScreen(() => import('./routes/Account.tsx'), 'Account');
 const Admin = lazyDataScreen(() => import('./routes/Admin.tsx'), 'Admin');
 const AdminStory = lazyDataScreen(() => import('./routes/AdminStory.tsx'), 'AdminStory');
 const Reader = lazyDataScreen(() => import('./routes/Reader.tsx'), 'Reader');
+const Words = lazyDataScreen(() => import('./routes/Words.tsx'), 'Words');
 
 /** A lazily loaded screen, with a spinner while its code arrives. */
 function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
@@ -133,6 +133,16 @@ export function AppRoutes() {
           <RequireSession loadingText="Loading...">
             <Screen>
               <Reader />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.words}
+        element={
+          <RequireSession loadingText="Loading...">
+            <Screen>
+              <Words />
             </Screen>
           </RequireSession>
         }

@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   BookMarked,
   ChartColumn,
   Check,
@@ -15,7 +14,7 @@ import { Link } from 'react-router';
 import { displayName, type UserIdentity } from '#common/identity.ts';
 import { PRO_PLAN } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Logo } from '#web/components/Logo.tsx';
+import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
@@ -134,18 +133,7 @@ function AccountScreen({ user }: { user: UserIdentity }) {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link
-            to={CLIENT_ROUTES.landing}
-            className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-base font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            <ArrowLeft className="size-5" aria-hidden="true" />
-            Back to Home
-          </Link>
-          <Logo wordmark="from-sm" />
-        </div>
-      </header>
+      <BackLinkHeader to={CLIENT_ROUTES.landing} label="Back to Home" />
 
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Account</h1>

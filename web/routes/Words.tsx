@@ -1,0 +1,1 @@
+export { SavedWords as Words } from '#web/features/words/SavedWords.tsx';
