@@ -12,6 +12,21 @@ const LENGTH_LIMITS: readonly [LengthCategory, number][] = [
   ['medium', 5000],
 ];
 
+/** The topics a learner can filter by (learner.md §2 filters panel); stories list theirs as comma-separated text. */
+export const TOPICS = [
+  'adventure',
+  'mystery',
+  'romance',
+  'sci-fi',
+  'fantasy',
+  'horror',
+  'comedy',
+  'family',
+  'everyday',
+  'animals',
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
 /** The length bucket of a story with this many words. */
 export function lengthCategory(wordCount: number): LengthCategory {
   for (const [category, limit] of LENGTH_LIMITS) if (wordCount < limit) return category;

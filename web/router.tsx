@@ -10,14 +10,7 @@ import { NotFound } from './routes/NotFound.tsx';
  * Screens of the route table whose issue has not built them yet. They answer with the honest "not found"
  * page, never a placeholder that pretends; each issue moves its screens out of this list.
  */
-const NOT_BUILT_YET: readonly ClientRouteName[] = [
-  'dashboard',
-  'story',
-  'progress',
-  'apply',
-  'feedback',
-  'submitVideo',
-];
+const NOT_BUILT_YET: readonly ClientRouteName[] = ['progress', 'apply', 'feedback', 'submitVideo'];
 
 /** A screen loaded on first visit, from its module's named export. */
 function lazyScreen<Name extends string>(
@@ -59,6 +52,9 @@ const Admin = lazyDataScreen(() => import('./routes/Admin.tsx'), 'Admin');
 const AdminStory = lazyDataScreen(() => import('./routes/AdminStory.tsx'), 'AdminStory');
 const Reader = lazyDataScreen(() => import('./routes/Reader.tsx'), 'Reader');
 const Words = lazyDataScreen(() => import('./routes/Words.tsx'), 'Words');
+const Story = lazyDataScreen(() => import('./routes/Story.tsx'), 'Story');
+const Dashboard = lazyDataScreen(() => import('./routes/Dashboard.tsx'), 'Dashboard');
+const Progress = lazyDataScreen(() => import('./routes/Progress.tsx'), 'Progress');
 
 /** A lazily loaded screen, with a spinner while its code arrives. */
 function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
@@ -133,6 +129,36 @@ export function AppRoutes() {
           <RequireSession loadingText="Loading...">
             <Screen>
               <Reader />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.dashboard}
+        element={
+          <RequireSession loadingText="Loading your dashboard...">
+            <Screen loadingText="Loading your dashboard...">
+              <Dashboard />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.story}
+        element={
+          <RequireSession loadingText="Loading...">
+            <Screen>
+              <Story />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.progress}
+        element={
+          <RequireSession loadingText="Loading...">
+            <Screen>
+              <Progress />
             </Screen>
           </RequireSession>
         }

@@ -3,9 +3,9 @@ import { Input } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
+import { difficultyLabel } from '#web/features/library/difficulty.ts';
 import { CoverPicker } from '../CoverPicker.tsx';
 import { EDITOR_COVER_COMPRESSION } from '../cover.ts';
-import { difficultyLabel } from '../difficulty.ts';
 import { useAdminLanguages } from '../queries.ts';
 import type { CoverDraft, StoryFields } from './draft.ts';
 

@@ -1,0 +1,125 @@
+import { createAccount } from './support/accounts.ts';
+import { accessToken, screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findStory } from './support/stories.ts';
+
+// The demo library that every fresh server seeds: in Spanish, 'La gata y la luna' (infant, free, 3 chapters,
+// the first narrated, 45 words) and 'El mensaje de la botella' (teen, Pro).
+test('a learner picks Spanish, filters and searches the library, reads a chapter, and finds it all again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueAddress('library');
+  await createAccount(email, 'Lina Library');
+  await signInWithCode(page, email);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome to Catamaran!' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language to learn' }).click();
+  await page.getByRole('option', { name: 'Español (Spanish)' }).click();
+
+  // The daily goal: 60 minutes unless changed; the dialog refuses what is out of range.
+  const goal = page.getByRole('region', { name: 'Daily goal' });
+  await expect(goal.getByText('0 / 60 minutes today · 0%')).toBeVisible();
+  await goal.getByRole('button', { name: 'Edit daily goal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Daily Goal' });
+  await expect(dialog.getByText('Recommended: 15-60 minutes per day')).toBeVisible();
+  await dialog.getByLabel('Minutes per day').fill('500');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Goal must be between 1 and 300 minutes')).toBeVisible();
+  await dialog.getByLabel('Minutes per day').fill('1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(goal.getByText('0 / 1 minutes today · 0%')).toBeVisible();
+
+  // Both demo stories are available; the filters apply only on Show Results.
+  const available = page.getByRole('region', { name: 'Available Stories' });
+  await expect(available.getByRole('link', { name: 'La gata y la luna' })).toBeVisible();
+  await expect(available.getByRole('link', { name: 'El mensaje de la botella' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters, 1 selected' })).toBeVisible();
+  await screenshot(page, 'dashboard-390');
+  await expectNoSidewaysScroll(page, 390);
+  await page.getByRole('button', { name: 'Filters, 1 selected' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await filters.getByLabel('Infant').check();
+  // Behind the panel (hidden from the accessibility tree while it is open) the list has not changed yet.
+  await expect(page.locator('a', { hasText: 'El mensaje de la botella' })).toBeAttached();
+  await screenshot(page, 'dashboard-filters-390');
+  await filters.getByRole('button', { name: 'Show Results' }).click();
+  await expect(page.getByRole('button', { name: 'Filters, 2 selected' })).toBeVisible();
+  await expect(available.getByRole('link', { name: 'El mensaje de la botella' })).toHaveCount(0);
+  await expect(available.getByRole('link', { name: 'La gata y la luna' })).toBeVisible();
+
+  // Search is sent on Enter; an empty result offers Clear All.
+  const search = page.getByRole('searchbox', { name: 'Search stories' });
+  await search.fill('botella');
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: 'No Stories Found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters or search query.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect(available.getByRole('link', { name: 'El mensaje de la botella' })).toBeVisible();
+  // Accents and case do not matter.
+  await search.fill('MENSAJE');
+  await search.press('Enter');
+  await expect(available.getByRole('link', { name: 'El mensaje de la botella' })).toBeVisible();
+  await expect(available.getByRole('link', { name: 'La gata y la luna' })).toHaveCount(0);
+  await search.fill('');
+  await search.press('Enter');
+
+  // The story, then its first chapter.
+  await available.getByRole('link', { name: 'La gata y la luna' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'La gata y la luna' })).toBeVisible();
+  await expect(page.getByText('3 chapters')).toBeVisible();
+  await page.getByRole('link', { name: /Chapter 1/ }).click();
+  await expect(page.getByRole('heading', { name: 'Chapter 1: Mora' })).toBeVisible();
+  const text = page.getByRole('group', { name: 'Chapter text' });
+  await text.getByText('gata', { exact: true }).first().click();
+  await expect(page.getByRole('complementary', { name: 'Word details' }).getByText('cat', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as Read' }).click();
+  await expect(page.getByText('You earned 45 points!')).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+
+  // Back on the story: chapter 1 complete, and it can be taken back.
+  await expect(page.getByText('33% complete')).toBeVisible();
+  await expect(page.getByText('✓ Completed')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Library' }).click();
+  const continuing = page.getByRole('region', { name: 'Continue Reading' });
+  await expect(continuing.getByRole('link', { name: 'La gata y la luna', exact: true })).toBeVisible();
+  await expect(continuing.getByRole('link', { name: 'Continue Reading La gata y la luna' })).toBeVisible();
+
+  // Reading time counts towards the goal: two minutes reported, a one-minute goal met.
+  const { chapterIds } = await findStory('La gata y la luna');
+  const token = await accessToken(page);
+  const reported = await page.request.post('/api/track-reading-time/', {
+    headers: { Authorization: `Bearer ${token}`, 'X-Timezone': 'UTC' },
+    data: { chapter_id: chapterIds[0], seconds: 120 },
+  });
+  expect(reported.ok()).toBe(true);
+  await page.reload();
+  await expect(goal.getByText('🎉 Goal completed!')).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+
+  await page.goto('/words');
+  const row = page.getByRole('row', { name: /gata/ });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+
+  await page.goto('/progress');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Words Read' })).toContainText('45');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Total Points' })).toContainText('45');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Level' })).toContainText('Beginner');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Daily Streak' })).toContainText('1 day');
+  await expect(page.locator('td[aria-current="date"]')).toContainText(/\dm/);
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeEnabled();
+  await screenshot(page, 'progress-390');
+  await expectNoSidewaysScroll(page, 390);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('combobox', { name: 'Base language' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue Reading' })).toBeVisible();
+  await screenshot(page, 'dashboard-1280');
+});

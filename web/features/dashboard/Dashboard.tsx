@@ -1,0 +1,206 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BookOpen, Search, SearchX } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
+import type { StoryListItem } from '#common/schemas/library.ts';
+import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { READING_KEYS } from '#web/features/reader/queries.ts';
+import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { DailyGoalBar } from './DailyGoalBar.tsx';
+import { DashboardHeader } from './DashboardHeader.tsx';
+import { FiltersPanel } from './FiltersPanel.tsx';
+import { CLEARED_FILTERS, DEFAULT_FILTERS, groupStories, type StoryFilters } from './filters.ts';
+import { languageProgressQuery, saveLanguageProgress, useLanguages, useStoryList } from './queries.ts';
+import { type CardKind, StoryCard } from './StoryCard.tsx';
+
+export const DASHBOARD_TITLE = 'Library · Catamaran';
+const CHOSEN_LANGUAGE_KEY = 'catamaran-language';
+
+function storedLanguage(): string | undefined {
+  try {
+    return window.localStorage.getItem(CHOSEN_LANGUAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeLanguage(code: string): void {
+  try {
+    window.localStorage.setItem(CHOSEN_LANGUAGE_KEY, code);
+  } catch {
+    // Private browsing may refuse storage: the choice then lasts until the page is left.
+  }
+}
+
+/**
+ * /dashboard (spec/learner.md §2): the header with the language to learn, then the daily goal and the story
+ * list of that language. The language chosen is remembered on this device; without one, the learner's first
+ * language (oldest progress entry) is chosen for them.
+ */
+export function Dashboard() {
+  useDocumentTitle(DASHBOARD_TITLE);
+  const queryClient = useQueryClient();
+  const languages = useLanguages();
+  const progress = useQuery(languageProgressQuery());
+  const [chosen, setChosen] = useState(storedLanguage);
+
+  const known = new Set(languages.data?.map((language) => language.code));
+  const firstLearned = progress.data?.[0]?.language.code;
+  const language = chosen && known.has(chosen) ? chosen : firstLearned;
+
+  useEffect(() => {
+    if (languages.error) console.warn('Could not load the languages', languages.error);
+  }, [languages.error]);
+
+  const pick = useMutation({
+    mutationFn: async (code: string) => {
+      const target = languages.data?.find((item) => item.code === code);
+      const base = languages.data?.find((item) => item.code === BASE_LANGUAGE_CODE);
+      if (target) await saveLanguageProgress(target.id, base?.id);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress }),
+  });
+
+  function handleSelect(code: string) {
+    setChosen(code);
+    storeLanguage(code);
+    pick.mutate(code);
+  }
+
+  if (languages.isPending || progress.isPending) return <ScreenSpinner label="Loading your dashboard..." />;
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <DashboardHeader languages={languages.data ?? []} selected={language} onSelect={handleSelect} />
+      <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {language ? (
+          <>
+            <DailyGoalBar language={language} />
+            <Library key={language} language={language} />
+          </>
+        ) : (
+          <Welcome />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Welcome() {
+  return (
+    <section className="mx-auto mt-8 flex max-w-xl flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+      <BookOpen className="size-12 text-brand-600" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Welcome to Catamaran!</h1>
+      <p className="mt-2 text-slate-600">
+        Select the language you want to learn at the top of the page to see its stories. Your base language
+        defaults to English.
+      </p>
+    </section>
+  );
+}
+
+/** The story list of one language: filters, search, and the three sections (spec/learner.md §2, §4). */
+function Library({ language }: { language: string }) {
+  const [filters, setFilters] = useState<StoryFilters>(DEFAULT_FILTERS);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const stories = useStoryList(language, filters, search);
+
+  useEffect(() => {
+    if (stories.error) console.warn('Could not load the stories', stories.error);
+  }, [stories.error]);
+
+  function handleSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSearch(typed);
+  }
+
+  function clearAll() {
+    setFilters(CLEARED_FILTERS);
+    setTyped('');
+    setSearch('');
+  }
+
+  return (
+    <section aria-labelledby="library-heading" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 id="library-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          Stories
+        </h1>
+        <div className="flex items-center gap-2">
+          <search className="min-w-0 flex-1 sm:w-72 sm:flex-none">
+            <form onSubmit={handleSearch} className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                aria-hidden="true"
+              />
+              <input
+                type="search"
+                aria-label="Search stories"
+                placeholder="Search stories..."
+                enterKeyHint="search"
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+                className="min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-base shadow-sm placeholder:text-slate-500"
+              />
+            </form>
+          </search>
+          <FiltersPanel applied={filters} onApply={setFilters} />
+        </div>
+      </div>
+
+      {stories.isPending ? (
+        <div className="py-16">
+          <Spinner label="Loading stories..." showLabel className="justify-center text-slate-600" />
+        </div>
+      ) : stories.isError ? (
+        <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center">
+          <p className="text-slate-700">
+            The stories could not be loaded. Check your connection and try again.
+          </p>
+          <Button variant="outline" className="mt-4" onClick={() => void stories.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : stories.data.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <SearchX className="size-10 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">No Stories Found</h2>
+          <p className="mt-1 text-slate-600">Try adjusting your filters or search query.</p>
+          <Button variant="outline" className="mt-5" onClick={clearAll}>
+            Clear All
+          </Button>
+        </div>
+      ) : (
+        <StorySections stories={stories.data} />
+      )}
+    </section>
+  );
+}
+
+function StorySections({ stories }: { stories: readonly StoryListItem[] }) {
+  const groups = groupStories(stories);
+  const sections: { title: string; kind: CardKind; items: StoryListItem[] }[] = [
+    { title: 'Continue Reading', kind: 'continue', items: groups.continueReading },
+    { title: 'Available Stories', kind: 'available', items: groups.available },
+    { title: 'Completed Stories', kind: 'completed', items: groups.completed },
+  ];
+  return (
+    <div className="flex flex-col gap-8">
+      {sections
+        .filter((section) => section.items.length > 0)
+        .map((section) => (
+          <section key={section.kind} aria-label={section.title}>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">{section.title}</h2>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {section.items.map((story) => (
+                <StoryCard key={story.id} story={story} kind={section.kind} />
+              ))}
+            </ul>
+          </section>
+        ))}
+    </div>
+  );
+}

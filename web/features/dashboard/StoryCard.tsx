@@ -1,0 +1,97 @@
+import { Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { textDirection } from '#common/languages.ts';
+import { CLIENT_ROUTES } from '#common/routes.ts';
+import type { StoryListItem } from '#common/schemas/library.ts';
+import { Badge } from '#web/components/ui/Badge.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
+import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
+import { StoryCover } from '#web/features/library/StoryCover.tsx';
+
+const numberFormat = new Intl.NumberFormat();
+
+export type CardKind = 'continue' | 'available' | 'completed';
+
+/** /story/{id}. */
+export function storyPath(storyId: number): string {
+  return CLIENT_ROUTES.story.replace(':storyId', String(storyId));
+}
+
+/**
+ * A story of the library (spec/learner.md §2): cover, title, author, badges, description, chapters and words;
+ * a started story adds its progress and 'Continue Reading', a finished one its words and points. The title is
+ * the card's link, stretched over the whole card.
+ */
+export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKind }) {
+  const progress = story.user_progress;
+  return (
+    <li className="relative flex gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col sm:p-0">
+      <StoryCover
+        url={story.cover_image_url}
+        title={story.title}
+        className="w-24 shrink-0 self-start sm:w-full sm:rounded-b-none sm:shadow-none"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:px-4 sm:pb-4">
+        <h3
+          className="text-lg leading-snug font-semibold text-slate-900"
+          lang={story.language}
+          dir={textDirection(story.language)}
+        >
+          <Link
+            to={storyPath(story.id)}
+            className="rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+          >
+            {story.title}
+          </Link>
+        </h3>
+        <p className="-mt-1 text-sm text-slate-600">by {story.author}</p>
+        <div className="flex flex-wrap gap-1.5">
+          {story.is_free ? (
+            <Badge variant="brand">Free</Badge>
+          ) : (
+            <Badge variant="accent">
+              <Crown className="size-3" aria-hidden="true" />
+              Pro
+            </Badge>
+          )}
+          <Badge variant={difficultyBadge(story.difficulty_level)}>
+            {difficultyLabel(story.difficulty_level)}
+          </Badge>
+          {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
+          {kind === 'completed' ? <Badge variant="green">✓ Completed</Badge> : null}
+        </div>
+        {story.description ? (
+          <p className="line-clamp-3 text-sm text-slate-700">{story.description}</p>
+        ) : null}
+        <p className="text-xs text-slate-500">
+          {story.chapter_count} {story.chapter_count === 1 ? 'chapter' : 'chapters'} ·{' '}
+          {numberFormat.format(story.estimated_word_count)} words
+        </p>
+        {kind === 'continue' ? (
+          <div className="mt-1 flex flex-col gap-2">
+            <ProgressBar
+              value={progress.completion_percentage}
+              label={`${story.title}: progress`}
+              size="sm"
+              tone="blue"
+            />
+            <Link
+              to={storyPath(story.id)}
+              aria-label={`Continue Reading ${story.title}`}
+              className={buttonClassName({ size: 'sm', className: 'relative z-10 self-start' })}
+            >
+              Continue Reading
+            </Link>
+          </div>
+        ) : null}
+        {kind === 'completed' ? (
+          <p className="text-sm text-green-800">
+            {numberFormat.format(progress.words_read)} words read ·{' '}
+            {numberFormat.format(progress.points_earned)} points earned
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+import type { StoryListItem } from '#common/schemas/library.ts';
+import {
+  DIFFICULTIES,
+  type Difficulty,
+  LENGTH_CATEGORIES,
+  type LengthCategory,
+  TOPICS,
+  type Topic,
+} from '#common/stories.ts';
+
+/** The story filters of the dashboard (spec/learner.md §2 filters panel). */
+export interface StoryFilters {
+  difficulty: readonly Difficulty[];
+  length: readonly LengthCategory[];
+  topics: readonly Topic[];
+  hideAdult: boolean;
+}
+
+/** What a learner starts with: nothing chosen, adult stories hidden (spec/learner.md §9). */
+export const DEFAULT_FILTERS: StoryFilters = { difficulty: [], length: [], topics: [], hideAdult: true };
+
+/** Nothing chosen and adult stories shown: what 'Clear All' leaves. */
+export const CLEARED_FILTERS: StoryFilters = { difficulty: [], length: [], topics: [], hideAdult: false };
+
+/** The Filters button's badge: the options chosen, plus one when adult stories are hidden. */
+export function filterBadgeCount(filters: StoryFilters): number {
+  return (
+    filters.difficulty.length + filters.length.length + filters.topics.length + (filters.hideAdult ? 1 : 0)
+  );
+}
+
+const LENGTH_LABELS: Record<LengthCategory, string> = {
+  very_short: 'Very Short (under 500 words)',
+  short: 'Short (500-1500 words)',
+  medium: 'Medium (1500-5000 words)',
+  long: 'Long (5000+ words)',
+};
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function topicLabel(topic: string): string {
+  return topic === 'sci-fi' ? 'Sci-Fi' : capitalise(topic);
+}
+
+/** The sections of the filters panel, with their options and the labels a person reads. */
+export const FILTER_SECTIONS = [
+  {
+    key: 'difficulty',
+    title: 'Difficulty Level',
+    options: DIFFICULTIES.map((value) => ({ value, label: capitalise(value) })),
+  },
+  {
+    key: 'length',
+    title: 'Story Length',
+    options: LENGTH_CATEGORIES.map((value) => ({ value, label: LENGTH_LABELS[value] })),
+  },
+  {
+    key: 'topics',
+    title: 'Topics',
+    options: TOPICS.map((value) => ({
+      value,
+      label: value === 'everyday' ? 'Everyday Life' : topicLabel(value),
+    })),
+  },
+] as const;
+
+/**
+ * The query of GET /api/stories/ (spec/learner.md §7): the language, then each filter only when set, and the
+ * search text only when there is some.
+ */
+export function storyListQuery(language: string, filters: StoryFilters, search: string): string {
+  const query = new URLSearchParams({ language });
+  if (filters.difficulty.length > 0) query.set('difficulty', filters.difficulty.join(','));
+  if (filters.length.length > 0) query.set('length', filters.length.join(','));
+  if (filters.topics.length > 0) query.set('topics', filters.topics.join(','));
+  if (filters.hideAdult) query.set('hide_adult', 'true');
+  const text = search.trim();
+  if (text !== '') query.set('search', text);
+  return query.toString();
+}
+
+/** The three sections of the story list (spec/learner.md §4): started, not started, completed. */
+export function groupStories(stories: readonly StoryListItem[]) {
+  const continueReading: StoryListItem[] = [];
+  const available: StoryListItem[] = [];
+  const completed: StoryListItem[] = [];
+  for (const story of stories) {
+    const progress = story.user_progress;
+    if (progress.is_completed) completed.push(story);
+    else if (progress.completion_percentage > 0 || progress.words_read > 0) continueReading.push(story);
+    else available.push(story);
+  }
+  return { continueReading, available, completed };
+}

@@ -1,0 +1,1 @@
+export { ProgressPage as Progress } from '#web/features/progress/ProgressPage.tsx';
