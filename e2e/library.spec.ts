@@ -76,7 +76,9 @@ test('a learner picks Spanish, filters and searches the library, reads a chapter
   await expect(page.getByRole('heading', { name: 'Chapter 1: Mora' })).toBeVisible();
   const text = page.getByRole('group', { name: 'Chapter text' });
   await text.getByText('gata', { exact: true }).first().click();
-  await expect(page.getByRole('complementary', { name: 'Word details' }).getByText('cat', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Word details' }).getByText('cat', { exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Mark as Read' }).click();
   await expect(page.getByText('You earned 45 points!')).toBeVisible();
   await page.getByRole('link', { name: 'Back' }).click();
@@ -122,4 +124,19 @@ test('a learner picks Spanish, filters and searches the library, reads a chapter
   await expect(page.getByRole('combobox', { name: 'Base language' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Continue Reading' })).toBeVisible();
   await screenshot(page, 'dashboard-1280');
+
+  // Mark Incomplete takes the chapter back: the story is no longer started.
+  await page
+    .getByRole('region', { name: 'Continue Reading' })
+    .getByRole('link', { name: 'La gata y la luna', exact: true })
+    .click();
+  await screenshot(page, 'story-1280');
+  await page.getByRole('button', { name: 'Mark Incomplete' }).click();
+  await expect(page.getByText('✓ Completed')).toHaveCount(0);
+  await expect(page.getByText('33% complete')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Library' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Available Stories' }).getByRole('link', { name: 'La gata y la luna' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue Reading' })).toHaveCount(0);
 });
