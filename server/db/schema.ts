@@ -5,6 +5,7 @@ import {
   boolean,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -168,6 +169,14 @@ export const stories = pgTable(
   },
   (table) => [
     index('stories_language_id').on(table.languageId),
+    // The version of a language's library (server/reading/library.ts), read from the index alone.
+    index('stories_language_updated').on(table.languageId, table.updatedAt),
+    // The library's search: title, author and description folded (lower case, no accents) by the migration's
+    // fold_for_search, matched by substring through trigrams (server/reading/library.ts).
+    index('stories_search').using(
+      'gin',
+      sql`fold_for_search(${table.title} || ' ' || ${table.author} || ' ' || ${table.description}) gin_trgm_ops`,
+    ),
     check(
       'stories_difficulty',
       sql`${table.difficultyLevel} IN ('infant', 'child', 'teen', 'adult', 'expert')`,
@@ -363,5 +372,52 @@ export const savedWords = pgTable(
     // For the SET NULL when a story or chapter is deleted.
     index('saved_words_last_story_id').on(table.lastStoryId),
     index('saved_words_last_chapter_id').on(table.lastChapterId),
+  ],
+);
+
+/** A learner's daily reading goal in one language (learner.md §3); a language without a row has the default. */
+export const dailyGoals = pgTable(
+  'daily_goals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    goalMinutes: integer('goal_minutes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.languageId] }),
+    check('daily_goals_minutes', sql`${table.goalMinutes} BETWEEN 1 AND 300`),
+  ],
+);
+
+/**
+ * A learner's reading on one of their local days in one language (learner.md §3 Activity): seconds from the
+ * reader's time reports and the words of chapters marked read. The day is the learner's own calendar date
+ * (from the browser's time zone when the reading was reported), so streaks follow their days, not UTC's.
+ */
+export const readingDays = pgTable(
+  'reading_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull().default(0),
+    wordsRead: integer('words_read').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // By learner and day: the calendar's range, the streak's walk back, and today's row of a language.
+    primaryKey({ columns: [table.userId, table.day, table.languageId] }),
+    check('reading_days_seconds', sql`${table.seconds} BETWEEN 0 AND 86400`),
+    check('reading_days_words_read', sql`${table.wordsRead} >= 0`),
   ],
 );

@@ -12,8 +12,10 @@ import {
   SaveWordInput,
 } from '#common/schemas/reading.ts';
 import { currentUser } from '../auth/guard.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
+import { idParam, parseInput } from '../http/errors.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
+import { activityRoutes, learnerToday } from './activity-routes.ts';
+import { libraryRoutes } from './library-routes.ts';
 import {
   type ChapterProgressChange,
   ensureLanguageProgress,
@@ -95,7 +97,8 @@ function presentWord(word: SavedWordRow): SavedWord {
 
 /**
  * The learner's reading calls (learner.md §7): a chapter in the reader, marking it read or unread, the
- * per-language progress, and saved words. Every one needs a token.
+ * per-language progress, and saved words; with the library (library-routes.ts) and the daily goal, reading
+ * time and activity (activity-routes.ts). Every one needs a token except a story's detail.
  */
 export async function readingRoutes(
   app: FastifyInstance,
@@ -105,6 +108,9 @@ export async function readingRoutes(
     userId: currentUser(request).userId,
     adminEmails: options.adminEmails,
   });
+
+  await app.register(libraryRoutes, options);
+  await app.register(activityRoutes, options);
 
   app.get('/chapters/:id/', async (request) => {
     const reader = readerOf(request);
@@ -117,7 +123,7 @@ export async function readingRoutes(
     const id = idParam(request.params, 'id', CHAPTER_NOT_FOUND);
     // The client's figures are checked but not trusted: the chapter's own word_count is what counts.
     parseInput(MarkReadInput, request.body ?? {});
-    return presentProgress(await markChapterRead(app.db, reader, id));
+    return presentProgress(await markChapterRead(app.db, reader, id, { day: learnerToday(request) }));
   });
 
   app.post('/chapters/:id/mark-unread/', async (request) => {

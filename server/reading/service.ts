@@ -13,6 +13,7 @@ import {
   userLanguageProgress,
 } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { addWordsToDay } from './activity.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -232,12 +233,14 @@ async function languageTotals(tx: Transaction, userId: string, languageId: numbe
 
 /**
  * Marks a chapter read: 100 % complete, and its word_count credited once as words and points to the story's
- * language (learner.md §9). A chapter already read credits nothing. Safe against concurrent calls.
+ * language (learner.md §9), and its words to the learner's local `day` when given. A chapter already read
+ * credits nothing. Safe against concurrent calls.
  */
 export async function markChapterRead(
   db: Database,
   reader: Reader,
   chapterId: number,
+  options: { day?: string } = {},
 ): Promise<ChapterProgressChange> {
   const chapter = await chapterForProgress(db, chapterId);
   await requireReadable(db, reader, chapter);
@@ -267,6 +270,15 @@ export async function markChapterRead(
       chapter.wordCount - current.wordsRead,
       points,
     );
+    // The words count on the learner's local day too, for the activity calendar (server/reading/activity.ts).
+    if (options.day) {
+      await addWordsToDay(tx, {
+        userId: reader.userId,
+        languageId: chapter.languageId,
+        day: options.day,
+        words: chapter.wordCount - current.wordsRead,
+      });
+    }
     return {
       chapterId,
       isCompleted: true,

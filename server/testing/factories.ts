@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { chapters, languages, stories, users } from '../db/schema.ts';
+import { chapters, languages, readingDays, stories, users } from '../db/schema.ts';
 import { TEST_JWT_SECRET } from './app.ts';
 
 // ISO 639-1 leaves the q* codes unassigned, so they never clash with a seeded language.
@@ -107,4 +107,30 @@ export async function createStory(
           )
           .returning();
   return { story, chapters: made.sort((a, b) => a.orderIndex - b.orderIndex) };
+}
+
+/**
+ * A learner's reading on one of their local days in a language, written straight to reading_days (as the
+ * reading-time reports and mark-read would have left it): for activity and streak tests.
+ */
+export async function addReadingDay(
+  db: Database,
+  entry: { userId: string; day: string; languageCode?: string; seconds?: number; wordsRead?: number },
+): Promise<void> {
+  const code = entry.languageCode ?? 'es';
+  const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, code));
+  if (!language) throw new Error(`addReadingDay: no language with the code ${code}`);
+  await db
+    .insert(readingDays)
+    .values({
+      userId: entry.userId,
+      day: entry.day,
+      languageId: language.id,
+      seconds: entry.seconds ?? 0,
+      wordsRead: entry.wordsRead ?? 0,
+    })
+    .onConflictDoUpdate({
+      target: [readingDays.userId, readingDays.day, readingDays.languageId],
+      set: { seconds: entry.seconds ?? 0, wordsRead: entry.wordsRead ?? 0 },
+    });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "stories_language_updated" ON "stories" USING btree ("language_id","updated_at");
