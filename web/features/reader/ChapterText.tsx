@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type MouseEvent, memo, useMemo, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { textDirection } from '#common/languages.ts';
+import { markAfterNextPaint } from '#web/lib/marks.ts';
 import { chapterHtml } from './text.ts';
 
 const ACTIVE_ID = 'reader-active-word';
@@ -18,9 +19,20 @@ export interface ChapterTextProps {
  * one up, so a chapter is not thousands of tab stops. The markup is built once per content (see text.ts).
  */
 export const ChapterText = memo(function ChapterText({ content, language, onWord }: ChapterTextProps) {
-  const html = useMemo(() => ({ __html: chapterHtml(content, language) }), [content, language]);
+  const html = useMemo(() => {
+    performance.mark('reader:text-start');
+    const markup = { __html: chapterHtml(content, language) };
+    performance.mark('reader:text-html');
+    return markup;
+  }, [content, language]);
   const container = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
+
+  // The markup is in the document (React set it before layout effects run); then it is painted.
+  useLayoutEffect(() => {
+    performance.mark('reader:text-set', { detail: { markupLength: html.__html.length } });
+    markAfterNextPaint('reader:text-painted');
+  }, [html]);
 
   function activate(word: HTMLElement | null) {
     if (active.current) {
@@ -41,6 +53,8 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
   function handleClick(event: MouseEvent<HTMLDivElement>) {
     const word = (event.target as Element).closest<HTMLElement>('[data-w]');
     if (!word || !container.current?.contains(word)) return;
+    // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
+    performance.mark('reader:tap', { startTime: event.timeStamp });
     activate(word);
     onWord(word.textContent ?? '');
   }

@@ -1,8 +1,9 @@
 import { Check, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { textDirection } from '#common/languages.ts';
 import type { Translation } from '#common/schemas/dictionary.ts';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { markAfterNextPaint } from '#web/lib/marks.ts';
 import type { WordLookup } from './useWordLookup.ts';
 
 /** The sentences of the word panel (spec/learner.md §8). */
@@ -36,6 +37,11 @@ export function WordPanel({ lookup, language, onClose }: WordPanelProps) {
     document.addEventListener('keydown', handleKey);
     return () => document.removeEventListener('keydown', handleKey);
   }, [onClose]);
+
+  // Each state of the panel (loading, then the answer) marked once painted, with its word.
+  useLayoutEffect(() => {
+    markAfterNextPaint(`reader:panel-${lookup.status}`, { word: lookup.word });
+  }, [lookup.status, lookup.word]);
 
   return (
     <aside

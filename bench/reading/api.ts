@@ -1,0 +1,456 @@
+// The learner API under load: the app in a child process (serve.ts), autocannon in another (load.ts), each
+// scenario's requests signed as the sampled learners in turn and sending what a browser sends; each beside a
+// bare Fastify route answering the scenario's median body, compressed as the app compresses. CPU per request
+// of the server process, PostgreSQL and the load generator, as bench/dictionary measures them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { runChild, startChild } from './child.ts';
+import type { LoadFigures, LoadInput, LoadRequest } from './load.ts';
+import type { ServeReply, ServeRequest } from './serve.ts';
+import { log, median, pad, round1 } from './stats.ts';
+import { SPANISH_FILTERS, SPANISH_SEARCHES } from './texts.ts';
+
+/** What Chrome sends with a fetch of the app (web/lib/api.ts adds X-Timezone). */
+export const BROWSER_HEADERS = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'x-timezone': 'Europe/Madrid',
+};
+
+export const SCENARIOS = ['list', 'filtered', 'search', 'track', 'goal'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+const SCENARIO_REQUESTS: Record<Scenario, string> = {
+  list: 'GET /api/stories/?language=es',
+  filtered: `GET /api/stories/?language=es&{${SPANISH_FILTERS.length} filter sets in turn}`,
+  search: `GET /api/stories/?language=es&search={${SPANISH_SEARCHES.length} searches in turn}`,
+  track: 'POST /api/track-reading-time/ {chapter_id, seconds: 30}',
+  goal: 'GET /api/daily-goal/?language=es',
+};
+
+export interface ApiInput {
+  databaseUrl: string;
+  jwtSecret: string;
+  dataDir: string;
+  postgresPid: number;
+  /** Access tokens of the sampled learners. */
+  tokens: string[];
+  /** Chapters of published Spanish stories, for the reading-time reports. */
+  chapterIds: number[];
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** A folder for a --cpu-prof of the server child. */
+  profileDir?: string;
+  /**
+   * Rates to offer the app once more, for the scenarios whose latency target holds at a rate: at full speed
+   * 50 connections always wait in line (mean latency = connections ÷ throughput), so a p99 target is read
+   * at the target's own rate, as bench/dictionary reads the lookup's.
+   */
+  targetRates: Partial<Record<Scenario, number>>;
+}
+
+export type Measured = LoadFigures & {
+  cpu: {
+    serverMicrosPerRequest: number | null;
+    postgresMicrosPerRequest: number | null;
+    loadGeneratorMicrosPerRequest: number | null;
+    /** Share of all cores busy with the three, over the run and its warm-up. */
+    machineBusyShare: number;
+    /**
+     * The requests per second the three's CPU time a request would allow on all of this machine's cores, had
+     * they the machine to themselves: what the figure could be on a quiet machine, at most.
+     */
+    cpuBoundRequestsPerSecond: number | null;
+  };
+};
+
+export interface ScenarioResult {
+  request: string;
+  responseBytesMedian: number;
+  wireBytesMedian: number;
+  contentEncoding: string;
+  /** For the lists: how many stories the checked answers held, and how many the learner had begun. */
+  answers: Record<string, number> | null;
+  /** Compressing the median body once, in this process: what every answer of the scenario costs on top. */
+  compressionMs: { brotliQuality4: number; brotliQuality1: number; gzip: number } | null;
+  baseline: Measured & { what: string };
+  catamaran: Measured;
+  /** The app again, offered the target's rate. */
+  catamaranAtTargetRate: (Measured & { offeredRequestsPerSecond: number }) | null;
+  shareOfBaseline: number;
+  /** The full list only: the baseline once more, answering the same JSON uncompressed. */
+  baselineUncompressed?: Measured & { what: string };
+}
+
+export type ApiResult = Record<Scenario, ScenarioResult>;
+
+/**
+ * CPU seconds used so far by the PostgreSQL cluster (the postmaster, its live backends, and the backends it has
+ * reaped), from /proc; undefined where there is no /proc. As bench/dictionary/run.ts reads it.
+ */
+function postgresCpuSeconds(postmasterPid: number): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let ticks = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // After "pid (comm) ": state ppid … utime stime cutime cstime are fields 4, 14, 15, 16, 17.
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const isPostmaster = Number(name) === postmasterPid;
+    if (!isPostmaster && fields[1] !== postmasterPid) continue;
+    ticks += (fields[11] ?? 0) + (fields[12] ?? 0);
+    if (isPostmaster) ticks += (fields[13] ?? 0) + (fields[14] ?? 0);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** One request as the wire carries it: status, the raw (compressed) size, its encoding and the decoded text. */
+function fetchRaw(
+  origin: string,
+  sent: LoadRequest,
+): Promise<{ status: number; encoding: string; wireBytes: number; body: string }> {
+  return new Promise((done, fail) => {
+    const request = httpRequest(
+      `${origin}${sent.path}`,
+      {
+        method: sent.method,
+        headers: {
+          ...BROWSER_HEADERS,
+          ...sent.headers,
+          ...(sent.body === undefined ? {} : { 'content-length': Buffer.byteLength(sent.body) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', fail);
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = String(response.headers['content-encoding'] ?? 'identity');
+          const decoded =
+            encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+          done({
+            status: response.statusCode ?? 0,
+            encoding,
+            wireBytes: raw.length,
+            body: decoded.toString(),
+          });
+        });
+      },
+    );
+    request.on('error', fail);
+    request.end(sent.body);
+  });
+}
+
+/** The requests of each scenario, one per sampled learner, cycled through by the load. */
+function scenarioRequests(tokens: string[], chapterIds: number[]): Record<Scenario, LoadRequest[]> {
+  const auth = (index: number) => ({ authorization: `Bearer ${tokens[index] ?? ''}` });
+  const get = (path: string, index: number): LoadRequest => ({ method: 'GET', path, headers: auth(index) });
+  const each = <T>(make: (index: number) => T) => tokens.map((_, index) => make(index));
+  return {
+    list: each((i) => get('/api/stories/?language=es', i)),
+    filtered: each((i) => get(`/api/stories/?language=es&${SPANISH_FILTERS[i % SPANISH_FILTERS.length]}`, i)),
+    search: each((i) =>
+      get(
+        `/api/stories/?${new URLSearchParams({ language: 'es', search: SPANISH_SEARCHES[i % SPANISH_SEARCHES.length] ?? '' })}`,
+        i,
+      ),
+    ),
+    track: each((i) => ({
+      method: 'POST',
+      path: '/api/track-reading-time/',
+      headers: { ...auth(i), 'content-type': 'application/json' },
+      body: JSON.stringify({ chapter_id: chapterIds[(i * 7) % chapterIds.length], seconds: 30 }),
+    })),
+    goal: each((i) => get('/api/daily-goal/?language=es', i)),
+  };
+}
+
+/** Milliseconds to compress `body` once, the mean of a few runs: brotli as @fastify/compress sets it, and others. */
+function compressionCost(body: string): ScenarioResult['compressionMs'] {
+  const input = Buffer.from(body);
+  const time = (compress: () => Buffer) => {
+    compress();
+    const runs = 20;
+    const startedAt = performance.now();
+    for (let run = 0; run < runs; run++) compress();
+    return Number(((performance.now() - startedAt) / runs).toFixed(2));
+  };
+  const brotli = (quality: number) => () =>
+    brotliCompressSync(input, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+      },
+    });
+  return {
+    brotliQuality4: time(brotli(4)),
+    brotliQuality1: time(brotli(1)),
+    gzip: time(() => gzipSync(input)),
+  };
+}
+
+/** Loads each scenario, its baseline first, and answers the figures. */
+export async function measureApi(input: ApiInput): Promise<ApiResult> {
+  const scenarios = scenarioRequests(input.tokens, input.chapterIds);
+  const servers = startChild<ServeRequest, ServeReply>(
+    'serve',
+    input.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(input.profileDir)}`] : [],
+    { NODE_ENV: 'production' },
+  );
+  const started = await servers.ask({
+    kind: 'start',
+    input: {
+      databaseUrl: input.databaseUrl,
+      jwtSecret: input.jwtSecret,
+      dataDir: join(input.dataDir, 'app'),
+    },
+  });
+  if (started.kind !== 'started') throw new Error(`serve answered ${started.kind}`);
+  const appOrigin = started.origin;
+  const serverCpuSecondsNow = async () => {
+    const reply = await servers.ask({ kind: 'cpu' });
+    if (reply.kind !== 'cpu') throw new Error(`serve answered ${reply.kind}`);
+    return reply.seconds;
+  };
+  const bare = async (method: 'GET' | 'POST', body: string, isCompressed: boolean) => {
+    const reply = await servers.ask({ kind: 'bare', input: { method, body, isCompressed } });
+    if (reply.kind !== 'bare') throw new Error(`serve answered ${reply.kind}`);
+    return reply.origin;
+  };
+
+  /** One load run, with the CPU each process spent per request (the server child, PostgreSQL, autocannon). */
+  const load = async (origin: string, requests: LoadRequest[], overallRate?: number): Promise<Measured> => {
+    const serverCpuBefore = await serverCpuSecondsNow();
+    const postgresCpuBefore = postgresCpuSeconds(input.postgresPid);
+    const startedAt = performance.now();
+    const figures = await runChild<LoadFigures>('load', {
+      origin,
+      requests,
+      headers: BROWSER_HEADERS,
+      connections: input.connections,
+      durationSeconds: input.durationSeconds,
+      warmupSeconds: input.warmupSeconds,
+      ...(overallRate ? { overallRate } : {}),
+    } satisfies LoadInput);
+    const wallSeconds = (performance.now() - startedAt) / 1000;
+    const serverCpuSeconds = (await serverCpuSecondsNow()) - serverCpuBefore;
+    const postgresCpuAfter = postgresCpuSeconds(input.postgresPid);
+    const postgresCpu =
+      postgresCpuBefore === undefined || postgresCpuAfter === undefined
+        ? undefined
+        : postgresCpuAfter - postgresCpuBefore;
+    const perRequest = (seconds: number | undefined) =>
+      seconds === undefined ? null : Math.round((seconds * 1e6) / figures.allRequests);
+    const cpuSecondsPerRequest =
+      postgresCpu === undefined
+        ? undefined
+        : (serverCpuSeconds + postgresCpu + figures.loadGeneratorCpuSeconds) / figures.allRequests;
+    return {
+      ...figures,
+      cpu: {
+        serverMicrosPerRequest: perRequest(serverCpuSeconds),
+        postgresMicrosPerRequest: perRequest(postgresCpu),
+        loadGeneratorMicrosPerRequest: perRequest(figures.loadGeneratorCpuSeconds),
+        machineBusyShare: Number(
+          (
+            (serverCpuSeconds + (postgresCpu ?? 0) + figures.loadGeneratorCpuSeconds) /
+            (wallSeconds * cpus().length)
+          ).toFixed(2),
+        ),
+        cpuBoundRequestsPerSecond: cpuSecondsPerRequest
+          ? Math.round(cpus().length / cpuSecondsPerRequest)
+          : null,
+      },
+    };
+  };
+
+  const result = {} as ApiResult;
+  for (const scenario of SCENARIOS) {
+    const requests = scenarios[scenario];
+    // What the scenario answers, learner by learner: all 2xx, how large, how compressed. The median body is
+    // what the baseline answers.
+    const checked = [];
+    for (const sent of requests) checked.push(await fetchRaw(appOrigin, sent));
+    const failed = checked.filter((check) => check.status >= 300);
+    if (failed.length > 0) {
+      throw new Error(
+        `${scenario}: ${failed.length} answers were not 2xx, e.g. ${failed[0]?.status} ${failed[0]?.body}`,
+      );
+    }
+    const bySize = [...checked].sort((a, b) => Buffer.byteLength(a.body) - Buffer.byteLength(b.body));
+    const middle = bySize[Math.floor(bySize.length / 2)];
+    if (!middle) throw new Error(`${scenario}: no answer`);
+    const isList = scenario === 'list' || scenario === 'filtered' || scenario === 'search';
+    let answers: ScenarioResult['answers'] = null;
+    if (isList) {
+      type Listed = { user_progress: { completion_percentage: number; words_read: number } };
+      const lists = checked.map((check) => JSON.parse(check.body) as Listed[]);
+      const begun = lists.map(
+        (list) =>
+          list.filter(
+            (story) => story.user_progress.words_read > 0 || story.user_progress.completion_percentage > 0,
+          ).length,
+      );
+      answers = {
+        storiesMedian: median(lists.map((list) => list.length)),
+        storiesMin: Math.min(...lists.map((list) => list.length)),
+        storiesMax: Math.max(...lists.map((list) => list.length)),
+        learnersWithBegunStories: begun.filter((count) => count > 0).length,
+        learnersChecked: lists.length,
+        begunStoriesMax: Math.max(...begun),
+      };
+    }
+    const bytes = Buffer.byteLength(middle.body);
+    log(
+      `${scenario}: ${bytes.toLocaleString('en')} bytes (median answer), ${middle.wireBytes.toLocaleString('en')} ` +
+        `sent (${middle.encoding})${answers ? ` ${JSON.stringify(answers)}` : ''}; baseline then app, ` +
+        `${input.connections} connections, ${input.durationSeconds} s after ${input.warmupSeconds} s of warm-up…`,
+    );
+    const method = requests[0]?.method ?? 'GET';
+    const baseline = await load(await bare(method, middle.body, true), requests);
+    const catamaran = await load(appOrigin, requests);
+    log(
+      `  ${catamaran.requestsPerSecond} req/s, p99 ${catamaran.latencyP99Ms} ms ` +
+        `(baseline ${baseline.requestsPerSecond} req/s, p99 ${baseline.latencyP99Ms} ms)`,
+    );
+    const rate = input.targetRates[scenario];
+    let atRate: ScenarioResult['catamaranAtTargetRate'] = null;
+    if (rate) {
+      log(`  the app again at ${rate} requests per second offered…`);
+      atRate = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, requests, rate)) };
+      log(`  ${atRate.requestsPerSecond} req/s, p99 ${atRate.latencyP99Ms} ms`);
+    }
+    result[scenario] = {
+      request: SCENARIO_REQUESTS[scenario],
+      responseBytesMedian: bytes,
+      wireBytesMedian: middle.wireBytes,
+      contentEncoding: middle.encoding,
+      answers,
+      compressionMs: isList ? compressionCost(middle.body) : null,
+      baseline: {
+        what: 'a bare Fastify route answering the median body, with @fastify/compress registered as the app does',
+        ...baseline,
+      },
+      catamaran,
+      catamaranAtTargetRate: atRate,
+      shareOfBaseline: Number((catamaran.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)),
+    };
+    if (scenario === 'list') {
+      log('  and the baseline once more, answering the same JSON uncompressed…');
+      result.list.baselineUncompressed = {
+        what: 'a bare Fastify route answering the median body uncompressed',
+        ...(await load(await bare(method, middle.body, false), requests)),
+      };
+    }
+  }
+  await servers.ask({ kind: 'stop' });
+  await servers.exited;
+  return result;
+}
+
+/** Prints the API's table: each scenario's baseline and the app, with CPU per request. */
+export function printApi(result: ApiResult): void {
+  const widths = [42, 7, 8, 8, 8, 8, 7, 8, 7, 7, 7, 6, 6, 7];
+  console.info(
+    pad(
+      [
+        '',
+        'req/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'errors',
+        'bytes',
+        'sent',
+        'µs app',
+        'µs pg',
+        'µs ac',
+        'busy',
+      ],
+      widths,
+    ),
+  );
+  const row = (label: string, figures: Measured, bytes: number, sent: number) =>
+    console.info(
+      pad(
+        [
+          label,
+          figures.requestsPerSecond,
+          figures.latencyP50Ms,
+          figures.latencyP90Ms,
+          figures.latencyP99Ms,
+          figures.latencyMaxMs,
+          figures.errors + figures.timeouts + figures.non2xx,
+          bytes,
+          sent,
+          figures.cpu.serverMicrosPerRequest ?? '–',
+          figures.cpu.postgresMicrosPerRequest ?? '–',
+          figures.cpu.loadGeneratorMicrosPerRequest ?? '–',
+          `${Math.round(figures.cpu.machineBusyShare * 100)}%`,
+          figures.cpu.cpuBoundRequestsPerSecond ?? '–',
+        ],
+        widths,
+      ),
+    );
+  for (const scenario of SCENARIOS) {
+    const figures = result[scenario];
+    console.info(figures.request);
+    row(
+      '  bare Fastify, same body (baseline)',
+      figures.baseline,
+      figures.responseBytesMedian,
+      figures.wireBytesMedian,
+    );
+    if (figures.baselineUncompressed) {
+      row(
+        '  bare Fastify, same JSON uncompressed',
+        figures.baselineUncompressed,
+        figures.responseBytesMedian,
+        figures.responseBytesMedian,
+      );
+    }
+    row('  Catamaran', figures.catamaran, figures.responseBytesMedian, figures.wireBytesMedian);
+    const atRate = figures.catamaranAtTargetRate;
+    if (atRate) {
+      row(
+        `  Catamaran at ${atRate.offeredRequestsPerSecond} req/s offered`,
+        atRate,
+        figures.responseBytesMedian,
+        figures.wireBytesMedian,
+      );
+    }
+    if (figures.compressionMs) {
+      const { brotliQuality4, brotliQuality1, gzip } = figures.compressionMs;
+      console.info(
+        `    compressing the median answer once: brotli q4 (the app's) ${brotliQuality4} ms, q1 ${brotliQuality1} ms, gzip ${gzip} ms`,
+      );
+    }
+  }
+  console.info(
+    'µs app / pg / ac: CPU time a request of the server process, of PostgreSQL and of autocannon (warm-up ' +
+      'included); busy: the three together, as a share of the machine (the rest is other work on this shared ' +
+      'machine); cpu cap: the req/s their CPU a request allows on all cores; bytes: the median answer, sent: on ' +
+      'the wire.',
+  );
+  const list = result.list;
+  console.info(
+    `Accept-Encoding "${BROWSER_HEADERS['accept-encoding']}": the full list is answered ${list.contentEncoding}, ` +
+      `${list.responseBytesMedian.toLocaleString('en')} bytes of JSON in ${list.wireBytesMedian.toLocaleString('en')} ` +
+      `(${round1(list.responseBytesMedian / list.wireBytesMedian)}× smaller).`,
+  );
+}

@@ -1,0 +1,97 @@
+// The servers the load is aimed at, in a child process of their own, bundled and run with plain node as
+// production runs (child.ts): the real app in production mode, and bare Fastify routes that answer a fixed
+// body (the baselines), with or without the app's compression. The parent asks for each one's origin and for
+// this process's CPU time, so that a load run is charged to the server alone.
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+
+export interface ServeInput {
+  databaseUrl: string;
+  jwtSecret: string;
+  dataDir: string;
+}
+
+export interface BareInput {
+  method: 'GET' | 'POST';
+  body: string;
+  /** Registers @fastify/compress as the app does (over 1 KB, br or gzip); false: the bytes as they are. */
+  isCompressed: boolean;
+}
+
+export type ServeRequest =
+  | { kind: 'start'; input: ServeInput }
+  | { kind: 'bare'; input: BareInput }
+  | { kind: 'cpu' }
+  | { kind: 'stop' };
+
+export type ServeReply =
+  | { kind: 'started'; origin: string }
+  | { kind: 'bare'; origin: string }
+  | { kind: 'cpu'; seconds: number }
+  | { kind: 'stopped' }
+  | { kind: 'failed'; error: string };
+
+const servers: FastifyInstance[] = [];
+
+async function listen(server: FastifyInstance): Promise<string> {
+  servers.push(server);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+}
+
+async function start(input: ServeInput): Promise<ServeReply> {
+  // Production mode, as the site runs: SMTP is required there but nothing here sends mail.
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: input.jwtSecret,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    DEMO_CONTENT: 'off',
+    DATA_DIR: input.dataDir,
+  });
+  const app = await buildApp({ ...config, databaseUrl: input.databaseUrl, jwtSecret: input.jwtSecret });
+  return { kind: 'started', origin: await listen(app) };
+}
+
+async function bare(input: BareInput): Promise<ServeReply> {
+  const server = Fastify({ logger: false });
+  // The app's compression, with the options server/app.ts registers it with.
+  if (input.isCompressed)
+    await server.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Any path: the baseline answers every request of the list it replaces with the same body.
+  server.route({
+    method: input.method,
+    url: '/*',
+    handler: (_request, reply) => reply.type('application/json; charset=utf-8').send(input.body),
+  });
+  return { kind: 'bare', origin: await listen(server) };
+}
+
+async function answer(request: ServeRequest): Promise<ServeReply> {
+  switch (request.kind) {
+    case 'start':
+      return start(request.input);
+    case 'bare':
+      return bare(request.input);
+    case 'cpu': {
+      const { user, system } = process.cpuUsage();
+      return { kind: 'cpu', seconds: (user + system) / 1e6 };
+    }
+    case 'stop':
+      for (const server of servers) await server.close();
+      return { kind: 'stopped' };
+  }
+}
+
+process.on('message', (request: ServeRequest) => {
+  answer(request).then(
+    (reply) => process.send?.(reply, () => request.kind === 'stop' && process.exit(0)),
+    (error: unknown) =>
+      process.send?.({
+        kind: 'failed',
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+  );
+});
