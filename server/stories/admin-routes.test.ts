@@ -102,7 +102,9 @@ describe('stories in the admin area', () => {
     expect((await call('GET', '/api/admin/stories/abc/')).status).toBe(404);
     // Past the largest serial id: it names nothing, and must not reach the database as an out-of-range integer.
     expect((await call('GET', '/api/admin/stories/2147483648/')).status).toBe(404);
-    expect((await call('PUT', '/api/admin/chapters/99999999999/', { title: 'x', content: 'y' })).status).toBe(404);
+    expect((await call('PUT', '/api/admin/chapters/99999999999/', { title: 'x', content: 'y' })).status).toBe(
+      404,
+    );
     expect((await call('DELETE', '/api/admin/stories/999999/')).status).toBe(404);
   });
 });
