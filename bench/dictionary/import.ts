@@ -24,9 +24,11 @@ export interface ImportPhases {
   streamSeconds: number;
   /** Ending both COPYs: PostgreSQL takes the rows still in flight. */
   copyFinishSeconds: number;
-  /** CREATE INDEX on the entries and the forms, in parallel. */
+  /**
+   * After the COPYs, in the load's transactions: the phrases written, CREATE INDEX and ANALYZE on the entries
+   * and the forms, in parallel (server/dictionary/store.ts).
+   */
   indexSeconds: number;
-  analyzeSeconds: number;
   /** Attaching the partitions, pointing the pair at the import, marking it succeeded, reading it back. */
   switchSeconds: number;
 }
@@ -44,30 +46,49 @@ export interface ImportResult {
   phases: ImportPhases;
 }
 
-/** Records when the index and ANALYZE statements ran, without touching the importer's code. */
+/**
+ * Records when the statements that index the tables ran, without touching the importer's code: on the pool,
+ * and on the connections it lends (the writer's load transactions).
+ */
 function timeStatements(pool: pg.Pool): {
   started: (kind: string) => number;
   ended: (kind: string) => number;
 } {
   const starts = new Map<string, number>();
   const ends = new Map<string, number>();
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  const timed = (...args: unknown[]): unknown => {
-    const first = args[0];
-    const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
-    const kind = typeof text === 'string' ? /^\s*(CREATE INDEX|ANALYZE)/.exec(text)?.[1] : undefined;
-    const startedAt = performance.now();
-    const result = query(...args);
-    if (kind && result instanceof Promise) {
-      starts.set(kind, Math.min(starts.get(kind) ?? Number.POSITIVE_INFINITY, startedAt));
-      result.then(
-        () => ends.set(kind, Math.max(ends.get(kind) ?? 0, performance.now())),
-        () => undefined,
-      );
-    }
-    return result;
+  const timedQuery =
+    (query: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]): unknown => {
+      const first = args[0];
+      const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+      const kind = typeof text === 'string' ? /\b(CREATE INDEX)\b/.exec(text)?.[1] : undefined;
+      const startedAt = performance.now();
+      const result = query(...args);
+      if (kind && result instanceof Promise) {
+        starts.set(kind, Math.min(starts.get(kind) ?? Number.POSITIVE_INFINITY, startedAt));
+        result.then(
+          () => ends.set(kind, Math.max(ends.get(kind) ?? 0, performance.now())),
+          () => undefined,
+        );
+      }
+      return result;
+    };
+  pool.query = timedQuery(pool.query.bind(pool) as (...args: unknown[]) => unknown) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const timedClients = new WeakSet<pg.PoolClient>();
+  const timeClient = (client: pg.PoolClient) => {
+    if (timedClients.has(client)) return client;
+    timedClients.add(client);
+    client.query = timedQuery(
+      client.query.bind(client) as (...args: unknown[]) => unknown,
+    ) as typeof client.query;
+    return client;
   };
-  pool.query = timed as typeof pool.query;
+  // pool.query connects with a callback: those clients are timed by pool.query itself.
+  pool.connect = ((...args: unknown[]) =>
+    args.length > 0
+      ? connect(...args)
+      : (connect() as Promise<pg.PoolClient>).then(timeClient)) as typeof pool.connect;
   return {
     started: (kind) => starts.get(kind) ?? Number.NaN,
     ended: (kind) => ends.get(kind) ?? Number.NaN,
@@ -121,8 +142,6 @@ serveChild<ImportInput, ImportResult>(async (input) => {
     }
     const indexStart = statements.started('CREATE INDEX');
     const indexEnd = statements.ended('CREATE INDEX');
-    const analyzeStart = statements.started('ANALYZE');
-    const analyzeEnd = statements.ended('ANALYZE');
     const seconds = (from: number, to: number) => Math.round(to - from) / 1000;
     return {
       importId: row.id,
@@ -130,13 +149,12 @@ serveChild<ImportInput, ImportResult>(async (input) => {
       seconds: seconds(startedAt, endedAt),
       cpuSeconds: Math.round((cpu.user + cpu.system) / 1000) / 1000,
       rssTimeline,
-      loadSeconds: seconds(startedAt, analyzeEnd),
+      loadSeconds: seconds(startedAt, indexEnd),
       phases: {
         streamSeconds: seconds(startedAt, lastBatchAt),
         copyFinishSeconds: seconds(lastBatchAt, indexStart),
         indexSeconds: seconds(indexStart, indexEnd),
-        analyzeSeconds: seconds(analyzeStart, analyzeEnd),
-        switchSeconds: seconds(analyzeEnd, endedAt),
+        switchSeconds: seconds(indexEnd, endedAt),
       },
     };
   } finally {

@@ -1,12 +1,12 @@
 // Where the importer's own CPU time goes, without a database: one pass over the dump through the importer's
-// reader (readJsonLines), JSON.parse, the mapper (mapWiktextractEntry) and the making of COPY text as
-// importer.ts/store.ts make it (dictionaryKey of every form, JSON.stringify of the senses), each stage timed on
-// its own, batch by batch. A diagnostic beside the measured import, not a part of it.
+// reader (readJsonLines), JSON.parse, the mapper (mapWiktextractRows) and the making of COPY text by the
+// importer's own CopyText (store.ts), encoded to UTF-8 as the COPY streams do, each stage timed on its own,
+// batch by batch. A diagnostic beside the measured import, not a part of it.
 import { createReadStream } from 'node:fs';
-import { dictionaryKey } from '../../common/dictionary.ts';
 import { loadConfig } from '../../server/config.ts';
 import { readJsonLines } from '../../server/dictionary/json-lines.ts';
-import { type MappedEntry, mapWiktextractEntry } from '../../server/dictionary/wiktextract.ts';
+import { CopyText } from '../../server/dictionary/store.ts';
+import { type EntryRows, mapWiktextractRows } from '../../server/dictionary/wiktextract.ts';
 import { serveChild } from './child.ts';
 
 export interface StagesInput {
@@ -23,8 +23,10 @@ export interface StagesResult {
   parseSeconds: number;
   mapSeconds: number;
   copyTextSeconds: number;
-  /** The COPY text made (UTF-16 code units, ~bytes for this text), MB. */
+  /** The COPY text made, in UTF-8, MB. */
   copyTextMB: number;
+  /** The distinct phrases the forms are described by (stored once each). */
+  phrases: number;
 }
 
 serveChild<StagesInput, StagesResult>(async ({ file, source }) => {
@@ -36,6 +38,7 @@ serveChild<StagesInput, StagesResult>(async ({ file, source }) => {
   let lines = 0;
   let forms = 0;
   let copyBytes = 0;
+  const copyText = new CopyText(1);
   const spent = { read: 0, parse: 0, map: 0, copyText: 0 };
   const startedAt = performance.now();
   let mark = startedAt;
@@ -49,23 +52,18 @@ serveChild<StagesInput, StagesResult>(async ({ file, source }) => {
     const values: unknown[] = [];
     for (const { text } of batch) values.push(JSON.parse(text));
     lap('parse');
-    const mapped: MappedEntry[] = [];
+    const mapped: EntryRows[] = [];
     for (const value of values) {
-      const result = mapWiktextractEntry(value, source);
-      if (result.ok) mapped.push(result.entry);
-    }
-    lap('map');
-    let entryText = '';
-    let formText = '';
-    for (const entry of mapped) {
-      if (entry.senses.length > 0)
-        entryText += `1\t${entry.lemma}\t${entry.pos}\t${JSON.stringify(entry.senses)}\n`;
-      for (const form of entry.forms) {
-        formText += `1\t${dictionaryKey(form.surface, source)}\t${form.surface}\t${form.lemma}\t${form.description ?? '\\N'}\n`;
-        forms++;
+      const result = mapWiktextractRows(value, source);
+      if (result.ok) {
+        mapped.push(result.entry);
+        forms += result.entry.forms.length;
       }
     }
-    copyBytes += entryText.length + formText.length;
+    lap('map');
+    const text = copyText.batch(mapped);
+    // As the COPY streams take it: a string written to them is encoded to a Buffer.
+    copyBytes += Buffer.from(text.entries).length + Buffer.from(text.forms).length;
     lap('copyText');
     lines += batch.length;
   }
@@ -80,5 +78,6 @@ serveChild<StagesInput, StagesResult>(async ({ file, source }) => {
     mapSeconds: seconds(spent.map),
     copyTextSeconds: seconds(spent.copyText),
     copyTextMB: Math.round(copyBytes / 1024 / 1024),
+    phrases: copyText.phrases.size,
   };
 });

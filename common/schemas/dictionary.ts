@@ -15,6 +15,26 @@ export const LookupQuery = z.object({
 });
 export type LookupQuery = z.infer<typeof LookupQuery>;
 
+const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+
+/**
+ * LookupQuery's parse of a valid query, written out: the same value, at a fraction of the cost of zod's
+ * general machinery on the app's busiest call (bench/dictionary). Undefined for anything else, which the
+ * schema then parses, so refusals keep its sentences; a test holds the two together.
+ */
+export function readLookupQuery(input: unknown): LookupQuery | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { language, surface, target } = input as Record<string, unknown>;
+  if (typeof language !== 'string' || typeof surface !== 'string' || surface.length > 200) return undefined;
+  const languageCode = language.trim();
+  if (!LANGUAGE_CODE.test(languageCode)) return undefined;
+  if (target === undefined) return { language: languageCode, surface, target: 'en' };
+  if (typeof target !== 'string') return undefined;
+  const targetCode = target.trim();
+  if (!LANGUAGE_CODE.test(targetCode)) return undefined;
+  return { language: languageCode, surface, target: targetCode };
+}
+
 /** One translation of a lookup result (learner.md §3). */
 export const Translation = z.object({
   gloss: z.string(),

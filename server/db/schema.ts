@@ -281,7 +281,20 @@ export const dictionaryForms = pgTable('dictionary_forms', {
   /** As written, when that differs from the key (a capital, a stress mark); null when it is the key itself. */
   surface: text('surface'),
   lemma: text('lemma').notNull(),
+  /** Null for the lemma itself; a description of its own (when no phrase_id says it). */
   description: text('description'),
+  /** Its description is this phrase, ' of ' and its lemma: 'first-person singular present … of hablar'. */
+  phraseId: integer('phrase_id'),
+});
+
+/**
+ * The phrases an import's forms are described by ('first-person singular present indicative'), each stored
+ * once per import rather than in millions of form rows. Partitioned like the entries (migration 0010).
+ */
+export const dictionaryPhrases = pgTable('dictionary_phrases', {
+  importId: integer('import_id').notNull(),
+  id: integer('id').notNull(),
+  phrase: text('phrase').notNull(),
 });
 
 /**

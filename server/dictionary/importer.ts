@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { DictionaryLimits } from '../config.ts';
 import { readJsonLines } from './json-lines.ts';
-import { analyzeImportTables, dropImportTables, type EntryRow, type FormRow, ImportWriter } from './store.ts';
-import { type MappedEntry, mapWiktextractEntry } from './wiktextract.ts';
+import { dropImportTables, ImportWriter } from './store.ts';
+import { type EntryRows, type MappedEntry, mapWiktextractEntry, mapWiktextractRows } from './wiktextract.ts';
 
 /** How many skipped lines are reported by number; the rest are only counted. */
 export const REPORTED_SKIPS = 20;
@@ -56,10 +56,11 @@ function emptyCounts(): DumpCounts {
  * Reads a dump line by line and maps each entry, calling `onEntries` with each batch. Bad lines (malformed
  * JSON, another language, no word or senses) are skipped and counted; a bad file throws a DumpError.
  */
-async function passOver(
+async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
   dump: DumpSource,
   counts: DumpCounts,
-  onEntries: (entries: MappedEntry[]) => Promise<void> | void,
+  map: (value: unknown, source: string) => { ok: true; entry: Entry } | { ok: false; reason: string },
+  onEntries: (entries: Entry[]) => Promise<void> | void,
   options: { maxLines?: number } = {},
 ): Promise<{ isTruncated: boolean }> {
   const skip = (line: number, reason: string) => {
@@ -76,7 +77,7 @@ async function passOver(
     },
   });
   for await (const batch of lines) {
-    const mapped: MappedEntry[] = [];
+    const mapped: Entry[] = [];
     for (const { lineNumber, text } of batch) {
       if (options.maxLines !== undefined && counts.lines >= options.maxLines) {
         await onEntries(mapped);
@@ -92,7 +93,7 @@ async function passOver(
       }
       const language = languageOf(value);
       if (language) counts.languages[language] = (counts.languages[language] ?? 0) + 1;
-      const result = mapWiktextractEntry(value, dump.source);
+      const result = map(value, dump.source);
       if (!result.ok) {
         skip(lineNumber, result.reason);
         continue;
@@ -127,30 +128,13 @@ export async function previewDump(dump: DumpSource, maxLines = 1000): Promise<Du
   const { isTruncated } = await passOver(
     dump,
     counts,
+    mapWiktextractEntry,
     (entries) => {
       for (const entry of entries) if (sample.length < 5) sample.push(entry);
     },
     { maxLines },
   );
   return { ...counts, truncated: isTruncated || dump.isPartial === true, sample };
-}
-
-/** Rows of one batch: an entry with senses of its own, and every form with the key the mapper made. */
-function rowsOf(entries: readonly MappedEntry[]): { entries: EntryRow[]; forms: FormRow[] } {
-  const entryRows: EntryRow[] = [];
-  const formRows: FormRow[] = [];
-  for (const entry of entries) {
-    if (entry.senses.length > 0) entryRows.push({ lemma: entry.lemma, pos: entry.pos, senses: entry.senses });
-    for (const form of entry.forms) {
-      formRows.push({
-        surfaceKey: form.key,
-        surface: form.surface,
-        lemma: form.lemma,
-        description: form.description,
-      });
-    }
-  }
-  return { entries: entryRows, forms: formRows };
 }
 
 /**
@@ -176,9 +160,8 @@ export async function loadDump(
     throw error;
   }
   try {
-    await passOver(dump, counts, async (entries) => {
-      const rows = rowsOf(entries);
-      await writer.write(rows.entries, rows.forms);
+    await passOver(dump, counts, mapWiktextractRows, async (entries: EntryRows[]) => {
+      await writer.write(entries);
       await onProgress(counts);
     });
     if (counts.entries === 0) {
@@ -187,7 +170,6 @@ export async function loadDump(
       );
     }
     await writer.finish();
-    await analyzeImportTables(pool, importId);
     return counts;
   } catch (error) {
     writer.abort();

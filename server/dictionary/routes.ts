@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   type DictionaryImport,
   LookupQuery,
-  type LookupResult,
+  readLookupQuery,
   TranslationUploadFields,
 } from '#common/schemas/dictionary.ts';
 import { currentUser } from '../auth/guard.ts';
@@ -23,11 +23,13 @@ import {
   getImport,
   LookupCache,
   listImports,
-  lookup,
+  lookupJson,
   presentImport,
 } from './service.ts';
 
 const MB = 1024 * 1024;
+/** The content type Fastify gives the JSON it serializes itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const PARTIAL_IMPORT = 'Only a preview takes part of a dump; send the whole file to import it.';
 const NOT_QUEUED =
@@ -38,9 +40,13 @@ export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries
   const cache = new LookupCache(options.cacheEntries);
   // Answers are a few hundred bytes, under the compression threshold, and a GET has no body to decompress:
   // the compression plugin's three hooks would only cost time on the app's busiest call.
-  app.get('/dict/lookup/', { compress: false, decompress: false }, async (request): Promise<LookupResult> => {
-    const query = parseInput(LookupQuery, request.query);
-    return lookup(app.pool, query, cache);
+  app.get('/dict/lookup/', { compress: false, decompress: false }, (request, reply) => {
+    // Refusals are left to the schema, and its sentences.
+    const query = readLookupQuery(request.query) ?? parseInput(LookupQuery, request.query);
+    // The answer comes as JSON text, kept so by the cache: sent as it is, not serialized again at every hit,
+    // and at once (not through a promise) when the cache has it.
+    reply.type(JSON_TYPE);
+    return lookupJson(app.pool, query, cache);
   });
 }
 

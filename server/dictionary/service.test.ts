@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import {
   LookupCache,
   lookup,
 } from './service.ts';
+import { mapWiktextractEntry } from './wiktextract.ts';
 
 const t = setupTestApp();
 let adminToken = '';
@@ -95,7 +96,7 @@ async function currentImportOfPair(): Promise<number | undefined> {
 /** Whether any table of the import is left, loaded on its own or attached. */
 async function hasTables(importId: number): Promise<boolean> {
   const { rowCount } = await t.app.pool.query('SELECT 1 FROM pg_tables WHERE tablename = ANY($1)', [
-    [`dictionary_entries_i${importId}`, `dictionary_forms_i${importId}`],
+    [`dictionary_entries_i${importId}`, `dictionary_forms_i${importId}`, `dictionary_phrases_i${importId}`],
   ]);
   return (rowCount ?? 0) > 0;
 }
@@ -338,5 +339,104 @@ describe('LookupCache', () => {
       found: true,
       lemma: 'hablar',
     });
+  });
+});
+
+describe('form descriptions', () => {
+  const sampleLines = readFileSync(
+    join(import.meta.dirname, '../../tests/fixtures/kaikki/wiktextract-en-edition-sample.jsonl'),
+    'utf8',
+  )
+    .split('\n')
+    .filter((line) => line.includes('"lang_code": "ru"') || line.includes('"lang_code":"ru"'));
+
+  /** The real sample's Russian entries, the lemmas its form-of entries lead to, and a made-up form of снег. */
+  function russianDump(): string {
+    const extra = [
+      { word: 'возникнуть', pos: 'verb', lang_code: 'ru', senses: [{ glosses: ['to arise'] }] },
+      { word: 'простыня', pos: 'noun', lang_code: 'ru', senses: [{ glosses: ['bed sheet'] }] },
+      {
+        word: 'снегу',
+        pos: 'noun',
+        lang_code: 'ru',
+        senses: [
+          {
+            glosses: ['dative singular of сне́г'],
+            form_of: [{ word: 'сне́г' }],
+            tags: ['dative', 'form-of', 'singular'],
+          },
+        ],
+      },
+    ];
+    return `${[...sampleLines, ...extra.map((entry) => JSON.stringify(entry))].join('\n')}\n`;
+  }
+
+  it('gives back every description as the mapper wrote it: a shared phrase and the lemma, or a text of its own', async () => {
+    expect(sampleLines.length).toBeGreaterThan(3);
+    const created = await createImport(t.db, {
+      source: 'ru',
+      target: 'en',
+      fileName: 'ru.jsonl',
+      fileSize: 1,
+    });
+    const row = await claimImport(t.db, created.id);
+    if (!row) throw new Error('the import was not claimed');
+    const done = await executeImport(deps(), row, new AbortController().signal, async () =>
+      Readable.from([russianDump()]),
+    );
+    expect(done?.status, done?.error ?? '').toBe('succeeded');
+    const ru = (surface: string) =>
+      lookup(t.app.pool, { language: 'ru', target: 'en', surface }, new LookupCache(0, 0));
+
+    // Table forms: a phrase stored once, then ' of ' and the lemma.
+    expect(await ru('сне́га')).toMatchObject({
+      found: true,
+      lemma: 'снег',
+      form: 'genitive singular of снег',
+    });
+    // The lemma as printed, with its stress mark and its transliteration: the gloss whole.
+    expect(await ru('возник')).toMatchObject({
+      found: true,
+      lemma: 'возникнуть',
+      form: 'short masculine singular past indicative perfective of возни́кнуть (vozníknutʹ)',
+    });
+    expect(await ru('простынёй')).toMatchObject({
+      lemma: 'простыня',
+      form: 'instrumental singular of простыня́ (prostynjá)',
+    });
+    // Ending with the lemma as printed (сне́г), which is not the lemma's title (снег): whole as well.
+    expect(await ru('снегу')).toMatchObject({ lemma: 'снег', form: 'dative singular of сне́г' });
+
+    // Each phrase once; every form row that names one says no description of its own.
+    const phrases = await t.app.pool.query<{ phrase: string; uses: string }>(
+      `SELECT p.phrase, (SELECT count(*) FROM dictionary_forms_i${row.id} f WHERE f.phrase_id = p.id) AS uses
+       FROM dictionary_phrases_i${row.id} p`,
+    );
+    const phraseTexts = phrases.rows.map((phrase) => phrase.phrase);
+    expect(new Set(phraseTexts).size).toBe(phraseTexts.length);
+    expect(phraseTexts).toContain('genitive singular');
+    expect(phrases.rows.every((phrase) => Number(phrase.uses) > 0)).toBe(true);
+    const mixed = await t.app.pool.query(
+      `SELECT 1 FROM dictionary_forms_i${row.id} WHERE phrase_id IS NOT NULL AND description IS NOT NULL`,
+    );
+    expect(mixed.rowCount).toBe(0);
+
+    // Every form of the dump is stored with the description the mapper gives it.
+    const stored = await t.app.pool.query<{ surface: string; lemma: string; description: string | null }>(
+      `SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma,
+         coalesce(f.description, p.phrase || ' of ' || f.lemma) AS description
+       FROM dictionary_forms_i${row.id} f LEFT JOIN dictionary_phrases_i${row.id} p ON p.id = f.phrase_id`,
+    );
+    const expected = russianDump()
+      .split('\n')
+      .filter((line) => line !== '')
+      .flatMap((line) => {
+        const result = mapWiktextractEntry(JSON.parse(line), 'ru');
+        return result.ok ? result.entry.forms : [];
+      })
+      .map(({ surface, lemma, description }) => ({ surface, lemma, description }));
+    const byKey = (a: { surface: string; lemma: string }, b: { surface: string; lemma: string }) =>
+      `${a.surface} ${a.lemma}`.localeCompare(`${b.surface} ${b.lemma}`);
+    expect(stored.rows.sort(byKey)).toEqual(expected.sort(byKey));
   });
 });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { normalizeLookup } from '#common/dictionary.ts';
+import { type LookupWord, normalizeLookup } from '#common/dictionary.ts';
 import type {
   DictionaryImport,
   DumpCounts,
@@ -15,7 +15,14 @@ import { dictionaryImports } from '../db/schema.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { type DumpCounts as Counts, EmptyDumpError, loadDump } from './importer.ts';
 import { DumpError } from './json-lines.ts';
-import { dropImportTables, entriesTable, formsTable, retireUnusedImports, switchToImport } from './store.ts';
+import {
+  dropImportTables,
+  entriesTable,
+  formsTable,
+  phrasesTable,
+  retireUnusedImports,
+  switchToImport,
+} from './store.ts';
 import type { DictionarySense } from './wiktextract.ts';
 
 type ImportRow = typeof dictionaryImports.$inferSelect;
@@ -394,12 +401,15 @@ async function currentImport(pool: pg.Pool, source: string, target: string): Pro
 
 /**
  * Recent lookups, per process. Reading follows Zipf's law: a few hundred words make up most taps, so most
- * lookups are answered without a query. An answer is kept with the import it came from and used only while
- * that import is the pair's current one, which is checked at most once a second per pair: after a switch, an
- * answer of the replaced dictionary is given for at most that second.
+ * lookups are answered without a query. An answer is kept as the JSON text it is sent as (serialized once,
+ * not at every hit) with the import it came from, and used only while that import is the pair's current one,
+ * which is checked at most once a second per pair: after a switch, an answer of the replaced dictionary is
+ * given for at most that second.
  */
 export class LookupCache {
-  private readonly answers = new Map<string, { importId: number; result: LookupResult }>();
+  private readonly answers = new Map<string, CachedAnswer>();
+  /** How many answers were stored: an answer's `storedAt` tells how far from being evicted it is. */
+  private stores = 0;
   /**
    * What each pair read when last asked, pairs without a dictionary too (a site language nobody imported a
    * dictionary for yet is tapped as often as any). Bounded, the pair checked longest ago first out: a pair
@@ -418,10 +428,10 @@ export class LookupCache {
 
   /** The pair's current import, as known within the last second. */
   async currentImport(pool: pg.Pool, source: string, target: string): Promise<number | null> {
+    const known = this.knownImport(source, target);
+    if (known !== undefined) return known;
     const pair = `${source}:${target}`;
-    const known = this.pairs.get(pair);
     const now = Date.now();
-    if (known && now - known.checkedAt < this.pairTtlMs) return known.importId;
     const importId = await currentImport(pool, source, target);
     // Moved to the end (the Map's order is the order pairs were checked in); the oldest goes when full.
     this.pairs.delete(pair);
@@ -431,6 +441,12 @@ export class LookupCache {
     }
     this.pairs.set(pair, { importId, checkedAt: now });
     return importId;
+  }
+
+  /** The pair's current import when checked within the last second; undefined when it must be asked. */
+  knownImport(source: string, target: string): number | null | undefined {
+    const known = this.pairs.get(`${source}:${target}`);
+    return known && Date.now() - known.checkedAt < this.pairTtlMs ? known.importId : undefined;
   }
 
   /** How many pairs it knows (at most maxPairs). */
@@ -443,25 +459,41 @@ export class LookupCache {
     this.pairs.delete(`${source}:${target}`);
   }
 
-  get(key: string, importId: number): LookupResult | undefined {
+  /** The answer kept for a word of an import, as JSON text. */
+  get(key: string, importId: number): string | undefined {
     const hit = this.answers.get(key);
     if (!hit || hit.importId !== importId) return undefined;
-    // Moved to the end: the Map's order is the recency order.
-    this.answers.delete(key);
-    this.answers.set(key, hit);
-    return hit.result;
+    // Moved to the end (the Map's order is the recency order), unless it is among the latest stored anyway:
+    // a popular word is not moved at every tap, and nothing in the newest eighth is next to be evicted.
+    if (this.stores - hit.storedAt > this.maxEntries / 8) {
+      this.answers.delete(key);
+      this.answers.set(key, hit);
+      hit.storedAt = this.stores++;
+    }
+    return hit.json;
   }
 
-  set(key: string, importId: number, result: LookupResult): void {
+  set(key: string, importId: number, json: string): void {
     if (this.maxEntries === 0) return;
     this.answers.delete(key);
     if (this.answers.size >= this.maxEntries) {
       const oldest = this.answers.keys().next();
       if (!oldest.done) this.answers.delete(oldest.value);
     }
-    this.answers.set(key, { importId, result });
+    this.answers.set(key, { importId, json, storedAt: this.stores++ });
   }
 }
+
+interface CachedAnswer {
+  importId: number;
+  json: string;
+  storedAt: number;
+}
+
+function notFound(): LookupResult {
+  return { found: false, lemma: null, pos: null, form: null, translations: [] };
+}
+const NOT_FOUND_JSON = JSON.stringify(notFound());
 
 /**
  * Finds a tapped word (learner.md §3, §5): punctuation stripped, trimmed, NFC, then the word's forms in the
@@ -470,20 +502,62 @@ export class LookupCache {
  * the cache has the answer.
  */
 export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCache): Promise<LookupResult> {
-  const notFound: LookupResult = { found: false, lemma: null, pos: null, form: null, translations: [] };
+  if (cache) return JSON.parse(await lookupJson(pool, query, cache)) as LookupResult;
   const word = normalizeLookup(query.surface, query.language);
-  if (!word) return notFound;
-  let importId = cache
-    ? await cache.currentImport(pool, query.language, query.target)
-    : await currentImport(pool, query.language, query.target);
-  if (importId === null) return notFound;
-  const key = `${query.language}:${query.target}:${word.elided?.exact ?? word.exact}`;
-  const cached = cache?.get(key, importId);
-  if (cached) return cached;
+  if (!word) return notFound();
+  const importId = await currentImport(pool, query.language, query.target);
+  if (importId === null) return notFound();
+  return (await findWord(pool, query, importId, word)).result;
+}
 
+/**
+ * lookup's answer as the JSON text the route sends. From the cache, at once (no promise, no turn of the event
+ * loop), when it has the answer and knows the pair's import; otherwise once read.
+ */
+export function lookupJson(pool: pg.Pool, query: LookupQuery, cache: LookupCache): string | Promise<string> {
+  const word = normalizeLookup(query.surface, query.language);
+  if (!word) return NOT_FOUND_JSON;
+  const importId = cache.knownImport(query.language, query.target);
+  if (importId === undefined) {
+    return cache
+      .currentImport(pool, query.language, query.target)
+      .then((current) => answerJson(pool, query, cache, word, current));
+  }
+  return answerJson(pool, query, cache, word, importId);
+}
+
+function answerJson(
+  pool: pg.Pool,
+  query: LookupQuery,
+  cache: LookupCache,
+  word: LookupWord,
+  importId: number | null,
+): string | Promise<string> {
+  if (importId === null) return NOT_FOUND_JSON;
+  const key = `${query.language}:${query.target}:${word.elided?.exact ?? word.exact}`;
+  const cached = cache.get(key, importId);
+  if (cached !== undefined) return cached;
+  return findWord(pool, query, importId, word, cache).then((found) => {
+    const json = JSON.stringify(found.result);
+    if (found.importId !== null) cache.set(key, found.importId, json);
+    return json;
+  });
+}
+
+/**
+ * The answer for a word in an import's tables, and the import it came from: a newer one if it was replaced
+ * meanwhile, none if the pair lost its dictionary.
+ */
+async function findWord(
+  pool: pg.Pool,
+  query: LookupQuery,
+  firstImportId: number,
+  word: LookupWord,
+  cache?: LookupCache,
+): Promise<{ importId: number | null; result: LookupResult }> {
+  let importId = firstImportId;
   // An elided word ("l’") is looked up with its apostrophe first, as dictionaries title it, then without.
   const candidates = word.elided ? [word.elided, word] : [word];
-  let result = notFound;
   for (const candidate of candidates) {
     let rows: LookupRow[];
     try {
@@ -492,18 +566,15 @@ export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCa
       // Its tables were dropped since: a newer import replaced it. Ask again which import is current.
       if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
       cache?.forget(query.language, query.target);
-      importId = await currentImport(pool, query.language, query.target);
-      if (importId === null) return notFound;
+      const current = await currentImport(pool, query.language, query.target);
+      if (current === null) return { importId: null, result: notFound() };
+      importId = current;
       rows = await queryImport(pool, importId, candidate);
     }
     const answer = answerFrom(rows, candidate.exact);
-    if (answer) {
-      result = answer;
-      break;
-    }
+    if (answer) return { importId, result: answer };
   }
-  cache?.set(key, importId, result);
-  return result;
+  return { importId, result: notFound() };
 }
 
 const UNDEFINED_TABLE = '42P01';
@@ -522,17 +593,26 @@ async function queryImport(
 ): Promise<LookupRow[]> {
   const forms = formsTable(importId);
   const entries = entriesTable(importId);
+  const phrases = phrasesTable(importId);
+  // A form's description is its own, or its phrase's followed by ' of ' and its lemma (store.ts).
   const { rows } = await pool.query<LookupRow>({
     name: `dictionary-lookup-${importId}`,
     text: `WITH chosen AS (
-             SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description
+             SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description, f.phrase_id
              FROM ${forms} f
              WHERE f.surface_key = $1 AND EXISTS (SELECT 1 FROM ${entries} x WHERE x.lemma = f.lemma)
-             ORDER BY coalesce(f.surface, f.surface_key) = $2 DESC, f.description IS NULL DESC, f.lemma
+             ORDER BY coalesce(f.surface, f.surface_key) = $2 DESC,
+               (f.description IS NULL AND f.phrase_id IS NULL) DESC, f.lemma
              LIMIT 1
+           ), described AS (
+             SELECT c.surface, c.lemma,
+               CASE WHEN c.phrase_id IS NULL THEN c.description
+                 ELSE (SELECT p.phrase FROM ${phrases} p WHERE p.id = c.phrase_id) || ' of ' || c.lemma
+               END AS description
+             FROM chosen c
            )
-           SELECT e.ctid::text AS entry, c.surface, c.lemma, c.description, e.pos, e.senses
-           FROM chosen c JOIN ${entries} e ON e.lemma = c.lemma
+           SELECT e.ctid::text AS entry, d.surface, d.lemma, d.description, e.pos, e.senses
+           FROM described d JOIN ${entries} e ON e.lemma = d.lemma
            LIMIT 20`,
     values: [word.lower, word.exact],
   });

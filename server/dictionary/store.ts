@@ -1,12 +1,34 @@
 import { once } from 'node:events';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DictionarySense } from './wiktextract.ts';
+import { describeRow, type EntryRows, type FormRow } from './wiktextract.ts';
 
-// The tables of one import, loaded on their own and attached to the partitioned dictionary_entries and
-// dictionary_forms when the import succeeds (migration 0006). Names come from an integer id, never from input.
+// The tables of one import, loaded on their own and attached to the partitioned dictionary_entries,
+// dictionary_forms and dictionary_phrases when the import succeeds (migrations 0006, 0010). Names come from
+// an integer id, never from input.
 export const entriesTable = (importId: number) => `dictionary_entries_i${checkedId(importId)}`;
 export const formsTable = (importId: number) => `dictionary_forms_i${checkedId(importId)}`;
+export const phrasesTable = (importId: number) => `dictionary_phrases_i${checkedId(importId)}`;
+
+type TableKind = 'entries' | 'forms' | 'phrases';
+
+const TABLE_OF: Record<TableKind, (importId: number) => string> = {
+  entries: entriesTable,
+  forms: formsTable,
+  phrases: phrasesTable,
+};
+
+// Columns spelled out rather than LIKE the parent: LIKE would hold a lock on the parent for the whole load,
+// in the way of another import's switch (and of every lookup queued behind that). In the parent's order
+// (phrase_id was added last, by migration 0010), so that rows need no conversion when attached.
+const COLUMNS: Record<TableKind, string> = {
+  entries: 'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses jsonb NOT NULL',
+  forms:
+    'import_id integer NOT NULL, surface_key text NOT NULL, surface text, lemma text NOT NULL, description text, phrase_id integer',
+  phrases: 'import_id integer NOT NULL, id integer NOT NULL, phrase text NOT NULL',
+};
+
+const INDEXED: Record<TableKind, string> = { entries: 'lemma', forms: 'surface_key', phrases: 'id' };
 
 function checkedId(importId: number): number {
   if (!Number.isSafeInteger(importId) || importId <= 0) throw new Error(`Not an import id: ${importId}`);
@@ -14,39 +36,33 @@ function checkedId(importId: number): number {
 }
 
 /**
- * The statements that make one of an import's tables, empty and indexed. Run in the transaction that COPYs
- * into it, so the rows can be written frozen (COPY FREEZE: no hint bits to set on the first read, no vacuum
- * to freeze them later), and an abandoned load leaves no table behind. The CHECK lets ATTACH PARTITION skip
- * scanning the rows, so the switch stays instant whatever the size; the index is kept up by PostgreSQL while
- * the importer parses the next lines, rather than built afterwards while everyone waits.
+ * The statements that make one of an import's tables, empty. Run in the transaction that COPYs into it, so
+ * the rows can be written frozen (COPY FREEZE: no hint bits to set on the first read, no vacuum to freeze
+ * them later), and an abandoned load leaves no table behind. The CHECK lets ATTACH PARTITION skip scanning
+ * the rows, so the switch stays instant whatever the size.
  */
-function createTable(kind: 'entries' | 'forms', importId: number): string {
-  const table = kind === 'entries' ? entriesTable(importId) : formsTable(importId);
-  // Columns spelled out rather than LIKE the parent: LIKE would hold a lock on the parent for the whole load,
-  // in the way of another import's switch (and of every lookup queued behind that).
-  const columns =
-    kind === 'entries'
-      ? 'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses jsonb NOT NULL'
-      : 'import_id integer NOT NULL, surface_key text NOT NULL, surface text, lemma text NOT NULL, description text';
-  const index =
-    kind === 'entries'
-      ? `CREATE INDEX ${table}_lemma ON ${table} (lemma)`
-      : `CREATE INDEX ${table}_surface_key ON ${table} (surface_key)`;
+function createTable(kind: TableKind, importId: number): string {
+  const table = TABLE_OF[kind](importId);
   return `DROP TABLE IF EXISTS ${table};
-    CREATE TABLE ${table} (${columns}, CONSTRAINT ${table}_import CHECK (import_id = ${importId}));
-    ${index};`;
+    CREATE TABLE ${table} (${COLUMNS[kind]}, CONSTRAINT ${table}_import CHECK (import_id = ${importId}));`;
+}
+
+/**
+ * The index of one of an import's tables, made once its rows are in, in the same transaction: a sorted build
+ * costs PostgreSQL less than half of what keeping the index up row by row during the COPY did (the forms'
+ * keys come in no order), and during the COPY both cores are busy (docs/decisions/011, Speed).
+ */
+function createIndex(kind: TableKind, importId: number): string {
+  const table = TABLE_OF[kind](importId);
+  const column = INDEXED[kind];
+  return `CREATE INDEX ${table}_${column} ON ${table} (${column});`;
 }
 
 /** Drops an import's tables (a failed or cancelled import, or one replaced by a newer one). */
 export async function dropImportTables(client: pg.Pool | pg.PoolClient, importId: number): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS ${entriesTable(importId)}, ${formsTable(importId)}`);
-}
-
-/** Gathers planner statistics on a loaded import, before lookups use it. */
-export async function analyzeImportTables(pool: pg.Pool, importId: number): Promise<void> {
-  const entries = entriesTable(importId);
-  const forms = formsTable(importId);
-  await Promise.all([pool.query(`ANALYZE ${entries}`), pool.query(`ANALYZE ${forms}`)]);
+  await client.query(
+    `DROP TABLE IF EXISTS ${entriesTable(importId)}, ${formsTable(importId)}, ${phrasesTable(importId)}`,
+  );
 }
 
 /** What a switch did: the import it replaced, or the newer import that kept the pair (this one was not used). */
@@ -97,6 +113,9 @@ export async function switchToImport(
       `ALTER TABLE dictionary_forms ATTACH PARTITION ${formsTable(pair.importId)} FOR VALUES IN (${pair.importId})`,
     );
     await client.query(
+      `ALTER TABLE dictionary_phrases ATTACH PARTITION ${phrasesTable(pair.importId)} FOR VALUES IN (${pair.importId})`,
+    );
+    await client.query(
       `INSERT INTO dictionaries (source_code, target_code, import_id) VALUES ($1, $2, $3)
        ON CONFLICT (source_code, target_code) DO UPDATE SET import_id = EXCLUDED.import_id, updated_at = now()`,
       [pair.source, pair.target, pair.importId],
@@ -113,6 +132,12 @@ export async function switchToImport(
   }
 }
 
+const PARENTS: ReadonlyMap<string, TableKind> = new Map([
+  ['dictionary_entries', 'entries'],
+  ['dictionary_forms', 'forms'],
+  ['dictionary_phrases', 'phrases'],
+]);
+
 /**
  * Detaches and drops the partitions no language pair points at any more (a replaced import, or one whose
  * retirement was interrupted). DETACH … CONCURRENTLY waits for the lookups using them instead of locking
@@ -125,7 +150,7 @@ export async function retireUnusedImports(pool: pg.Pool): Promise<number> {
      FROM pg_inherits
      JOIN pg_class parent ON parent.oid = pg_inherits.inhparent
      JOIN pg_class child ON child.oid = pg_inherits.inhrelid
-     WHERE parent.relname IN ('dictionary_entries', 'dictionary_forms')
+     WHERE parent.relname IN ('dictionary_entries', 'dictionary_forms', 'dictionary_phrases')
        AND NOT EXISTS (
          SELECT 1 FROM dictionaries d WHERE child.relname = parent.relname || '_i' || d.import_id
        )`,
@@ -134,7 +159,9 @@ export async function retireUnusedImports(pool: pg.Pool): Promise<number> {
   for (const { parent, child } of rows) {
     const importId = Number(child.slice(`${parent}_i`.length));
     if (!Number.isSafeInteger(importId) || importId <= 0) continue;
-    const table = parent === 'dictionary_entries' ? entriesTable(importId) : formsTable(importId);
+    const kind = PARENTS.get(parent);
+    if (kind === undefined) continue;
+    const table = TABLE_OF[kind](importId);
     await pool.query(`ALTER TABLE ${parent} DETACH PARTITION ${table} CONCURRENTLY`);
     await pool.query(`DROP TABLE IF EXISTS ${table}`);
     retired.add(importId);
@@ -142,19 +169,8 @@ export async function retireUnusedImports(pool: pg.Pool): Promise<number> {
   return retired.size;
 }
 
-/** A row of COPY's text format: tabs between columns, \N for null, and backslash escapes inside values. */
-function copyRow(values: readonly (string | number | null)[]): string {
-  let row = '';
-  for (let index = 0; index < values.length; index++) {
-    const value = values[index];
-    if (index > 0) row += '\t';
-    if (value === null || value === undefined) row += '\\N';
-    else if (typeof value === 'number') row += String(value);
-    else row += COPY_SPECIAL.test(value) ? value.replace(COPY_ESCAPES, escapeCopy) : value;
-  }
-  return `${row}\n`;
-}
-
+// COPY's text format: tabs between columns, \N for null, a newline after each row, and backslash escapes
+// inside values.
 const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_ESCAPES = /[\\\t\n\r]/g;
 const COPY_ESCAPE_OF: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
@@ -162,17 +178,93 @@ function escapeCopy(character: string): string {
   return COPY_ESCAPE_OF[character] ?? character;
 }
 
-export interface EntryRow {
-  lemma: string;
-  pos: string;
-  senses: DictionarySense[];
+/** A value as a column of COPY's text format. */
+function copyValue(value: string): string {
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_ESCAPES, escapeCopy) : value;
 }
 
-export interface FormRow {
-  surfaceKey: string;
-  surface: string;
-  lemma: string;
-  description: string | null;
+/**
+ * A surface or its key as a column: a form's surface is one word, with no whitespace (wiktextract.ts), so
+ * only a backslash can need escaping; one search, not a pattern, for the millions of them.
+ */
+function copyWord(value: string): string {
+  return value.includes('\\') ? copyValue(value) : value;
+}
+
+/** The memory the forms' index is built in, at least: a million forms take about 50 MB to sort. */
+const INDEX_MEMORY_KB = 256 * 1024;
+
+/**
+ * How many distinct phrases an import stores once each: far more than any language's table forms need (a few
+ * hundred), and a bound on the memory the writer keeps. Forms past it carry their description whole.
+ */
+export const MAX_PHRASES = 50_000;
+
+/**
+ * The COPY text of an import's rows, batch by batch. A form's description is mostly a phrase shared by
+ * millions of forms and the form's lemma ('first-person singular present indicative' of hablar): the phrase
+ * is given a number the first time it comes, the form row carries the number, and the phrases are written
+ * once, at the end, into the import's phrase table; the lookup puts the description back together. Other
+ * descriptions are written whole.
+ */
+export class CopyText {
+  /** The phrases met so far, each with its number (from 1), in the order they were met. */
+  readonly phrases = new Map<string, number>();
+  /** Per phrase, the end of a form row naming it: the description column empty, then its number. */
+  private readonly phraseEnds = new Map<string, string>();
+  /** The import id column, and its tab. */
+  private readonly start: string;
+
+  constructor(importId: number) {
+    this.start = `${importId}\t`;
+  }
+
+  /** The rows of a batch of mapped entries: each entry with senses of its own, and every form. */
+  batch(entries: readonly EntryRows[]): { entries: string; forms: string } {
+    const start = this.start;
+    let entryText = '';
+    let formText = '';
+    for (const entry of entries) {
+      // Made once for the entry's forms, which mostly lead to it.
+      const lemma = copyValue(entry.lemma);
+      const lemmaColumn = `${lemma}\t`;
+      if (entry.senses.length > 0) {
+        // JSON escapes every control character: only its backslashes need doubling.
+        const senses = JSON.stringify(entry.senses);
+        const column = senses.includes('\\') ? senses.replaceAll('\\', '\\\\') : senses;
+        entryText += `${start}${lemma}\t${copyValue(entry.pos)}\t${column}\n`;
+      }
+      for (const form of entry.forms) {
+        const lemmaOf = form.lemma === entry.lemma ? lemmaColumn : `${copyValue(form.lemma)}\t`;
+        // Most words are written as their key: the column stays empty for them (the lookup fills it in).
+        formText +=
+          form.surface === form.key
+            ? `${start}${copyWord(form.key)}\t\\N\t${lemmaOf}${this.describedBy(form)}`
+            : `${start}${copyWord(form.key)}\t${copyWord(form.surface)}\t${lemmaOf}${this.describedBy(form)}`;
+      }
+    }
+    return { entries: entryText, forms: formText };
+  }
+
+  /** The end of a form's row: its description and phrase_id columns, and the newline. */
+  private describedBy(form: FormRow): string {
+    if (form.phrase === null) return '\\N\t\\N\n';
+    if (form.isOfLemma) {
+      const end = this.phraseEnds.get(form.phrase) ?? this.numberPhrase(form.phrase);
+      if (end !== undefined) return end;
+    }
+    return `${copyValue(describeRow(form) ?? '')}\t\\N\n`;
+  }
+
+  /** Numbers a phrase met for the first time; undefined when there are too many to keep. */
+  private numberPhrase(phrase: string): string | undefined {
+    if (this.phrases.size >= MAX_PHRASES) return undefined;
+    const id = this.phrases.size + 1;
+    this.phrases.set(phrase, id);
+    const end = `\\N\t${id}\n`;
+    this.phraseEnds.set(phrase, end);
+    return end;
+  }
 }
 
 /**
@@ -191,8 +283,9 @@ async function connectTwo(pool: pg.Pool): Promise<[pg.PoolClient, pg.PoolClient]
 }
 
 /**
- * Streams an import's rows into its tables with COPY, on two connections at once (entries and forms). Writes
- * wait while PostgreSQL is behind, so memory stays flat whatever the file's size.
+ * Streams an import's rows into its tables with COPY, on two connections at once (entries and forms), and its
+ * phrases at the end (CopyText). Writes wait while PostgreSQL is behind, so memory stays flat whatever the
+ * file's size.
  */
 export class ImportWriter {
   private constructor(
@@ -201,14 +294,18 @@ export class ImportWriter {
     private readonly entries: NodeJS.WritableStream & { end(callback?: () => void): void },
     private readonly forms: NodeJS.WritableStream & { end(callback?: () => void): void },
     private readonly done: Promise<unknown>,
-  ) {}
+  ) {
+    this.text = new CopyText(importId);
+  }
+
+  private readonly text: CopyText;
 
   static async open(pool: pg.Pool, importId: number): Promise<ImportWriter> {
     const [entriesClient, formsClient] = await connectTwo(pool);
     try {
       await Promise.all([
         entriesClient.query(`BEGIN; ${createTable('entries', importId)}`),
-        formsClient.query(`BEGIN; ${createTable('forms', importId)}`),
+        formsClient.query(`BEGIN; ${createTable('forms', importId)} ${createTable('phrases', importId)}`),
       ]);
     } catch (error) {
       entriesClient.release(error as Error);
@@ -220,7 +317,7 @@ export class ImportWriter {
     );
     const forms = formsClient.query(
       copyFrom(
-        `COPY ${formsTable(importId)} (import_id, surface_key, surface, lemma, description) FROM STDIN WITH (FREEZE)`,
+        `COPY ${formsTable(importId)} (import_id, surface_key, surface, lemma, description, phrase_id) FROM STDIN WITH (FREEZE)`,
       ),
     );
     const finished = (stream: NodeJS.WritableStream) => once(stream, 'finish');
@@ -240,30 +337,45 @@ export class ImportWriter {
   /** The first error either COPY reported. */
   failure: Error | undefined;
 
-  /** Writes one batch; resolves once PostgreSQL has room for more. */
-  async write(entries: readonly EntryRow[], forms: readonly FormRow[]): Promise<void> {
+  /** Writes one batch of mapped entries; resolves once PostgreSQL has room for more. */
+  async write(entries: readonly EntryRows[]): Promise<void> {
     if (this.failure) throw this.failure;
-    let entryText = '';
-    for (const entry of entries) {
-      entryText += copyRow([this.importId, entry.lemma, entry.pos, JSON.stringify(entry.senses)]);
-    }
-    let formText = '';
-    for (const form of forms) {
-      // Most words are written as their key: the column stays empty for them (the lookup fills it in).
-      const surface = form.surface === form.surfaceKey ? null : form.surface;
-      formText += copyRow([this.importId, form.surfaceKey, surface, form.lemma, form.description]);
-    }
+    const text = this.text.batch(entries);
     const waits: Promise<unknown>[] = [];
-    if (entryText && !this.entries.write(entryText)) waits.push(this.drained(this.entries));
-    if (formText && !this.forms.write(formText)) waits.push(this.drained(this.forms));
+    if (text.entries && !this.entries.write(text.entries)) waits.push(this.drained(this.entries));
+    if (text.forms && !this.forms.write(text.forms)) waits.push(this.drained(this.forms));
     await Promise.all(waits);
   }
 
-  /** Ends both COPYs, waits for PostgreSQL to take every row, and commits the two tables. */
+  /**
+   * Ends both COPYs, waits for PostgreSQL to take every row, writes the phrases, indexes the tables and
+   * commits them.
+   */
   async finish(): Promise<void> {
     this.entries.end();
     this.forms.end();
     await this.done;
+    const [entriesClient, formsClient] = this.connections;
+    if (!entriesClient || !formsClient) throw new Error('The import was abandoned.');
+    const importId = this.importId;
+    // Each table is analyzed as soon as it is indexed, in its load's transaction: the entries' statistics are
+    // gathered while the forms' index, the longest, is still being built.
+    await Promise.all([
+      entriesClient.query(`${createIndex('entries', importId)} ANALYZE ${entriesTable(importId)};`),
+      (async () => {
+        await formsClient.query(
+          `INSERT INTO ${phrasesTable(importId)} (import_id, id, phrase)
+           SELECT $1, id, phrase FROM unnest($2::integer[], $3::text[]) AS phrases (id, phrase)`,
+          [importId, [...this.text.phrases.values()], [...this.text.phrases.keys()]],
+        );
+        // The forms' keys are sorted in memory rather than through files, where PostgreSQL allows less.
+        await formsClient.query(
+          `SELECT set_config('maintenance_work_mem', greatest(pg_size_bytes(current_setting('maintenance_work_mem')) / 1024, ${INDEX_MEMORY_KB}) || 'kB', true);
+           ${createIndex('forms', importId)} ${createIndex('phrases', importId)}
+           ANALYZE ${formsTable(importId)}, ${phrasesTable(importId)};`,
+        );
+      })(),
+    ]);
     await Promise.all(this.connections.map((client) => client.query('COMMIT')));
     this.release();
   }

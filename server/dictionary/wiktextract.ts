@@ -44,6 +44,43 @@ export interface MappedEntry {
 /** An entry ready to store, or why it was skipped, in words a person can read. */
 export type MapResult = { ok: true; entry: MappedEntry } | { ok: false; reason: string };
 
+/**
+ * A form as the importer stores it: its description in two parts. Millions of forms are described by a few
+ * hundred phrases ('first-person singular present indicative') followed by ' of ' and their lemma, so the
+ * importer stores each phrase once and a form only names it (store.ts).
+ */
+export interface FormRow {
+  surface: string;
+  lemma: string;
+  /** The surface's dictionary key in the source language. */
+  key: string;
+  /**
+   * Null for the lemma itself. Otherwise the description: the words before ' of {lemma}' when `isOfLemma`
+   * ('first-person singular present indicative'), or the whole of it ('perfect passive participle of regō',
+   * whose lemma is rego; a gloss that names the lemma elsewhere than at its end).
+   */
+  phrase: string | null;
+  /** Whether the description is `${phrase} of ${lemma}`. */
+  isOfLemma: boolean;
+}
+
+/** A mapped entry with its forms as the importer stores them (see FormRow). */
+export interface EntryRows {
+  lemma: string;
+  pos: string;
+  senses: DictionarySense[];
+  forms: FormRow[];
+}
+
+/** An entry as the importer stores it, or why it was skipped. */
+export type RowsResult = { ok: true; entry: EntryRows } | { ok: false; reason: string };
+
+/** The description a stored form stands for: null for the lemma itself. */
+export function describeRow(form: Pick<FormRow, 'phrase' | 'isOfLemma' | 'lemma'>): string | null {
+  if (form.phrase === null) return null;
+  return form.isOfLemma ? `${form.phrase} of ${form.lemma}` : form.phrase;
+}
+
 type Row = Record<string, unknown>;
 
 function isRow(value: unknown): value is Row {
@@ -56,11 +93,30 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 /** A string of the dump in NFC, trimmed; undefined when it is missing, blank or not a string. */
 function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
+  if (isPlain(value)) return value;
   // JSON may carry what PostgreSQL refuses to store: NUL ("\u0000") and lone surrogates ("\ud800").
   const storable = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   const whole = LONE_SURROGATE.test(storable) ? storable.replace(LONE_SURROGATES, '\ufffd') : storable;
   const normalized = nfc(whole).trim();
   return normalized === '' ? undefined : normalized;
+}
+
+/**
+ * Whether text() leaves a string as it is: not empty, no control character (NUL among them), nothing from
+ * U+0300 on (no combining mark for NFC to compose, no surrogate), and no space at either end. Tags, and most
+ * words and glosses of Latin-script dumps, are; a loop over their few characters costs less than the checks
+ * it spares (text() runs tens of millions of times in an import).
+ */
+function isPlain(value: string): boolean {
+  const last = value.length - 1;
+  if (last < 0) return false;
+  for (let index = 0; index <= last; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code >= 0x300) return false;
+    // The two spaces below U+0300 that trim() removes: ' ' and the no-break space.
+    if ((index === 0 || index === last) && (code === 0x20 || code === 0xa0)) return false;
+  }
+  return true;
 }
 
 function texts(value: unknown): string[] {
@@ -80,7 +136,7 @@ function characterCount(value: string): number {
   return count;
 }
 
-const skip = (reason: string): MapResult => ({ ok: false, reason });
+const skip = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 // ---------------------------------------------------------------------------------------------------------
 // describeForm
@@ -262,15 +318,23 @@ const MAX_READINGS_LENGTH = 160;
  * tells the learner anything.
  */
 export function describeForm(tags: readonly string[], lemma: string): string {
+  return `${formPhrase(tags)} of ${lemma}`;
+}
+
+/** What describeForm says before ' of {lemma}'. */
+function formPhrase(tags: readonly string[]): string {
   // A dump repeats the same few hundred tag lists millions of times (every verb's table).
   const cacheKey = tags.join('\u0000');
   let phrase = PHRASES.get(cacheKey);
   if (phrase === undefined) {
-    phrase = phraseOf(readingOf(tags));
+    phrase = phraseOf(readingOf(tags)) ?? A_FORM;
     if (PHRASES.size < MAX_CACHED_PHRASES) PHRASES.set(cacheKey, phrase);
   }
-  return phrase === null ? `a form of ${lemma}` : `${phrase} of ${lemma}`;
+  return phrase;
 }
+
+/** The phrase of a form no tag describes: 'a form of hablar'. */
+const A_FORM = 'a form';
 
 /**
  * The description of a form a table lists under several tag lists, naming every reading as Wiktionary's own
@@ -281,21 +345,46 @@ export function describeForm(tags: readonly string[], lemma: string): string {
  * MAX_READINGS are named, then how many more there are: '… (+2 more) of iso'.
  */
 export function describeForms(tagLists: readonly (readonly string[])[], lemma: string): string {
+  return `${formsPhrase(tagLists)} of ${lemma}`;
+}
+
+/** What describeForms says before ' of {lemma}'. */
+function formsPhrase(tagLists: readonly (readonly string[])[]): string {
   const [only] = tagLists;
-  if (only === undefined) return `a form of ${lemma}`;
-  if (tagLists.length === 1) return describeForm(only, lemma);
+  if (only === undefined) return A_FORM;
+  if (tagLists.length === 1) return formPhrase(only);
   // The same tables come back for every regular verb: the combinations repeat as much as the tag lists.
   let cacheKey = '';
   for (const tags of tagLists) cacheKey += `${tags.join('\u0000')}\u0001`;
-  let phrase = PHRASES.get(cacheKey);
-  if (phrase === undefined) {
-    phrase = readingsPhrase(tagLists);
-    if (PHRASES.size < MAX_CACHED_PHRASES) PHRASES.set(cacheKey, phrase);
-  }
-  return phrase === null ? `a form of ${lemma}` : `${phrase} of ${lemma}`;
+  return readingsPhraseCached(cacheKey, tagLists);
 }
 
-const PHRASES = new Map<string, string | null>();
+function readingsPhraseCached(cacheKey: string, tagLists: readonly (readonly string[])[]): string {
+  let phrase = PHRASES.get(cacheKey);
+  if (phrase === undefined) {
+    phrase = readingsPhrase(tagLists) ?? A_FORM;
+    if (PHRASES.size < MAX_CACHED_PHRASES) PHRASES.set(cacheKey, phrase);
+  }
+  return phrase;
+}
+
+/** The phrase of a form listed under one tag list (formPhrase), worked out once per list. */
+function listPhrase(list: TagList): string {
+  list.phrase ??= formPhrase(list.tags);
+  return list.phrase;
+}
+
+/** The phrase of a form listed under several tag lists (formsPhrase). */
+function listsPhrase(lists: readonly TagList[]): string {
+  let cacheKey = '';
+  for (const list of lists) cacheKey += `${list.key}\u0001`;
+  return readingsPhraseCached(
+    cacheKey,
+    lists.map((list) => list.tags),
+  );
+}
+
+const PHRASES = new Map<string, string>();
 const MAX_CACHED_PHRASES = 20_000;
 
 /** One way of choosing within a tag group: 'third-person', 'future perfect'. */
@@ -589,6 +678,19 @@ function describeLinks(descriptions: readonly string[], printed: string): string
   return `${listReadings(descriptions.map((description) => description.slice(0, -tail.length)))}${tail}`;
 }
 
+/**
+ * The row of a word that is a form of `lemma`, described by `description`: split into its phrase and the
+ * lemma when it ends with ' of {lemma}', as most do; whole when it names the lemma as printed with reading
+ * aids (Russian 'возни́кнуть' for возникнуть) or otherwise (a gloss of its own).
+ */
+function linkRow(word: string, key: string, lemma: string, description: string): FormRow {
+  const tail = ` of ${lemma}`;
+  if (description.length > tail.length && description.endsWith(tail)) {
+    return { surface: word, lemma, key, phrase: description.slice(0, -tail.length), isOfLemma: true };
+  }
+  return { surface: word, lemma, key, phrase: description, isOfLemma: false };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Forms
 
@@ -614,44 +716,102 @@ function isWordSurface(surface: string, isLatinWord: boolean): boolean {
   if (ONLY_PUNCTUATION.test(surface)) return false;
   // A tapped word is one word: multiword rows ('avoir + past participle', 'ha vivido') can never be tapped.
   if (/\s/u.test(surface)) return false;
-  if (characterCount(surface) > MAX_LOOKUP_WORD_LENGTH) return false;
+  // Never more characters than UTF-16 units: most words are counted without walking them.
+  if (surface.length > MAX_LOOKUP_WORD_LENGTH && characterCount(surface) > MAX_LOOKUP_WORD_LENGTH) {
+    return false;
+  }
   // Some tables give each cell's romanization as a row of its own without the tag (Japanese 'tanoshikaro'
   // beside 楽しかろ): a Latin-script row of a word written in another script is one of those.
   if (!isLatinWord && LATIN_LETTER.test(surface)) return false;
   return true;
 }
 
-function isSameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
+/** A row's tags as text() reads them, and what the mapper makes of them, worked out once per list. */
+interface TagList {
+  readonly tags: readonly string[];
+  /** The tags joined by NUL, which no tag holds: the phrase caches' key. */
+  readonly key: string;
+  /** The row is not a word form (NOT_A_FORM). */
+  readonly isNotAForm: boolean;
+  /** What a form listed under this list alone is described by (listPhrase). */
+  phrase?: string;
+}
+
+// Every verb of a language has the same table: a dump holds a few hundred distinct tag lists and tens of
+// millions of rows with one of them. Found tag by tag (no key to build for each row), in a tree of bounded
+// size.
+interface TagNode {
+  readonly next: Map<string, TagNode>;
+  list?: TagList;
+}
+const TAG_TREE: TagNode = { next: new Map() };
+const MAX_TAG_NODES = 50_000;
+let tagNodes = 0;
+const NO_TAGS: TagList = { tags: [], key: '', isNotAForm: false };
+
+/** A row's `tags`, from the cache when the same list was met before. */
+function tagListOf(value: unknown): TagList {
+  if (!Array.isArray(value) || value.length === 0) return NO_TAGS;
+  let node = TAG_TREE;
+  for (const item of value) {
+    if (typeof item !== 'string') return newTagList(value);
+    let next = node.next.get(item);
+    if (next === undefined) {
+      if (tagNodes >= MAX_TAG_NODES) return newTagList(value);
+      next = { next: new Map() };
+      node.next.set(item, next);
+      tagNodes += 1;
+    }
+    node = next;
+  }
+  node.list ??= newTagList(value);
+  return node.list;
+}
+
+function newTagList(value: readonly unknown[]): TagList {
+  const tags = texts(value);
+  return { tags, key: tags.join('\u0000'), isNotAForm: tags.some((tag) => NOT_A_FORM.has(tag)) };
+}
+
+function isSameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
 }
 
 /** A surface that is no form of the word (the word itself, '-', a phrase), however many rows give it. */
 const NOT_LISTED = -1;
 
-function inflectedForms(value: unknown, word: string, keyOf: (text: string) => string): DictionaryForm[] {
+function inflectedForms(value: unknown, word: string, keyOf: (text: string) => string): FormRow[] {
   if (!Array.isArray(value)) return [];
   const wordKey = keyOf(word);
   const isLatinWord = LATIN_LETTER.test(word);
   // Each surface once, where its first row puts it, described by all its rows ('hable' is the first- and
   // the third-person present subjunctive): its place in `forms`, or NOT_LISTED.
   const places = new Map<string, number>();
-  const forms: DictionaryForm[] = [];
-  const firstTags: string[][] = [];
+  const forms: FormRow[] = [];
+  const firstTags: TagList[] = [];
   // Most surfaces have one row: the lists of the others only for those that have more.
-  let moreTags: Map<number, string[][]> | undefined;
+  let moreTags: Map<number, TagList[]> | undefined;
   for (const row of value) {
     if (!isRow(row)) continue;
     const surface = text(row.form);
     if (surface === undefined) continue;
     const place = places.get(surface);
     if (place === NOT_LISTED) continue;
-    const tags = texts(row.tags);
-    if (tags.some((tag) => NOT_A_FORM.has(tag))) continue;
+    const tags = tagListOf(row.tags);
+    if (tags.isNotAForm) continue;
     if (place !== undefined) {
       // A table may give a cell twice (pflegen's in the sample gives most): a repeated list says nothing new.
       const others = moreTags?.get(place);
-      if (isSameList(tags, firstTags[place] ?? []) || others?.some((other) => isSameList(tags, other)))
+      const first = firstTags[place];
+      if (
+        (first !== undefined && isSameList(tags.tags, first.tags)) ||
+        others?.some((other) => isSameList(tags.tags, other.tags))
+      ) {
         continue;
+      }
       moreTags ??= new Map();
       if (others) others.push(tags);
       else moreTags.set(place, [tags]);
@@ -670,14 +830,14 @@ function inflectedForms(value: unknown, word: string, keyOf: (text: string) => s
     }
     places.set(surface, forms.length);
     firstTags.push(tags);
-    forms.push({ surface, lemma: word, description: null, key });
+    forms.push({ surface, lemma: word, key, phrase: null, isOfLemma: true });
   }
   for (let place = 0; place < forms.length; place++) {
     const form = forms[place];
     const tags = firstTags[place];
     if (form === undefined || tags === undefined) continue;
     const others = moreTags?.get(place);
-    form.description = others ? describeForms([tags, ...others], word) : describeForm(tags, word);
+    form.phrase = others ? listsPhrase([tags, ...others]) : listPhrase(tags);
   }
   return forms;
 }
@@ -690,6 +850,28 @@ function inflectedForms(value: unknown, word: string, keyOf: (text: string) => s
  * words why it is skipped; never throws, whatever the types inside the value.
  */
 export function mapWiktextractEntry(value: unknown, sourceLanguage: string): MapResult {
+  const result = mapWiktextractRows(value, sourceLanguage);
+  if (!result.ok) return result;
+  const { forms, ...entry } = result.entry;
+  return {
+    ok: true,
+    entry: {
+      ...entry,
+      forms: forms.map((form) => ({
+        surface: form.surface,
+        lemma: form.lemma,
+        description: describeRow(form),
+        key: form.key,
+      })),
+    },
+  };
+}
+
+/**
+ * mapWiktextractEntry as the importer needs it: each form's description in two parts (FormRow), so that the
+ * description of a table form is never written out.
+ */
+export function mapWiktextractRows(value: unknown, sourceLanguage: string): RowsResult {
   if (!isRow(value)) return skip('not a JSON object');
   const word = text(value.word);
   if (word === undefined) return skip('missing word');
@@ -726,11 +908,12 @@ export function mapWiktextractEntry(value: unknown, sourceLanguage: string): Map
 
   const keyOf = dictionaryKeyer(sourceLanguage);
   const wordKey = keyOf(word);
-  const forms: DictionaryForm[] = [];
-  if (senses.length > 0) forms.push({ surface: word, lemma: word, description: null, key: wordKey });
+  const forms: FormRow[] = [];
+  if (senses.length > 0)
+    forms.push({ surface: word, lemma: word, key: wordKey, phrase: null, isOfLemma: false });
   // One row per word it is a form of: 'reciba' is two forms of recibir, said in one description.
   for (const [lemma, { printed, descriptions }] of links) {
-    forms.push({ surface: word, lemma, description: describeLinks(descriptions, printed), key: wordKey });
+    forms.push(linkRow(word, wordKey, lemma, describeLinks(descriptions, printed)));
   }
   // The table of an entry that is only a form of another word would lead to a word without a meaning here.
   if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, keyOf));

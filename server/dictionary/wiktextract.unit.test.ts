@@ -5,8 +5,10 @@ import { dictionaryKey, normalizeLookup } from '#common/dictionary.ts';
 import {
   describeForm,
   describeForms,
+  describeRow,
   type MappedEntry,
   type MapResult,
+  mapWiktextractRows,
   mapWiktextractEntry as mapWithKeys,
 } from './wiktextract.ts';
 
@@ -1037,5 +1039,73 @@ describe('describeForms', () => {
   it('says the same as describeForm for a single tag list', () => {
     const tags = ['indicative', 'preterite', 'singular', 'third-person'];
     expect(describeForms([tags], 'hablar')).toBe(describeForm(tags, 'hablar'));
+  });
+});
+
+describe('mapWiktextractRows', () => {
+  it('gives every form of the real sample the description mapWiktextractEntry gives it, in two parts or whole', () => {
+    let ofLemma = 0;
+    let whole = 0;
+    for (const raw of sampleEntries()) {
+      const language = languageOf(raw);
+      const rowsResult = mapWiktextractRows(raw, language);
+      const entryResult = mapWithKeys(raw, language);
+      if (!rowsResult.ok || !entryResult.ok) {
+        expect(rowsResult.ok).toBe(entryResult.ok);
+        continue;
+      }
+      const forms = rowsResult.entry.forms;
+      expect(forms.map(({ surface, lemma, key }) => ({ surface, lemma, key }))).toEqual(
+        entryResult.entry.forms.map(({ surface, lemma, key }) => ({ surface, lemma, key })),
+      );
+      forms.forEach((form, index) => {
+        const description = entryResult.entry.forms[index]?.description;
+        expect(describeRow(form), form.surface).toBe(description);
+        if (form.phrase === null) return;
+        if (form.isOfLemma) {
+          expect(description).toBe(`${form.phrase} of ${form.lemma}`);
+          ofLemma += 1;
+        } else {
+          expect(description).toBe(form.phrase);
+          whole += 1;
+        }
+      });
+    }
+    expect(ofLemma).toBeGreaterThan(1000);
+    expect(whole).toBeGreaterThan(5);
+  });
+
+  it('stores the phrase alone when a description ends with its lemma, and the whole of any other', () => {
+    const rowsOf = (word: string, language: string) => {
+      const { raw } = sampleEntry(word, language);
+      const result = mapWiktextractRows(raw, language);
+      if (!result.ok) throw new Error(result.reason);
+      return result.entry.forms;
+    };
+    // A table form: its phrase is shared by the same form of every other verb.
+    expect(rowsOf('vivir', 'es').find((form) => form.surface === 'vivo')).toMatchObject({
+      lemma: 'vivir',
+      phrase: 'first-person singular present indicative',
+      isOfLemma: true,
+    });
+    // The lemma printed with its stress mark, and its transliteration after it: the gloss is kept whole.
+    expect(rowsOf('возник', 'ru')).toEqual([
+      {
+        surface: 'возник',
+        lemma: 'возникнуть',
+        key: 'возник',
+        phrase: 'short masculine singular past indicative perfective of возни́кнуть (vozníknutʹ)',
+        isOfLemma: false,
+      },
+    ]);
+    // A gloss of its own after the lemma.
+    expect(rowsOf('Fahrer', 'de').find((form) => form.lemma === 'fahren')).toMatchObject({
+      phrase: 'agent noun of fahren; driver (person)',
+      isOfLemma: false,
+    });
+    // A form-of gloss that names its lemma last, as the table forms do.
+    expect(rowsOf('býr', 'is')).toMatchObject([
+      { lemma: 'búa', phrase: 'third-person singular present indicative', isOfLemma: true },
+    ]);
   });
 });
