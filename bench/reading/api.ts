@@ -237,7 +237,7 @@ export async function measureApi(input: ApiInput): Promise<ApiResult> {
     const serverCpuBefore = await serverCpuSecondsNow();
     const postgresCpuBefore = postgresCpuSeconds(input.postgresPid);
     const startedAt = performance.now();
-    const figures = await runChild<LoadFigures>('load', {
+    const { result: figures } = await runChild<LoadFigures>('load', {
       origin,
       requests,
       headers: BROWSER_HEADERS,
