@@ -11,7 +11,7 @@
 //   5. The lookup: the real app over that database, GET /api/dict/lookup/ signed in, cycling through 10,000
 //      surfaces (lemmas, inflections, capitalised or punctuated taps, ~10 % unknown words), against a bare
 //      Fastify route answering a body of the same size, both loaded by autocannon from a child process; then
-//      the app again at a steady 5,000 requests per second (load.ts's own open-loop client: autocannon's
+//      the app again at a steady 5,000 requests per second (bench/load.ts's own open-loop client: autocannon's
 //      overallRate sends per-second bursts), and lookup() behind a bare route (no token check,
 //      no app plugins) to tell the database's cost from the app's. CPU per request for each process.
 //
@@ -47,7 +47,7 @@ import type { BaselineInput, BaselineResult } from './baseline.ts';
 import { bundleChildren, runChild, startChild } from './child.ts';
 import { DEFAULT_ENTRIES, GENERATOR_VERSION, generateDump, stem } from './generate.ts';
 import type { ImportInput, ImportResult } from './import.ts';
-import type { LoadFigures, LoadInput } from './load.ts';
+import type { LoadFigures, LoadInput, LoadRequest } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
 import type { StagesInput, StagesResult } from './stages.ts';
 
@@ -346,6 +346,7 @@ try {
   );
   const paths = zipfSequence(distinctPaths, ZIPF_REQUESTS, ZIPF_EXPONENT, 7);
   const cacheHitShare = lruHitShare(paths, CACHE_ENTRIES);
+  const requests = paths.map((path): LoadRequest => ({ method: 'GET', path }));
 
   const jwtSecret = randomBytes(48).toString('base64url');
   const [user] = await admin.db
@@ -405,7 +406,7 @@ try {
     const startedAt = performance.now();
     const { result: figures } = await runChild<LoadFigures>('load', {
       origin,
-      paths,
+      requests,
       headers,
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,

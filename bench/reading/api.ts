@@ -1,7 +1,8 @@
-// The learner API under load: the app in a child process (serve.ts), autocannon in another (load.ts), each
-// scenario's requests signed as the sampled learners in turn and sending what a browser sends; each beside a
-// bare Fastify route answering the scenario's median body, compressed as the app compresses. CPU per request
-// of the server process, PostgreSQL and the load generator, as bench/dictionary measures them.
+// The learner API under load: the app in a child process (serve.ts), the load generator in another (load.ts:
+// bench/load.ts, as fast as 50 connections go, then steadily at the target rate), each scenario's requests
+// signed as the sampled learners in turn and sending what a browser sends; each beside a bare Fastify route
+// answering the scenario's median body, compressed as the app compresses. CPU per request of the server
+// process, PostgreSQL and the load generator, as bench/dictionary measures them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus } from 'node:os';
