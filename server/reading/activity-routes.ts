@@ -50,7 +50,7 @@ export async function activityRoutes(
   app.get('/daily-goal/', async (request) => {
     const { userId } = currentUser(request);
     const { language } = parseInput(DailyGoalQuery, request.query ?? {});
-    return presentGoal(await getDailyGoal(app.db, userId, language, learnerToday(request)));
+    return presentGoal(await getDailyGoal(app.pool, userId, language, learnerToday(request)));
   });
 
   app.put('/daily-goal/', async (request) => {
@@ -58,7 +58,7 @@ export async function activityRoutes(
     const { language } = parseInput(DailyGoalQuery, request.query ?? {});
     const { goal_minutes } = parseInput(DailyGoalInput, request.body ?? {});
     await setDailyGoal(app.db, userId, language, goal_minutes);
-    return presentGoal(await getDailyGoal(app.db, userId, language, learnerToday(request)));
+    return presentGoal(await getDailyGoal(app.pool, userId, language, learnerToday(request)));
   });
 
   app.post('/track-reading-time/', async (request): Promise<TrackReadingTimeResult> => {
@@ -68,7 +68,7 @@ export async function activityRoutes(
     if (input.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, 'Chapter not found');
     const day = learnerToday(request);
     const result = await trackReadingTime(
-      app.db,
+      app,
       { userId, adminEmails: options.adminEmails },
       input.chapter_id,
       input.seconds,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import {
   addDays,
   DEFAULT_DAILY_GOAL_MINUTES,
@@ -26,18 +27,21 @@ export interface DailyGoalRow {
  * their local date; 400 for a language that does not exist. One query: it is polled every 30 seconds.
  */
 export async function getDailyGoal(
-  db: Database,
+  pool: pg.Pool,
   userId: string,
   languageCode: string,
   today: string,
 ): Promise<DailyGoalRow> {
-  const { rows } = await db.execute<{ goal: number | null; seconds: number | null }>(sql`
-    SELECT g.goal_minutes AS goal, d.seconds
-    FROM languages l
-    LEFT JOIN daily_goals g ON g.user_id = ${userId} AND g.language_id = l.id
-    LEFT JOIN reading_days d ON d.user_id = ${userId} AND d.day = ${today} AND d.language_id = l.id
-    WHERE l.code = ${languageCode}
-  `);
+  // Named: planned once per connection (planning cost more than running it).
+  const { rows } = await pool.query<{ goal: number | null; seconds: number | null }>({
+    name: 'daily-goal',
+    text: `SELECT g.goal_minutes AS goal, d.seconds
+           FROM languages l
+           LEFT JOIN daily_goals g ON g.user_id = $1 AND g.language_id = l.id
+           LEFT JOIN reading_days d ON d.user_id = $1 AND d.day = $2 AND d.language_id = l.id
+           WHERE l.code = $3`,
+    values: [userId, today, languageCode],
+  });
   const row = rows[0];
   if (!row) throw new HttpError(400, NO_SUCH_LANGUAGE);
   return { goalMinutes: row.goal ?? DEFAULT_DAILY_GOAL_MINUTES, todaySeconds: row.seconds ?? 0 };
@@ -72,7 +76,7 @@ export interface ReadingTimeResult {
  * the learner is an admin), is 404. The usual report (a published story) is one statement.
  */
 export async function trackReadingTime(
-  db: Database,
+  { db, pool }: { db: Database; pool: pg.Pool },
   reader: { userId: string; adminEmails: readonly string[] },
   chapterId: number,
   seconds: number,
@@ -80,23 +84,25 @@ export async function trackReadingTime(
 ): Promise<ReadingTimeResult> {
   const counted = Math.min(seconds, MAX_READING_REPORT_SECONDS);
   if (counted > 0) {
-    const { rows } = await db.execute<{ language: string; time_spent: number }>(sql`
-      WITH chapter AS (
-        SELECT s.language_id, l.code
-        FROM chapters c
-        JOIN stories s ON s.id = c.story_id
-        JOIN languages l ON l.id = s.language_id
-        WHERE c.id = ${chapterId} AND s.is_published
-      ), counted AS (
-        INSERT INTO reading_days (user_id, day, language_id, seconds)
-        SELECT ${reader.userId}::uuid, ${day}::date, language_id, ${counted}::int FROM chapter
-        ON CONFLICT (user_id, day, language_id) DO UPDATE
-        SET seconds = least(reading_days.seconds + excluded.seconds, ${MAX_READING_SECONDS_PER_DAY}::int),
-            updated_at = now()
-        RETURNING seconds
-      )
-      SELECT chapter.code AS language, counted.seconds AS time_spent FROM chapter, counted
-    `);
+    // Named: planned once per connection. Every reading learner sends one every 30 seconds.
+    const { rows } = await pool.query<{ language: string; time_spent: number }>({
+      name: 'track-reading-time',
+      text: `WITH chapter AS (
+               SELECT s.language_id, l.code
+               FROM chapters c
+               JOIN stories s ON s.id = c.story_id
+               JOIN languages l ON l.id = s.language_id
+               WHERE c.id = $1 AND s.is_published
+             ), counted AS (
+               INSERT INTO reading_days (user_id, day, language_id, seconds)
+               SELECT $2::uuid, $3::date, language_id, $4::int FROM chapter
+               ON CONFLICT (user_id, day, language_id) DO UPDATE
+               SET seconds = least(reading_days.seconds + excluded.seconds, $5::int), updated_at = now()
+               RETURNING seconds
+             )
+             SELECT chapter.code AS language, counted.seconds AS time_spent FROM chapter, counted`,
+      values: [chapterId, reader.userId, day, counted, MAX_READING_SECONDS_PER_DAY],
+    });
     const row = rows[0];
     if (row) return { language: row.language, secondsCounted: counted, timeSpent: row.time_spent };
   }

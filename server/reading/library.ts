@@ -5,6 +5,7 @@ import { DIFFICULTIES } from '#common/stories.ts';
 import { isAdmin } from '../admin/service.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { TrigramIndex } from './search-index.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
 const NO_SUCH_LANGUAGE = 'That language does not exist.';
@@ -43,19 +44,6 @@ export function storyProgress(chapterCount: number, completedChapters: number) {
   };
 }
 
-// The same expression as the stories_search index (server/db/schema.ts), or the index cannot serve it.
-const searchText = sql`fold_for_search(s.title || ' ' || s.author || ' ' || s.description)`;
-
-/**
- * One search word as a LIKE pattern over the folded text: folded the same way (in SQL, by the same rules),
- * then its wildcard characters escaped, so 'cafe' finds 'Café' and '50%' finds only '50%'.
- */
-function containsWord(word: string): SQL {
-  const folded = sql`fold_for_search(${word})`;
-  const escaped = sql`replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-  return sql`${searchText} LIKE '%' || ${escaped} || '%'`;
-}
-
 /** The words of a search: split on spaces, each required; repeated ones once. */
 export function searchWords(search: string | undefined): string[] {
   if (!search) return [];
@@ -67,25 +55,19 @@ const difficultyRank = sql.raw(
   `array_position(ARRAY[${DIFFICULTIES.map((level) => `'${level}'`).join(', ')}]::text[], s.difficulty_level)`,
 );
 
+/** A published story with what the filters and the search match it by, read once per version of its language. */
+interface StoryListRow extends LibraryStoryRow {
+  /** Title, author and description folded (lower case, no accents) by the database's fold_for_search. */
+  searchText: string;
+  /** Its topics as the filter matches them: lower case, each trimmed. */
+  topicKeys: string[];
+}
+
 /**
- * The query of the story list without anyone's progress: the published stories of a language that pass the
- * filters, easiest first then by title, with their chapter counts (through chapters' story index); a search
- * goes through the stories_search index. Exported for the test that checks the plan.
+ * Every published story of a language, easiest first then by title, with its chapter count (through chapters'
+ * story index) and what the filters and the search match it by, folded by the database's own rules.
  */
-export function storiesQuery(query: StoryListQuery): SQL {
-  const conditions: SQL[] = [sql`l.code = ${query.language}`, sql`s.is_published`];
-  if (query.difficulty?.length) {
-    conditions.push(sql`s.difficulty_level = ANY(${sql.param(query.difficulty)}::text[])`);
-  }
-  if (query.length?.length) conditions.push(sql`s.length_category = ANY(${sql.param(query.length)}::text[])`);
-  if (query.topics?.length) {
-    // Topics are free text written by the admin: a topic matches one of its comma-separated items, any case.
-    conditions.push(
-      sql`regexp_split_to_array(lower(btrim(s.topics)), '\\s*,\\s*') && ${sql.param(query.topics)}::text[]`,
-    );
-  }
-  if (query.hide_adult) conditions.push(sql`NOT s.is_adult_content`);
-  for (const word of searchWords(query.search)) conditions.push(containsWord(word));
+function publishedStoriesQuery(languageId: number): SQL {
   return sql`
     SELECT s.id, s.title, s.author, s.description,
            s.cover_image_key AS "coverImageKey",
@@ -96,112 +78,155 @@ export function storiesQuery(query: StoryListQuery): SQL {
            s.is_adult_content AS "isAdultContent",
            s.topics,
            s.length_category AS "lengthCategory",
-           l.code AS language
+           l.code AS language,
+           fold_for_search(s.title || ' ' || s.author || ' ' || s.description) AS "searchText",
+           regexp_split_to_array(lower(btrim(s.topics)), '\\s*,\\s*') AS "topicKeys"
     FROM stories s
     JOIN languages l ON l.id = s.language_id
-    WHERE ${sql.join(conditions, sql` AND `)}
+    WHERE s.language_id = ${languageId} AND s.is_published
     ORDER BY ${difficultyRank}, lower(s.title), s.id
   `;
 }
 
+/** A language's published stories as last read: each as the routes prepare it, beside what it is matched by. */
+interface LanguageList<T> {
+  version: number;
+  stories: T[];
+  rows: Pick<StoryListRow, 'difficultyLevel' | 'lengthCategory' | 'isAdultContent' | 'topicKeys'>[];
+  /** The stories' folded texts, indexed by trigram as pg_trgm would. */
+  search: TrigramIndex;
+}
+
 /**
- * The lists of stories last read, per language and filters (never a search), each with the version of its
- * language's stories it was read at, and each story as `prepare` made it (the routes keep it ready to send).
- * Every learner sees the same list; only their progress differs, so the library's common request costs two
- * small indexed queries instead of reading every story and counting every chapter. Bounded: the least
- * recently used list goes first.
+ * The published stories of each language last read, with the version of its library they were read at
+ * (languages.stories_version, which the database's triggers move on every change to a story or to the set of
+ * its chapters), each story as `prepare` made it (the routes keep it ready to send). Every learner sees the
+ * same library, and filters and searches (through a trigram index of the stories' folded text) pick from it
+ * here, so a request costs one small query for the version and the learner's progress instead of reading
+ * stories and counting chapters. Bounded: the least recently used language goes first.
  */
 export class StoryListCache<T> {
-  private readonly lists = new Map<string, { version: string; stories: T[] }>();
+  private readonly lists = new Map<number, LanguageList<T>>();
 
   constructor(
     readonly prepare: (story: LibraryStoryRow) => T,
-    readonly maxEntries = 200,
+    readonly maxLanguages = 64,
   ) {}
 
-  get(key: string, version: string): T[] | undefined {
-    const entry = this.lists.get(key);
-    if (!entry || entry.version !== version) return undefined;
-    this.lists.delete(key);
-    this.lists.set(key, entry);
-    return entry.stories;
+  get(languageId: number, version: number): LanguageList<T> | undefined {
+    const list = this.lists.get(languageId);
+    if (!list || list.version !== version) return undefined;
+    this.lists.delete(languageId);
+    this.lists.set(languageId, list);
+    return list;
   }
 
-  set(key: string, version: string, stories: T[]): void {
-    this.lists.delete(key);
-    if (this.lists.size >= this.maxEntries) {
+  set(languageId: number, list: LanguageList<T>): void {
+    this.lists.delete(languageId);
+    if (this.lists.size >= this.maxLanguages) {
       const oldest = this.lists.keys().next();
       if (!oldest.done) this.lists.delete(oldest.value);
     }
-    this.lists.set(key, { version, stories });
+    this.lists.set(languageId, list);
   }
 }
 
-function cacheKey(query: StoryListQuery): string {
-  const sorted = (values: readonly string[] | undefined) => [...(values ?? [])].sort().join(',');
-  return [
-    query.language,
-    sorted(query.difficulty),
-    sorted(query.length),
-    sorted(query.topics),
-    query.hide_adult === true,
-  ].join('|');
+/** The stories of `list` that contain every (folded) search word and pass the query's filters, in order. */
+export function pickStories<T>(
+  list: LanguageList<T>,
+  query: StoryListQuery,
+  foldedWords: readonly string[],
+): T[] {
+  const difficulty = query.difficulty?.length ? new Set<string>(query.difficulty) : undefined;
+  const length = query.length?.length ? new Set<string>(query.length) : undefined;
+  const topics = query.topics?.length ? new Set<string>(query.topics) : undefined;
+  const isFiltered = difficulty || length || topics || query.hide_adult;
+  if (!isFiltered && foldedWords.length === 0) return list.stories;
+  const picked: T[] = [];
+  const consider = (position: number) => {
+    const row = list.rows[position] as LanguageList<T>['rows'][number];
+    if (difficulty && !difficulty.has(row.difficultyLevel)) return;
+    if (length && !length.has(row.lengthCategory)) return;
+    if (topics && !row.topicKeys.some((topic) => topics.has(topic))) return;
+    if (query.hide_adult && row.isAdultContent) return;
+    picked.push(list.stories[position] as T);
+  };
+  if (foldedWords.length > 0) for (const position of list.search.matching(foldedWords)) consider(position);
+  else for (let position = 0; position < list.rows.length; position++) consider(position);
+  return picked;
+}
+
+/** What every story list request reads: the language, its library's version, the search folded and the progress. */
+interface LibraryState {
+  languageId: number;
+  version: number;
+  foldedWords: string[];
+  progress: Map<number, StoryProgressRow>;
 }
 
 /**
- * The language's id and the version of its stories: their number and the sum of their updated_at. Every
- * change the admin area makes to a story, or to its chapters, moves updated_at (server/stories/); a deleted
- * story changes the number. Read through the (language_id, updated_at) index alone. Null: no such language.
+ * One query: the language's id and library version, the search words folded as the stories' text is
+ * (fold_for_search), and the learner's progress in every story they have begun, by story id (through
+ * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed). Null: no
+ * such language.
  */
-async function libraryVersion(
-  pool: pg.Pool,
-  code: string,
-): Promise<{ languageId: number; version: string } | null> {
-  // Named: planned once per connection (planning cost more than running it).
-  const { rows } = await pool.query<{ language_id: number; version: string }>({
-    name: 'library-version',
-    text: `SELECT l.id AS language_id,
-                  count(s.updated_at) || ':' || coalesce(sum(extract(epoch FROM s.updated_at)), 0) AS version
-           FROM languages l
-           LEFT JOIN stories s ON s.language_id = l.id
-           WHERE l.code = $1
-           GROUP BY l.id`,
-    values: [code],
-  });
-  const row = rows[0];
-  return row ? { languageId: row.language_id, version: row.version } : null;
-}
-
-/**
- * The learner's progress in every story of a language they have started, by story id: one query through
- * chapter_progress's (user_id, chapter_id) index, whatever the size of the library.
- */
-export async function learnerProgress(
+async function libraryState(
   pool: pg.Pool,
   userId: string,
-  languageId: number,
-): Promise<Map<number, StoryProgressRow>> {
-  const { rows } = await pool.query<StoryProgressRow & { storyId: number }>({
-    name: 'library-learner-progress',
-    text: `SELECT c.story_id AS "storyId",
-                  count(*) FILTER (WHERE p.is_completed)::int AS "completedChapters",
-                  sum(p.words_read)::int AS "wordsRead",
-                  sum(p.points_earned)::int AS "pointsEarned"
-           FROM chapter_progress p
-           JOIN chapters c ON c.id = p.chapter_id
-           JOIN stories s ON s.id = c.story_id
-           WHERE p.user_id = $1 AND s.language_id = $2
-           GROUP BY c.story_id`,
-    values: [userId, languageId],
+  code: string,
+  words: string[],
+): Promise<LibraryState | null> {
+  // Named: planned once per connection.
+  const { rows } = await pool.query<{
+    language_id: number;
+    version: string;
+    folded_words: string[] | null;
+    story_id: number | null;
+    completed: number;
+    words_read: number;
+    points_earned: number;
+  }>({
+    name: 'library-state',
+    text: `SELECT l.id AS language_id, l.stories_version AS version,
+                  (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
+                  p.story_id, p.completed, p.words_read, p.points_earned
+           FROM languages l
+           LEFT JOIN (
+             SELECT c.story_id,
+                    count(*) FILTER (WHERE cp.is_completed)::int AS completed,
+                    sum(cp.words_read)::int AS words_read,
+                    sum(cp.points_earned)::int AS points_earned
+             FROM chapter_progress cp
+             JOIN chapters c ON c.id = cp.chapter_id
+             WHERE cp.user_id = $2
+             GROUP BY c.story_id
+           ) p ON true
+           WHERE l.code = $1`,
+    values: [code, userId, words],
   });
-  return new Map(rows.map(({ storyId, ...progress }) => [storyId, progress]));
+  const first = rows[0];
+  if (!first) return null;
+  const progress = new Map<number, StoryProgressRow>();
+  for (const row of rows) {
+    if (row.story_id === null) continue;
+    progress.set(row.story_id, {
+      completedChapters: row.completed,
+      wordsRead: row.words_read,
+      pointsEarned: row.points_earned,
+    });
+  }
+  return {
+    languageId: first.language_id,
+    version: Number(first.version),
+    foldedWords: first.folded_words ?? [],
+    progress,
+  };
 }
 
 /**
- * The published stories of a language that pass the filters, easiest first then by title (as the cache
- * prepares them), and the learner's progress in those they started; 400 for a language that does not exist.
- * Lists without a search come from the cache while the language's stories are unchanged; a search always asks
- * the database (and its index).
+ * The published stories of a language that pass the filters and the search, easiest first then by title (as
+ * the cache prepares them), and the learner's progress in the stories they began; 400 for a language that
+ * does not exist. The language's stories come from the cache while its library is unchanged.
  */
 export async function listStories<T>(
   db: Database,
@@ -210,16 +235,27 @@ export async function listStories<T>(
   userId: string,
   query: StoryListQuery,
 ): Promise<{ stories: T[]; progress: Map<number, StoryProgressRow> }> {
-  const library = await libraryVersion(pool, query.language);
-  if (!library) throw new HttpError(400, NO_SUCH_LANGUAGE);
-  const key = searchWords(query.search).length === 0 ? cacheKey(query) : undefined;
-  let stories = key === undefined ? undefined : cache.get(key, library.version);
-  if (!stories) {
-    const { rows } = await db.execute<LibraryStoryRow & Record<string, unknown>>(storiesQuery(query));
-    stories = rows.map((row) => cache.prepare(row));
-    if (key !== undefined) cache.set(key, library.version, stories);
+  const state = await libraryState(pool, userId, query.language, searchWords(query.search));
+  if (!state) throw new HttpError(400, NO_SUCH_LANGUAGE);
+  let list = cache.get(state.languageId, state.version);
+  if (!list) {
+    const { rows } = await db.execute<StoryListRow & Record<string, unknown>>(
+      publishedStoriesQuery(state.languageId),
+    );
+    list = {
+      version: state.version,
+      stories: rows.map((row) => cache.prepare(row)),
+      rows: rows.map(({ difficultyLevel, lengthCategory, isAdultContent, topicKeys }) => ({
+        difficultyLevel,
+        lengthCategory,
+        isAdultContent,
+        topicKeys,
+      })),
+      search: new TrigramIndex(rows.map((row) => row.searchText)),
+    };
+    cache.set(state.languageId, list);
   }
-  return { stories, progress: await learnerProgress(pool, userId, library.languageId) };
+  return { stories: pickStories(list, query, state.foldedWords), progress: state.progress };
 }
 
 export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 'completedChapters'> {
