@@ -47,7 +47,7 @@ import type { BaselineInput, BaselineResult } from './baseline.ts';
 import { bundleChildren, runChild, startChild } from './child.ts';
 import { DEFAULT_ENTRIES, GENERATOR_VERSION, generateDump, stem } from './generate.ts';
 import type { ImportInput, ImportResult } from './import.ts';
-import type { LoadFigures, LoadInput, LoadRequest } from './load.ts';
+import type { LoadFigures, LoadInput } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
 import type { StagesInput, StagesResult } from './stages.ts';
 
@@ -346,7 +346,6 @@ try {
   );
   const paths = zipfSequence(distinctPaths, ZIPF_REQUESTS, ZIPF_EXPONENT, 7);
   const cacheHitShare = lruHitShare(paths, CACHE_ENTRIES);
-  const requests = paths.map((path): LoadRequest => ({ method: 'GET', path }));
 
   const jwtSecret = randomBytes(48).toString('base64url');
   const [user] = await admin.db
@@ -406,7 +405,7 @@ try {
     const startedAt = performance.now();
     const { result: figures } = await runChild<LoadFigures>('load', {
       origin,
-      requests,
+      requests: paths,
       headers,
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
