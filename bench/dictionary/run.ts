@@ -8,12 +8,13 @@
 //   4. The import, in a child process: executeImport into an embedded PostgreSQL started here, migrated and
 //      seeded, reading the file from disk; entries per second over the whole wall time and per phase, its CPU
 //      time and PostgreSQL's, and its RSS as it goes.
-//   5. The lookup: the real app over that database, GET /api/dict/lookup/ signed in, cycling through 10,000
-//      surfaces (lemmas, inflections, capitalised or punctuated taps, ~10 % unknown words), against a bare
-//      Fastify route answering a body of the same size, both loaded by autocannon from a child process; then
-//      the app again at a steady 5,000 requests per second (bench/load.ts's own open-loop client: autocannon's
-//      overallRate sends per-second bursts), and lookup() behind a bare route (no token check,
-//      no app plugins) to tell the database's cost from the app's. CPU per request for each process.
+//   5. The lookup: the real app over that database, GET /api/dict/lookup/ signed in, requests drawn by Zipf's
+//      law from 100,000 surfaces (lemmas, inflections, capitalised or punctuated taps, ~10 % unknown words),
+//      against a bare Fastify route answering a body of the same size, both loaded by autocannon from a child
+//      process; then the bare route and the app again at a steady 5,000 requests per second (bench/load.ts's
+//      own open-loop client: autocannon's overallRate sends per-second bursts), and lookup() behind a bare
+//      route (no token check, no app plugins) to tell the database's cost from the app's. CPU per request for
+//      each process.
 //
 // The children run bundled by esbuild with plain node, as production runs (child.ts): the import, the load
 // generator, and the servers it loads (serve.ts), each charged with its own CPU time.
@@ -440,7 +441,10 @@ try {
   const lookupFigures = await load(appOrigin);
   log('  with the lookup cache off…');
   const uncachedFigures = await load(uncachedOrigin);
-  log(`  at a steady ${TARGETS.lookupRequestsPerSecond} requests per second…`);
+  log(`  at a steady ${TARGETS.lookupRequestsPerSecond} requests per second, the baseline then the app…`);
+  // The baseline at the same rate tells the machine's own tail (other work on a shared machine, the load
+  // generator) from the app's.
+  const bareAtTargetRate = await load(bareOrigin, TARGETS.lookupRequestsPerSecond);
   const atTargetRate = await load(appOrigin, TARGETS.lookupRequestsPerSecond);
   log('  and the lookup service alone, without the app around it…');
   const directFigures = await load(directOrigin);
@@ -549,6 +553,10 @@ try {
       catamaran: lookupFigures,
       /** The same app with DICT_LOOKUP_CACHE_ENTRIES=0: every lookup a query. */
       catamaranWithoutCache: uncachedFigures,
+      bareFastifyAtTargetRate: {
+        offeredRequestsPerSecond: TARGETS.lookupRequestsPerSecond,
+        ...bareAtTargetRate,
+      },
       catamaranAtTargetRate: { offeredRequestsPerSecond: TARGETS.lookupRequestsPerSecond, ...atTargetRate },
       /** Diagnostic: lookup() behind a bare Fastify route, no token check or app plugins. */
       lookupServiceOnly: directFigures,
@@ -650,6 +658,7 @@ try {
     ['bare Fastify (baseline)', bareFigures],
     [`Catamaran (cache hits ${Math.round(cacheHitShareInRun * 100)} %)`, lookupFigures],
     ['Catamaran, cache off', uncachedFigures],
+    [`bare Fastify at a steady ${TARGETS.lookupRequestsPerSecond} req/s`, bareAtTargetRate],
     [`Catamaran at a steady ${TARGETS.lookupRequestsPerSecond} req/s`, atTargetRate],
     ['lookup() alone (diagnostic)', directFigures],
   ] as const;
@@ -688,7 +697,7 @@ try {
     `Lookup at ${CONNECTIONS} connections: ${lookupFigures.requestsPerSecond} req/s (target ≥ ${TARGETS.lookupRequestsPerSecond}): ` +
       `${yesNo(result.pass.lookupThroughput)}; p99 ${lookupFigures.latencyP99Ms} ms (target ≤ ${TARGETS.lookupP99Ms}): ` +
       `${yesNo(result.pass.lookupP99)}; at a steady ${TARGETS.lookupRequestsPerSecond} req/s, p99 ${atTargetRate.latencyP99Ms} ms: ` +
-      `${yesNo(result.pass.lookupP99AtTargetRate)}. ${database.distinctSurfaceKeys.toLocaleString('en')} surface keys loaded ` +
+      `${yesNo(result.pass.lookupP99AtTargetRate)} (the bare route ${bareAtTargetRate.latencyP99Ms} ms). ${database.distinctSurfaceKeys.toLocaleString('en')} surface keys loaded ` +
       `(≥ ${TARGETS.surfaceFormsLoaded.toLocaleString('en')}): ${yesNo(result.pass.surfaceFormsLoaded)}. ` +
       `${(foundShare * 100).toFixed(0)} % of the checked lookups found a word; ${bodyBytes} bytes a response (median). ` +
       `The cache answers ${Math.round(cacheHitShare * 100)} % of the sequence once warm, ` +
