@@ -514,7 +514,7 @@ describe('importing a dictionary, and looking words up', () => {
     // The least recently used answer goes first.
     await lookup(t.app.pool, { ...query, surface: 'hablar' }, cache);
     await lookup(t.app.pool, { ...query, surface: 'Lima' }, cache);
-    const current = await cache.currentImport(t.app.pool, 'es', 'en');
+    const current = await cache.importOf(t.app.pool, 'es', 'en');
     expect(cache.get('es:en:nuevo', current as number)).toBeUndefined();
     expect(JSON.parse(cache.get('es:en:Lima', current as number) ?? 'null')).toMatchObject({ lemma: 'Lima' });
   });

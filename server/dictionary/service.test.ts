@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { dictionaryImports } from '../db/schema.ts';
@@ -323,6 +324,81 @@ describe('failInterruptedImports', () => {
 });
 
 describe('LookupCache', () => {
+  /** A pool whose every query answers import 7 when `answer` is called, counting the queries. */
+  function fakePool() {
+    const pending: (() => void)[] = [];
+    let queries = 0;
+    const pool = {
+      query: () => {
+        queries++;
+        return new Promise((resolve) => pending.push(() => resolve({ rows: [{ import_id: 7 }] })));
+      },
+    } as unknown as pg.Pool;
+    return {
+      pool,
+      queries: () => queries,
+      answer: async () => {
+        for (const resolve of pending.splice(0)) resolve();
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it("checks a pair's import once however many lookups wait for it, then answers at once", async () => {
+    const database = fakePool();
+    const cache = new LookupCache(100, 1000);
+    const waiting = Array.from({ length: 50 }, () => cache.importOf(database.pool, 'es', 'en'));
+    expect(waiting.every((answer) => answer instanceof Promise)).toBe(true);
+    expect(database.queries()).toBe(1);
+    await database.answer();
+    expect(await Promise.all(waiting)).toEqual(Array(50).fill(7));
+    expect(cache.importOf(database.pool, 'es', 'en')).toBe(7);
+    expect(database.queries()).toBe(1);
+  });
+
+  it('checks a pair in use again in the background after half a second, and makes lookups wait only once it is a second old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const database = fakePool();
+    const cache = new LookupCache(100, 1000);
+    const first = cache.importOf(database.pool, 'es', 'en');
+    await database.answer();
+    expect(await first).toBe(7);
+
+    vi.setSystemTime(1_000_400);
+    expect(cache.importOf(database.pool, 'es', 'en')).toBe(7);
+    expect(database.queries()).toBe(1);
+    vi.setSystemTime(1_000_600);
+    // Answered at once from what is known, while one check runs.
+    expect(cache.importOf(database.pool, 'es', 'en')).toBe(7);
+    expect(cache.importOf(database.pool, 'es', 'en')).toBe(7);
+    expect(database.queries()).toBe(2);
+    await database.answer();
+    vi.setSystemTime(1_000_900);
+    expect(cache.importOf(database.pool, 'es', 'en')).toBe(7); // checked at 1_000_600: not due yet
+    expect(database.queries()).toBe(2);
+
+    // Nobody asked for more than a second: the next lookup waits for a check.
+    vi.setSystemTime(1_003_000);
+    const late = cache.importOf(database.pool, 'es', 'en');
+    expect(late).toBeInstanceOf(Promise);
+    await database.answer();
+    expect(await late).toBe(7);
+  });
+
+  it('asks at every lookup when the pair is never to be trusted (a time to live of 0), still one check at a time', async () => {
+    const database = fakePool();
+    const cache = new LookupCache(100, 0);
+    const two = [cache.importOf(database.pool, 'es', 'en'), cache.importOf(database.pool, 'es', 'en')];
+    expect(database.queries()).toBe(1);
+    await database.answer();
+    expect(await Promise.all(two)).toEqual([7, 7]);
+    expect(cache.importOf(database.pool, 'es', 'en')).toBeInstanceOf(Promise);
+    expect(database.queries()).toBe(2);
+    await database.answer();
+  });
+
   it('keeps no more pairs than its bound, however many made-up pairs are asked for, and answers them not found', async () => {
     await importText(HABLAR);
     const cache = new LookupCache(100, 60_000, 10);

@@ -403,8 +403,8 @@ async function currentImport(pool: pg.Pool, source: string, target: string): Pro
  * Recent lookups, per process. Reading follows Zipf's law: a few hundred words make up most taps, so most
  * lookups are answered without a query. An answer is kept as the JSON text it is sent as (serialized once,
  * not at every hit) with the import it came from, and used only while that import is the pair's current one,
- * which is checked at most once a second per pair: after a switch, an answer of the replaced dictionary is
- * given for at most that second.
+ * which is checked every half second while the pair is in use (importOf): after a switch, an answer of the
+ * replaced dictionary is given for at most a second.
  */
 export class LookupCache {
   private readonly answers = new Map<string, CachedAnswer>();
@@ -417,6 +417,8 @@ export class LookupCache {
    * flood of them a real pair costs at worst one small query per lookup, as it would uncached.
    */
   private readonly pairs = new Map<string, { importId: number | null; checkedAt: number }>();
+  /** The checks in flight, by pair. */
+  private readonly checks = new Map<string, Promise<number | null>>();
 
   constructor(
     /** How many answers are kept (least recently used go first); 0 turns the cache off. */
@@ -426,27 +428,49 @@ export class LookupCache {
     readonly maxPairs = 1000,
   ) {}
 
-  /** The pair's current import, as known within the last second. */
-  async currentImport(pool: pg.Pool, source: string, target: string): Promise<number | null> {
-    const known = this.knownImport(source, target);
-    if (known !== undefined) return known;
+  /**
+   * The pair's current import, as checked within the last second: at once while it is known, or once asked.
+   * One check of a pair is in flight at a time, whatever the number of lookups waiting for it. A pair in use
+   * is checked again when its last check is half a second old, in the background: its lookups go on with what
+   * is known, still within the second, rather than each waiting for a query of its own once a second.
+   */
+  importOf(pool: pg.Pool, source: string, target: string): number | null | Promise<number | null> {
     const pair = `${source}:${target}`;
-    const now = Date.now();
-    const importId = await currentImport(pool, source, target);
+    const known = this.pairs.get(pair);
+    const age = known ? Date.now() - known.checkedAt : Number.POSITIVE_INFINITY;
+    if (known && age < this.pairTtlMs) {
+      if (age >= this.pairTtlMs / 2 && !this.checks.has(pair)) {
+        // A failed check is left to the next lookup after the second, which waits for its own and sees it fail.
+        this.check(pool, pair, source, target).catch(() => undefined);
+      }
+      return known.importId;
+    }
+    return this.checks.get(pair) ?? this.check(pool, pair, source, target);
+  }
+
+  private check(pool: pg.Pool, pair: string, source: string, target: string): Promise<number | null> {
+    // The check's start is when its answer was true: the second runs from there.
+    const startedAt = Date.now();
+    const checking = currentImport(pool, source, target)
+      .then((importId) => {
+        this.remember(pair, importId, startedAt);
+        return importId;
+      })
+      .finally(() => this.checks.delete(pair));
+    this.checks.set(pair, checking);
+    return checking;
+  }
+
+  private remember(pair: string, importId: number | null, checkedAt: number): void {
+    const known = this.pairs.get(pair);
+    if (known && known.checkedAt > checkedAt) return; // a later check answered first
     // Moved to the end (the Map's order is the order pairs were checked in); the oldest goes when full.
     this.pairs.delete(pair);
     if (this.pairs.size >= this.maxPairs) {
       const oldest = this.pairs.keys().next();
       if (!oldest.done) this.pairs.delete(oldest.value);
     }
-    this.pairs.set(pair, { importId, checkedAt: now });
-    return importId;
-  }
-
-  /** The pair's current import when checked within the last second; undefined when it must be asked. */
-  knownImport(source: string, target: string): number | null | undefined {
-    const known = this.pairs.get(`${source}:${target}`);
-    return known && Date.now() - known.checkedAt < this.pairTtlMs ? known.importId : undefined;
+    this.pairs.set(pair, { importId, checkedAt });
   }
 
   /** How many pairs it knows (at most maxPairs). */
@@ -517,11 +541,9 @@ export async function lookup(pool: pg.Pool, query: LookupQuery, cache?: LookupCa
 export function lookupJson(pool: pg.Pool, query: LookupQuery, cache: LookupCache): string | Promise<string> {
   const word = normalizeLookup(query.surface, query.language);
   if (!word) return NOT_FOUND_JSON;
-  const importId = cache.knownImport(query.language, query.target);
-  if (importId === undefined) {
-    return cache
-      .currentImport(pool, query.language, query.target)
-      .then((current) => answerJson(pool, query, cache, word, current));
+  const importId = cache.importOf(pool, query.language, query.target);
+  if (importId instanceof Promise) {
+    return importId.then((current) => answerJson(pool, query, cache, word, current));
   }
   return answerJson(pool, query, cache, word, importId);
 }
