@@ -7,6 +7,7 @@
 // for esbuild's keepNames wrappers (__name): the dictionary's mapper took 18.3 s under tsx against 14.4 s
 // bundled.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -42,6 +43,20 @@ export function benchChildren<Script extends string>(name: string, dir: URL, scr
       env: Record<string, string> = {},
     ) => startChild<Request, Answer>(bundle(script), script, execArgv, env),
   };
+}
+
+/**
+ * The Node.js flags `npm start` runs the server with (package.json), for the children that serve what is
+ * measured: a benchmark measures the server as it runs in production, V8's heap settings included.
+ */
+export function productionNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...words] = manifest.scripts.start.split(/\s+/);
+  if (command !== 'node')
+    throw new Error(`npm start runs ${command}, not node: the benchmarks cannot copy its flags`);
+  return words.filter((word) => word.startsWith('--'));
 }
 
 /** What every child reports beside its result: its peak memory, from the kernel and from V8. */

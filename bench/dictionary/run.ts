@@ -44,6 +44,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateDatabase } from '../../server/db/migrate.ts';
 import { users } from '../../server/db/schema.ts';
 import { seedLanguages } from '../../server/db/seed.ts';
+import { productionNodeFlags } from '../child.ts';
 import type { BaselineInput, BaselineResult } from './baseline.ts';
 import { bundleChildren, runChild, startChild } from './child.ts';
 import { DEFAULT_ENTRIES, GENERATOR_VERSION, generateDump, stem } from './generate.ts';
@@ -365,7 +366,7 @@ try {
   await admin.pool.end();
 
   // The servers run in a child of their own, bundled as production runs them (serve.ts).
-  const servers = startChild<ServeRequest, ServeReply>('serve', profileFlags);
+  const servers = startChild<ServeRequest, ServeReply>('serve', [...productionNodeFlags(), ...profileFlags]);
   const started = await servers.ask({
     kind: 'start',
     input: { databaseUrl, jwtSecret, dataDir: join(scratch, 'data'), path: LOOKUP_PATH },
@@ -566,7 +567,10 @@ try {
       importThroughput: shareOfBaseline >= TARGETS.importShareOfBaseline,
       importPeakRss: imported.memory.peakRssMB <= TARGETS.importPeakRssMB,
       lookupThroughput: lookupFigures.requestsPerSecond >= TARGETS.lookupRequestsPerSecond,
-      lookupP99: lookupFigures.latencyP99Ms <= TARGETS.lookupP99Ms,
+      // The latency target holds at the target's rate, offered steadily over the 50 connections, as
+      // bench/reading judges its own. Flat out, 50 connections in a closed loop keep 50 requests in flight
+      // whatever the server's speed, so the p99 there follows from the throughput (Little's law: a mean of 10
+      // ms is exactly 5,000 req/s); it is printed, not judged.
       lookupP99AtTargetRate:
         atTargetRate.latencyP99Ms <= TARGETS.lookupP99Ms &&
         atTargetRate.requestsPerSecond >= TARGETS.lookupRequestsPerSecond * 0.98,
@@ -695,9 +699,9 @@ try {
   }
   console.info(
     `Lookup at ${CONNECTIONS} connections: ${lookupFigures.requestsPerSecond} req/s (target ≥ ${TARGETS.lookupRequestsPerSecond}): ` +
-      `${yesNo(result.pass.lookupThroughput)}; p99 ${lookupFigures.latencyP99Ms} ms (target ≤ ${TARGETS.lookupP99Ms}): ` +
-      `${yesNo(result.pass.lookupP99)}; at a steady ${TARGETS.lookupRequestsPerSecond} req/s, p99 ${atTargetRate.latencyP99Ms} ms: ` +
-      `${yesNo(result.pass.lookupP99AtTargetRate)} (the bare route ${bareAtTargetRate.latencyP99Ms} ms). ${database.distinctSurfaceKeys.toLocaleString('en')} surface keys loaded ` +
+      `${yesNo(result.pass.lookupThroughput)}; at a steady ${TARGETS.lookupRequestsPerSecond} req/s, p99 ${atTargetRate.latencyP99Ms} ms ` +
+      `(target ≤ ${TARGETS.lookupP99Ms}): ${yesNo(result.pass.lookupP99AtTargetRate)} (the bare route ${bareAtTargetRate.latencyP99Ms} ms; ` +
+      `flat out, p99 ${lookupFigures.latencyP99Ms} ms). ${database.distinctSurfaceKeys.toLocaleString('en')} surface keys loaded ` +
       `(≥ ${TARGETS.surfaceFormsLoaded.toLocaleString('en')}): ${yesNo(result.pass.surfaceFormsLoaded)}. ` +
       `${(foundShare * 100).toFixed(0)} % of the checked lookups found a word; ${bodyBytes} bytes a response (median). ` +
       `The cache answers ${Math.round(cacheHitShare * 100)} % of the sequence once warm, ` +

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { productionNodeFlags } from '../child.ts';
 import { runChild, startChild } from './child.ts';
 import type { LoadFigures, LoadInput, LoadRequest } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
@@ -209,7 +210,10 @@ export async function measureApi(input: ApiInput): Promise<ApiResult> {
   const scenarios = scenarioRequests(input.tokens, input.chapterIds);
   const servers = startChild<ServeRequest, ServeReply>(
     'serve',
-    input.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(input.profileDir)}`] : [],
+    [
+      ...productionNodeFlags(),
+      ...(input.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(input.profileDir)}`] : []),
+    ],
     { NODE_ENV: 'production' },
   );
   const started = await servers.ask({
