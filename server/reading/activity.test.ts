@@ -1,8 +1,10 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#common/activity.ts';
 import { Activity, DailyGoal, TrackReadingTimeResult } from '#common/schemas/library.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { addReadingDay, createStory, createUser, signIn } from '../testing/factories.ts';
+import { trackReadingTime } from './activity.ts';
 
 const t = setupTestApp();
 
@@ -198,6 +200,29 @@ describe('POST /api/track-reading-time/', () => {
       { date: '2024-01-15', time_spent: 50, words_read: 0 },
       { date: '2024-01-16', time_spent: 45, words_read: 0 },
     ]);
+  });
+
+  it('leaves the connection committing as it found it, though a report does not wait for the disk', async () => {
+    const { id } = await learner();
+    const chapter = await chapterIn('es');
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      // The test cluster commits without waiting anyway (server/testing/global-setup.ts): this connection
+      // does, as production's do.
+      await client.query('SET synchronous_commit = on');
+      const reader = { userId: id, adminEmails: [] };
+      const session = { db: t.db, pool: client as unknown as pg.Pool };
+      expect(await trackReadingTime(session, reader, chapter.id, 30, '2024-03-01')).toEqual({
+        language: 'es',
+        secondsCounted: 30,
+        timeSpent: 30,
+      });
+      const { rows } = await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+      expect(rows[0]?.synchronous_commit).toBe('on');
+    } finally {
+      await client.end();
+    }
   });
 
   it('uses UTC when X-Timezone is missing or names no zone', async () => {
