@@ -1,0 +1,105 @@
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { checkZip, NOT_EXCEL, readWorkbook, WorkbookError, workbookKind } from './workbook.ts';
+
+/** A workbook with the given sheets, each a list of rows, as Excel would save it. */
+function workbook(sheets: Record<string, unknown[][]>, bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  for (const [name, rows] of Object.entries(sheets)) {
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  }
+  return XLSX.write(book, { type: 'buffer', bookType, compression: true }) as Buffer;
+}
+
+const stories = [
+  ['Title', 'Level', 'Story description'],
+  ['El faro', 'child', 'Una niña cuida un faro.'],
+];
+const chapters = [
+  ['story_title', 'chapter_number', 'chapter_title'],
+  ['El faro', 1, 'La luz'],
+];
+
+describe('workbookKind', () => {
+  it('tells an .xlsx and an .xls by their bytes, and nothing else', () => {
+    expect(workbookKind(workbook({ story_ideas: stories }))).toBe('xlsx');
+    expect(workbookKind(workbook({ story_ideas: stories }, 'xls'))).toBe('xls');
+    expect(workbookKind(Buffer.from('title,level\nEl faro,child\n'))).toBeUndefined();
+    expect(workbookKind(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('readWorkbook', () => {
+  it.each(['xlsx', 'xls'] as const)(
+    'reads both sheets of an .%s, whatever the case and spacing of their names',
+    (type) => {
+      const rows = readWorkbook(workbook({ 'Story Ideas': stories, CHAPTER_IDEAS: chapters }, type));
+      expect(rows.kind).toBe(type);
+      expect(rows.stories).toEqual(stories);
+      expect(rows.chapters).toEqual(chapters);
+    },
+  );
+
+  it('gives formula cells their values and leaves blank rows out', () => {
+    const sheet = XLSX.utils.aoa_to_sheet(chapters);
+    sheet.B3 = { t: 'n', v: 2, f: 'B2+1' };
+    sheet.A3 = { t: 's', v: 'El faro' };
+    sheet.C3 = { t: 's', v: 'La tormenta' };
+    sheet.A5 = { t: 's', v: '   ' };
+    sheet['!ref'] = 'A1:C6';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'chapter_ideas');
+    const rows = readWorkbook(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    expect(rows.chapters).toEqual([...chapters, ['El faro', 2, 'La tormenta']]);
+    expect(rows.stories).toBeUndefined();
+  });
+
+  it('refuses what is not a workbook, or a damaged one, with a sentence', () => {
+    const readable = workbook({ story_ideas: stories });
+    const refusal = (bytes: Buffer) => {
+      try {
+        readWorkbook(bytes);
+      } catch (error) {
+        expect(error).toBeInstanceOf(WorkbookError);
+        return (error as Error).message;
+      }
+      throw new Error('read');
+    };
+    expect(refusal(Buffer.from('title,level\n'))).toBe(NOT_EXCEL);
+    expect(refusal(readable.subarray(0, readable.length / 2))).toMatch(/damaged or cut short/);
+    const junk = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(600, 7),
+    ]);
+    expect(refusal(junk)).toMatch(/could not be read as an Excel workbook|damaged/);
+  });
+
+  it('stops a workbook that unpacks past the limit before parsing it', () => {
+    const huge = Array.from({ length: 20_000 }, (_, index) => [
+      `Historia ${index}`,
+      'child',
+      'x'.repeat(100),
+    ]);
+    const bytes = workbook({ story_ideas: huge });
+    expect(bytes.length).toBeLessThan(1024 * 1024);
+    expect(() => checkZip(bytes, 1024 * 1024)).toThrow(/unpacks to more than 1 MB/);
+    expect(() => readWorkbook(bytes, { maxUnpackedBytes: 1024 * 1024 })).toThrow(WorkbookError);
+    expect(readWorkbook(bytes).stories).toHaveLength(20_000);
+  });
+
+  it('changes nothing outside the import for a workbook with __proto__ and constructor names', () => {
+    const rows = readWorkbook(
+      workbook({
+        __proto__: [['polluted'], ['yes']],
+        constructor: [['x']],
+        story_ideas: [
+          ['__proto__', 'constructor', 'title'],
+          ['{"polluted":true}', 'x', 'El faro'],
+        ],
+      }),
+    );
+    expect(rows.stories?.[1]).toEqual(['{"polluted":true}', 'x', 'El faro']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});
