@@ -86,11 +86,17 @@ function tooLarge(maxBytes: number): WorkbookError {
   );
 }
 
-/** The rows of the two sheets, each a list of cell values (blank rows left out); undefined: no such sheet. */
+/** A row of a sheet: its number as Excel shows it (from 1) and its cells' values. */
+export interface SheetRow {
+  number: number;
+  cells: unknown[];
+}
+
+/** The rows of the two sheets (blank rows left out); undefined: no such sheet. */
 export interface WorkbookRows {
   kind: WorkbookKind;
-  stories: unknown[][] | undefined;
-  chapters: unknown[][] | undefined;
+  stories: SheetRow[] | undefined;
+  chapters: SheetRow[] | undefined;
 }
 
 /**
@@ -119,22 +125,26 @@ export function readWorkbook(bytes: Buffer, options: { maxUnpackedBytes?: number
       'The file could not be read as an Excel workbook: open it in Excel and save it again.',
     );
   }
-  const rowsOf = (wanted: string): unknown[][] | undefined => {
+  const rowsOf = (wanted: string): SheetRow[] | undefined => {
     const name = workbook.SheetNames.find(
       (sheetName) => headerKey(sheetName) === headerKey(wanted) && Object.hasOwn(workbook.Sheets, sheetName),
     );
     const sheet = name === undefined ? undefined : workbook.Sheets[name];
     if (!sheet) return undefined;
+    // Blank rows kept until numbered: the n-th row is the sheet's n-th from the first row of its range. A row
+    // of empty strings is blank too.
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
       header: 1,
-      blankrows: false,
+      blankrows: true,
       defval: null,
       raw: true,
     });
-    // A row of empty strings is blank too.
-    return rows.filter((row) =>
-      row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
-    );
+    const firstRow = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']).s.r : 0;
+    return rows
+      .map((cells, index) => ({ number: firstRow + index + 1, cells }))
+      .filter(({ cells }) =>
+        cells.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
+      );
   };
   return { kind, stories: rowsOf(STORY_SHEET), chapters: rowsOf(CHAPTER_SHEET) };
 }

@@ -35,8 +35,8 @@ describe('readWorkbook', () => {
     (type) => {
       const rows = readWorkbook(workbook({ 'Story Ideas': stories, CHAPTER_IDEAS: chapters }, type));
       expect(rows.kind).toBe(type);
-      expect(rows.stories).toEqual(stories);
-      expect(rows.chapters).toEqual(chapters);
+      expect(rows.stories).toEqual(stories.map((cells, index) => ({ number: index + 1, cells })));
+      expect(rows.chapters?.map((row) => row.cells)).toEqual(chapters);
     },
   );
 
@@ -50,8 +50,19 @@ describe('readWorkbook', () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'chapter_ideas');
     const rows = readWorkbook(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
-    expect(rows.chapters).toEqual([...chapters, ['El faro', 2, 'La tormenta']]);
+    expect(rows.chapters).toEqual([
+      { number: 1, cells: chapters[0] },
+      { number: 2, cells: chapters[1] },
+      { number: 3, cells: ['El faro', 2, 'La tormenta'] },
+    ]);
     expect(rows.stories).toBeUndefined();
+  });
+
+  it('numbers rows as Excel does, blank rows counted', () => {
+    const rows = readWorkbook(
+      workbook({ chapter_ideas: [chapters[0] as unknown[], [], [null, '  '], chapters[1] as unknown[]] }),
+    );
+    expect(rows.chapters?.map((row) => row.number)).toEqual([1, 4]);
   });
 
   it('refuses what is not a workbook, or a damaged one, with a sentence', () => {
@@ -98,7 +109,7 @@ describe('readWorkbook', () => {
         ],
       }),
     );
-    expect(rows.stories?.[1]).toEqual(['{"polluted":true}', 'x', 'El faro']);
+    expect(rows.stories?.[1]?.cells).toEqual(['{"polluted":true}', 'x', 'El faro']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
