@@ -1,0 +1,192 @@
+// The workbook's rows as story and chapter ideas (admin.md §2, §7): each checked, a row that cannot be used
+// skipped with a warning naming its sheet and row, so one mistake never loses the rest of the workbook.
+import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
+import {
+  CHAPTER_COLUMNS,
+  CHAPTER_SHEET,
+  type Column,
+  matchColumns,
+  STORY_COLUMNS,
+  STORY_SHEET,
+} from './columns.ts';
+import type { SheetRow, WorkbookRows } from './workbook.ts';
+
+/** As long as the story editor accepts (common/schemas/stories.ts). */
+const MAX_TITLE = 300;
+const MAX_AUTHOR = 200;
+const MAX_DESCRIPTION = 5000;
+const MAX_TOPICS = 500;
+/** A purpose is a note to the writer, not the chapter: a few paragraphs at most. */
+const MAX_PURPOSE = 5000;
+const MAX_CHAPTER_NUMBER = 1000;
+
+export interface StoryIdea {
+  row: number;
+  title: string;
+  level: Difficulty;
+  description: string;
+  isAdult: boolean;
+  topics: string;
+  author: string | null;
+}
+
+export interface ChapterIdea {
+  row: number;
+  story: StoryIdea;
+  number: number;
+  title: string;
+  purpose: string;
+}
+
+/** A cell as text: trimmed, a number as written, nothing for an empty cell. */
+function text(cell: unknown): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
+  if (typeof cell === 'string') return cell.trim();
+  return '';
+}
+
+const YES = new Set(['yes', 'y', 'true', '1', 'x', 'adult', 'sí', 'si', 'oui']);
+const NO = new Set(['', 'no', 'n', 'false', '0', '-']);
+
+/** A title as stories are matched by: any case, spaces folded. */
+export function titleKey(title: string): string {
+  return title.normalize('NFC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
+}
+
+/** The rows under a sheet's header row, each as its cells by column name; a warning if the sheet is unusable. */
+function sheetRecords<Name extends string>(
+  sheetName: string,
+  rows: SheetRow[] | undefined,
+  columns: Record<Name, Column>,
+  warnings: string[],
+): { row: number; get: (name: Name) => unknown }[] {
+  if (!rows) {
+    warnings.push(`The workbook has no sheet named "${sheetName}".`);
+    return [];
+  }
+  const [header, ...body] = rows;
+  if (!header) return [];
+  const { positions, missing } = matchColumns(header.cells, columns);
+  if (missing.length > 0) {
+    warnings.push(
+      `Sheet "${sheetName}" has no ${missing.map((name) => `"${columns[name].header}"`).join(', ')} column ` +
+        `(its first row names the columns): its rows were skipped.`,
+    );
+    return [];
+  }
+  return body.map(({ number, cells }) => ({
+    row: number,
+    get: (name: Name) => {
+      const position = positions[name];
+      return position === undefined ? undefined : cells[position];
+    },
+  }));
+}
+
+/**
+ * The story and chapter ideas of a workbook, in sheet order, and warnings for what was skipped or read
+ * leniently. A story title appears once (the first row wins); a chapter belongs to a story of the story sheet,
+ * by title in any case, and appears once per story and number.
+ */
+export function readIdeas(workbook: WorkbookRows): {
+  stories: StoryIdea[];
+  chapters: ChapterIdea[];
+  warnings: string[];
+} {
+  const warnings: string[] = [];
+  const stories: StoryIdea[] = [];
+  const byTitle = new Map<string, StoryIdea>();
+  for (const record of sheetRecords(STORY_SHEET, workbook.stories, STORY_COLUMNS, warnings)) {
+    const where = `${STORY_SHEET} row ${record.row}`;
+    const title = text(record.get('title'));
+    if (!title) {
+      warnings.push(`${where}: no title; skipped.`);
+      continue;
+    }
+    const named = `${where} ("${title.slice(0, 60)}")`;
+    if (title.length > MAX_TITLE) {
+      warnings.push(`${named}: the title is longer than ${MAX_TITLE} characters; skipped.`);
+      continue;
+    }
+    const levelText = text(record.get('level')).toLowerCase();
+    const level = DIFFICULTIES.find((candidate) => candidate === levelText);
+    if (!level) {
+      warnings.push(
+        `${named}: ${levelText ? `unknown level "${levelText}"` : 'no level'} ` +
+          `(${DIFFICULTIES.join(', ')}); skipped.`,
+      );
+      continue;
+    }
+    if (byTitle.has(titleKey(title))) {
+      warnings.push(`${named}: the same title as an earlier row; skipped.`);
+      continue;
+    }
+    const adultText = text(record.get('is_adult')).toLowerCase();
+    const isAdult = YES.has(adultText);
+    if (!isAdult && !NO.has(adultText)) {
+      warnings.push(`${named}: is_adult "${adultText}" is neither yes nor no; taken as no.`);
+    }
+    const clipped = (name: string, value: string, max: number) => {
+      if (value.length <= max) return value;
+      warnings.push(`${named}: ${name} cut to ${max} characters.`);
+      return value.slice(0, max);
+    };
+    const author = clipped('author', text(record.get('author')), MAX_AUTHOR);
+    const story: StoryIdea = {
+      row: record.row,
+      title,
+      level,
+      description: clipped('story_description', text(record.get('story_description')), MAX_DESCRIPTION),
+      isAdult,
+      topics: clipped('topics', text(record.get('topics')), MAX_TOPICS),
+      author: author || null,
+    };
+    stories.push(story);
+    byTitle.set(titleKey(title), story);
+  }
+
+  const chapters: ChapterIdea[] = [];
+  const seen = new Set<string>();
+  for (const record of sheetRecords(CHAPTER_SHEET, workbook.chapters, CHAPTER_COLUMNS, warnings)) {
+    const where = `${CHAPTER_SHEET} row ${record.row}`;
+    const storyTitle = text(record.get('story_title'));
+    const story = byTitle.get(titleKey(storyTitle));
+    if (!story) {
+      warnings.push(
+        storyTitle
+          ? `${where}: story "${storyTitle.slice(0, 60)}" is not on the ${STORY_SHEET} sheet; skipped.`
+          : `${where}: no story_title; skipped.`,
+      );
+      continue;
+    }
+    const numberCell = record.get('chapter_number');
+    const number = typeof numberCell === 'number' ? numberCell : Number(text(numberCell) || Number.NaN);
+    if (!Number.isInteger(number) || number < 1 || number > MAX_CHAPTER_NUMBER) {
+      warnings.push(
+        `${where}: chapter_number "${text(numberCell)}" is not a whole number from 1 to ${MAX_CHAPTER_NUMBER}; skipped.`,
+      );
+      continue;
+    }
+    const title = text(record.get('chapter_title'));
+    if (!title || title.length > MAX_TITLE) {
+      warnings.push(
+        `${where}: ${title ? `the chapter title is longer than ${MAX_TITLE} characters` : 'no chapter_title'}; skipped.`,
+      );
+      continue;
+    }
+    const key = `${titleKey(story.title)}\u0000${number}`;
+    if (seen.has(key)) {
+      warnings.push(`${where}: chapter ${number} of "${story.title.slice(0, 60)}" again; skipped.`);
+      continue;
+    }
+    seen.add(key);
+    let purpose = text(record.get('chapter_purpose'));
+    if (purpose.length > MAX_PURPOSE) {
+      warnings.push(`${where}: chapter_purpose cut to ${MAX_PURPOSE} characters.`);
+      purpose = purpose.slice(0, MAX_PURPOSE);
+    }
+    chapters.push({ row: record.row, story, number, title, purpose });
+  }
+  return { stories, chapters, warnings };
+}
