@@ -8,6 +8,7 @@ import { permissionRoutes, requireAdmin } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
 import { prepareMagicLink } from './auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
+import { adminBulkImportRoutes } from './bulk/routes.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { adminDictionaryRoutes, lookupRoutes } from './dictionary/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
           await admin.register(adminStoryRoutes);
           await admin.register(uploadRoutes);
           await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
+          await admin.register(adminBulkImportRoutes);
         },
         { prefix: '/admin' },
       );
