@@ -29,7 +29,7 @@ describe('GET /api/admin/bulk-import-stories/template/', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(response.headers['content-disposition']).toBe('attachment; filename="catamaran-story-ideas.xlsx"');
-    const ideas = readIdeas(readWorkbook(response.rawPayload));
+    const ideas = readIdeas(await readWorkbook(response.rawPayload));
     expect(ideas.warnings).toEqual([]);
     expect(ideas.chapters).toHaveLength(4);
   });

@@ -8,12 +8,14 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * offers to download; the import itself is issue 7's next step (TODO.md).
  */
 export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void> {
-  // Built once: the same bytes for every download.
-  const template = templateWorkbook();
-  app.get('/bulk-import-stories/template/', (_request, reply) => {
-    reply
+  // Built at the first download (not at start-up: see xlsx.ts), then the same bytes for every one.
+  let template: Promise<Buffer> | undefined;
+  app.get('/bulk-import-stories/template/', async (_request, reply) => {
+    template ??= templateWorkbook();
+    const bytes = await template;
+    return reply
       .type(XLSX_TYPE)
       .header('content-disposition', 'attachment; filename="catamaran-story-ideas.xlsx"')
-      .send(template);
+      .send(bytes);
   });
 }

@@ -1,7 +1,8 @@
 // The workbook the bulk import tab offers to download: both sheets with their headers and two example stories,
 // so a writer starts from something the import reads without a warning.
-import * as XLSX from '@e965/xlsx';
+import type { WorkSheet } from '@e965/xlsx';
 import { CHAPTER_COLUMNS, CHAPTER_SHEET, STORY_COLUMNS, STORY_SHEET } from './columns.ts';
+import { loadXlsx } from './xlsx.ts';
 
 const STORY_EXAMPLES: Record<keyof typeof STORY_COLUMNS, string>[] = [
   {
@@ -56,9 +57,10 @@ const CHAPTER_EXAMPLES: Record<keyof typeof CHAPTER_COLUMNS, string | number>[] 
 ];
 
 function sheet<Name extends string>(
+  XLSX: Awaited<ReturnType<typeof loadXlsx>>,
   columns: Record<Name, { header: string }>,
   rows: Record<Name, unknown>[],
-) {
+): WorkSheet {
   const names = Object.keys(columns) as Name[];
   const sheet = XLSX.utils.aoa_to_sheet([
     names.map((name) => columns[name].header),
@@ -72,9 +74,10 @@ function sheet<Name extends string>(
 }
 
 /** The template workbook, as .xlsx bytes. */
-export function templateWorkbook(): Buffer {
+export async function templateWorkbook(): Promise<Buffer> {
+  const XLSX = await loadXlsx();
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet(STORY_COLUMNS, STORY_EXAMPLES), STORY_SHEET);
-  XLSX.utils.book_append_sheet(book, sheet(CHAPTER_COLUMNS, CHAPTER_EXAMPLES), CHAPTER_SHEET);
+  XLSX.utils.book_append_sheet(book, sheet(XLSX, STORY_COLUMNS, STORY_EXAMPLES), STORY_SHEET);
+  XLSX.utils.book_append_sheet(book, sheet(XLSX, CHAPTER_COLUMNS, CHAPTER_EXAMPLES), CHAPTER_SHEET);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

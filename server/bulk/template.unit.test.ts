@@ -4,8 +4,8 @@ import { templateWorkbook } from './template.ts';
 import { readWorkbook } from './workbook.ts';
 
 describe('templateWorkbook', () => {
-  it('is read back by the import without a warning: two stories and four chapters', () => {
-    const rows = readWorkbook(templateWorkbook());
+  it('is read back by the import without a warning: two stories and four chapters', async () => {
+    const rows = await readWorkbook(await templateWorkbook());
     expect(rows.kind).toBe('xlsx');
     expect(rows.stories?.[0]?.cells).toEqual([
       'title',

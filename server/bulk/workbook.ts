@@ -2,8 +2,9 @@
 // .xlsx (a zip) is unpacked here first, entry by entry with a budget, so that a zip bomb stops at the limit
 // rather than inside the parser; then SheetJS reads it, cells as their values (a formula gives its result).
 import { inflateRawSync } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
+import type { WorkBook } from '@e965/xlsx';
 import { CHAPTER_SHEET, headerKey, STORY_SHEET } from './columns.ts';
+import { loadXlsx } from './xlsx.ts';
 
 const MB = 1024 * 1024;
 /** The largest workbook accepted (admin.md §7 names no size; a sheet of story ideas is a few hundred KB). */
@@ -103,14 +104,18 @@ export interface WorkbookRows {
  * Reads the story and chapter sheets of a workbook (sheets found by name without regard to case, spaces or
  * underscores). Throws a WorkbookError with the admin's sentence for anything that is not a readable workbook.
  */
-export function readWorkbook(bytes: Buffer, options: { maxUnpackedBytes?: number } = {}): WorkbookRows {
+export async function readWorkbook(
+  bytes: Buffer,
+  options: { maxUnpackedBytes?: number } = {},
+): Promise<WorkbookRows> {
   const kind = workbookKind(bytes);
   if (!kind) throw new WorkbookError(NOT_EXCEL);
   if (bytes.length > MAX_WORKBOOK_BYTES) {
     throw new WorkbookError(`The workbook is larger than ${MAX_WORKBOOK_BYTES / MB} MB.`);
   }
   if (kind === 'xlsx') checkZip(bytes, options.maxUnpackedBytes);
-  let workbook: XLSX.WorkBook;
+  const XLSX = await loadXlsx();
+  let workbook: WorkBook;
   try {
     workbook = XLSX.read(bytes, {
       type: 'buffer',
