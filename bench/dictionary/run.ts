@@ -24,15 +24,7 @@
 // your own instead of the generated one), BENCH_DICT_STAGES=0 (skip step 3), BENCH_DICT_PROFILE=<dir> (a
 // --cpu-prof of the import, stage and server children there).
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,11 +37,12 @@ import { migrateDatabase } from '../../server/db/migrate.ts';
 import { users } from '../../server/db/schema.ts';
 import { seedLanguages } from '../../server/db/seed.ts';
 import { productionNodeFlags } from '../child.ts';
+import { measuredLoad, postgresCpuSeconds } from '../measure.ts';
 import type { BaselineInput, BaselineResult } from './baseline.ts';
 import { bundleChildren, runChild, startChild } from './child.ts';
 import { DEFAULT_ENTRIES, GENERATOR_VERSION, generateDump, stem } from './generate.ts';
 import type { ImportInput, ImportResult } from './import.ts';
-import type { LoadFigures, LoadInput } from './load.ts';
+import type { LoadFigures } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
 import type { StagesInput, StagesResult } from './stages.ts';
 
@@ -103,34 +96,6 @@ async function dumpFile(): Promise<{ path: string; generatedSeconds: number | nu
   const generated = await generateDump(partial, ENTRIES);
   renameSync(partial, path);
   return { path, generatedSeconds: Number(generated.seconds.toFixed(1)) };
-}
-
-/**
- * CPU seconds used so far by the PostgreSQL cluster (the postmaster, its live backends, and the backends it has
- * reaped), from /proc; undefined where there is no /proc.
- */
-function postgresCpuSeconds(postmasterPid: number): number | undefined {
-  if (!existsSync('/proc/self/stat')) return undefined;
-  let ticks = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // After "pid (comm) ": state ppid … utime stime cutime cstime are fields 4, 14, 15, 16, 17.
-    const fields = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    const isPostmaster = Number(name) === postmasterPid;
-    if (!isPostmaster && fields[1] !== postmasterPid) continue;
-    ticks += (fields[11] ?? 0) + (fields[12] ?? 0);
-    if (isPostmaster) ticks += (fields[13] ?? 0) + (fields[14] ?? 0);
-  }
-  return ticks / 100; // USER_HZ
 }
 
 /** A deterministic shuffle (the same requests in the same order at every run). */
@@ -400,43 +365,23 @@ try {
   if (bareReply.kind !== 'bare') throw new Error(`serve answered ${bareReply.kind}`);
   const bareOrigin = bareReply.origin;
 
-  /** One load run, with the CPU each process spent per request (the servers, PostgreSQL, the load). */
-  const load = async (origin: string, overallRate?: number) => {
-    const serverCpuBefore = await serverCpuSecondsNow();
-    const postgresCpuBefore = postgresCpuSeconds(postgres.pid);
-    const startedAt = performance.now();
-    const { result: figures } = await runChild<LoadFigures>('load', {
-      origin,
-      requests: paths,
-      headers,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION_S,
-      warmupSeconds: WARMUP_S,
-      ...(overallRate ? { overallRate } : {}),
-    } satisfies LoadInput);
-    const wallSeconds = (performance.now() - startedAt) / 1000;
-    const serverCpuSeconds = (await serverCpuSecondsNow()) - serverCpuBefore;
-    const postgresCpuAfter = postgresCpuSeconds(postgres.pid);
-    const perRequest = (seconds: number | undefined) =>
-      seconds === undefined ? null : Math.round((seconds * 1e6) / figures.allRequests);
-    const postgresCpu =
-      postgresCpuBefore === undefined || postgresCpuAfter === undefined
-        ? undefined
-        : postgresCpuAfter - postgresCpuBefore;
-    const cpu = {
-      serverMicrosPerRequest: perRequest(serverCpuSeconds),
-      postgresMicrosPerRequest: perRequest(postgresCpu),
-      loadGeneratorMicrosPerRequest: perRequest(figures.loadGeneratorCpuSeconds),
-      /** Share of all cores busy with the three, over the run and its warm-up. */
-      machineBusyShare: Number(
-        (
-          (serverCpuSeconds + (postgresCpu ?? 0) + figures.loadGeneratorCpuSeconds) /
-          (wallSeconds * cpus().length)
-        ).toFixed(2),
-      ),
-    };
-    return { ...figures, cpu };
-  };
+  const load = (origin: string, overallRate?: number) =>
+    measuredLoad(
+      {
+        origin,
+        requests: paths,
+        headers,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        warmupSeconds: WARMUP_S,
+        ...(overallRate ? { overallRate } : {}),
+      },
+      {
+        runLoad: async (input) => (await runChild<LoadFigures>('load', input)).result,
+        serverCpuSeconds: serverCpuSecondsNow,
+        postgresPid: postgres.pid,
+      },
+    );
   log(`Lookup: ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s of warm-up…`);
   const bareFigures = await load(bareOrigin);
   const lookupFigures = await load(appOrigin);

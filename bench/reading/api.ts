@@ -3,15 +3,14 @@
 // signed as the sampled learners in turn and sending what a browser sends; each beside a bare Fastify route
 // answering the scenario's median body, compressed as the app compresses. CPU per request of the server
 // process, PostgreSQL and the load generator, as bench/dictionary measures them.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { productionNodeFlags } from '../child.ts';
+import { type Measured, measuredLoad } from '../measure.ts';
 import { runChild, startChild } from './child.ts';
-import type { LoadFigures, LoadInput, LoadRequest } from './load.ts';
+import type { LoadFigures, LoadRequest } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
 import { log, median, pad, round1 } from './stats.ts';
 import { SPANISH_FILTERS, SPANISH_SEARCHES } from './texts.ts';
@@ -56,21 +55,6 @@ export interface ApiInput {
   targetRates: Partial<Record<Scenario, number>>;
 }
 
-export type Measured = LoadFigures & {
-  cpu: {
-    serverMicrosPerRequest: number | null;
-    postgresMicrosPerRequest: number | null;
-    loadGeneratorMicrosPerRequest: number | null;
-    /** Share of all cores busy with the three, over the run and its warm-up. */
-    machineBusyShare: number;
-    /**
-     * The requests per second the three's CPU time a request would allow on all of this machine's cores, had
-     * they the machine to themselves: what the figure could be on a quiet machine, at most.
-     */
-    cpuBoundRequestsPerSecond: number | null;
-  };
-};
-
 export interface ScenarioResult {
   request: string;
   responseBytesMedian: number;
@@ -90,34 +74,6 @@ export interface ScenarioResult {
 }
 
 export type ApiResult = Record<Scenario, ScenarioResult>;
-
-/**
- * CPU seconds used so far by the PostgreSQL cluster (the postmaster, its live backends, and the backends it has
- * reaped), from /proc; undefined where there is no /proc. As bench/dictionary/run.ts reads it.
- */
-function postgresCpuSeconds(postmasterPid: number): number | undefined {
-  if (!existsSync('/proc/self/stat')) return undefined;
-  let ticks = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // After "pid (comm) ": state ppid … utime stime cutime cstime are fields 4, 14, 15, 16, 17.
-    const fields = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    const isPostmaster = Number(name) === postmasterPid;
-    if (!isPostmaster && fields[1] !== postmasterPid) continue;
-    ticks += (fields[11] ?? 0) + (fields[12] ?? 0);
-    if (isPostmaster) ticks += (fields[13] ?? 0) + (fields[14] ?? 0);
-  }
-  return ticks / 100; // USER_HZ
-}
 
 /** One request as the wire carries it: status, the raw (compressed) size, its encoding and the decoded text. */
 function fetchRaw(
@@ -238,51 +194,23 @@ export async function measureApi(input: ApiInput): Promise<ApiResult> {
     return reply.origin;
   };
 
-  /** One load run, with the CPU each process spent per request (the server child, PostgreSQL, autocannon). */
-  const load = async (origin: string, requests: LoadRequest[], overallRate?: number): Promise<Measured> => {
-    const serverCpuBefore = await serverCpuSecondsNow();
-    const postgresCpuBefore = postgresCpuSeconds(input.postgresPid);
-    const startedAt = performance.now();
-    const { result: figures } = await runChild<LoadFigures>('load', {
-      origin,
-      requests,
-      headers: BROWSER_HEADERS,
-      connections: input.connections,
-      durationSeconds: input.durationSeconds,
-      warmupSeconds: input.warmupSeconds,
-      ...(overallRate ? { overallRate } : {}),
-    } satisfies LoadInput);
-    const wallSeconds = (performance.now() - startedAt) / 1000;
-    const serverCpuSeconds = (await serverCpuSecondsNow()) - serverCpuBefore;
-    const postgresCpuAfter = postgresCpuSeconds(input.postgresPid);
-    const postgresCpu =
-      postgresCpuBefore === undefined || postgresCpuAfter === undefined
-        ? undefined
-        : postgresCpuAfter - postgresCpuBefore;
-    const perRequest = (seconds: number | undefined) =>
-      seconds === undefined ? null : Math.round((seconds * 1e6) / figures.allRequests);
-    const cpuSecondsPerRequest =
-      postgresCpu === undefined
-        ? undefined
-        : (serverCpuSeconds + postgresCpu + figures.loadGeneratorCpuSeconds) / figures.allRequests;
-    return {
-      ...figures,
-      cpu: {
-        serverMicrosPerRequest: perRequest(serverCpuSeconds),
-        postgresMicrosPerRequest: perRequest(postgresCpu),
-        loadGeneratorMicrosPerRequest: perRequest(figures.loadGeneratorCpuSeconds),
-        machineBusyShare: Number(
-          (
-            (serverCpuSeconds + (postgresCpu ?? 0) + figures.loadGeneratorCpuSeconds) /
-            (wallSeconds * cpus().length)
-          ).toFixed(2),
-        ),
-        cpuBoundRequestsPerSecond: cpuSecondsPerRequest
-          ? Math.round(cpus().length / cpuSecondsPerRequest)
-          : null,
+  const load = (origin: string, requests: LoadRequest[], overallRate?: number): Promise<Measured> =>
+    measuredLoad(
+      {
+        origin,
+        requests,
+        headers: BROWSER_HEADERS,
+        connections: input.connections,
+        durationSeconds: input.durationSeconds,
+        warmupSeconds: input.warmupSeconds,
+        ...(overallRate ? { overallRate } : {}),
       },
-    };
-  };
+      {
+        runLoad: async (loadInput) => (await runChild<LoadFigures>('load', loadInput)).result,
+        serverCpuSeconds: serverCpuSecondsNow,
+        postgresPid: input.postgresPid,
+      },
+    );
 
   const result = {} as ApiResult;
   for (const scenario of SCENARIOS) {
