@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, LENGTH_CATEGORIES } from '../stories.ts';
 
 const STORY_REQUIRED = 'Title, author, and language are required';
-const CHAPTER_REQUIRED = 'Title and content are required';
+export const CHAPTER_REQUIRED = 'Title and content are required';
 
 const requiredText = (error: string, max: number) => z.string({ error }).trim().min(1, { error }).max(max);
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` }).default(false);
@@ -54,7 +54,8 @@ export type AdminStory = z.infer<typeof AdminStory>;
 /** A chapter as the admin area sends it; numbers are positions, renumbered by the server. */
 export const AdminChapterInput = z.object({
   title: requiredText(CHAPTER_REQUIRED, 300),
-  content: requiredText(CHAPTER_REQUIRED, 2_000_000),
+  // Required but for a chapter that is still an idea of the bulk import: see hasRequiredContent.
+  content: z.string({ error: CHAPTER_REQUIRED }).trim().max(2_000_000),
   order_index: z.coerce.number().int().min(0).optional(),
   chapter_number: z.coerce.number().int().min(1).optional(),
   generation_prompt: z.string().max(20_000).nullable().optional(),
@@ -79,6 +80,15 @@ export const AdminChapterInput = z.object({
     .optional(),
 });
 export type AdminChapterInput = z.infer<typeof AdminChapterInput>;
+
+/**
+ * Whether a chapter has the text it needs to be saved (admin.md §5: title and content are required). A chapter
+ * the bulk import made, with its generation prompt, may stay empty until its writer fills it: otherwise a story
+ * imported with ten chapter ideas could not be saved until all ten were written.
+ */
+export function hasRequiredContent(content: string, generationPrompt: string | null | undefined): boolean {
+  return content.trim() !== '' || Boolean(generationPrompt);
+}
 
 /** A chapter as the admin area receives it. */
 export const AdminChapter = z.object({

@@ -25,7 +25,8 @@ export interface StoryIdea {
   title: string;
   level: Difficulty;
   description: string;
-  isAdult: boolean;
+  /** As the is_adult cell says; null when it is blank (a story already imported keeps its flag). */
+  isAdult: boolean | null;
   topics: string;
   author: string | null;
 }
@@ -47,7 +48,7 @@ function text(cell: unknown): string {
 }
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'adult', 'sí', 'si', 'oui']);
-const NO = new Set(['', 'no', 'n', 'false', '0', '-']);
+const NO = new Set(['no', 'n', 'false', '0', '-']);
 
 /** A title as stories are matched by: any case, spaces folded. */
 export function titleKey(title: string): string {
@@ -123,8 +124,8 @@ export function readIdeas(workbook: WorkbookRows): {
       continue;
     }
     const adultText = text(record.get('is_adult')).toLowerCase();
-    const isAdult = YES.has(adultText);
-    if (!isAdult && !NO.has(adultText)) {
+    const isAdult = adultText === '' ? null : YES.has(adultText);
+    if (isAdult === false && !NO.has(adultText)) {
       warnings.push(`${named}: is_adult "${adultText}" is neither yes nor no; taken as no.`);
     }
     const clipped = (name: string, value: string, max: number) => {

@@ -113,6 +113,8 @@ describe('readIdeas', () => {
     expect(stories[0]?.description).toHaveLength(5000);
     expect(stories[0]?.topics).toHaveLength(500);
     expect(stories[0]?.author).toBeNull();
+    // A blank is_adult says nothing: an existing story keeps its flag (server/bulk/service.ts).
+    expect(stories[0]?.isAdult).toBeNull();
     expect(warnings).toEqual([
       'story_ideas row 2 ("Long"): story_description cut to 5000 characters.',
       'story_ideas row 2 ("Long"): topics cut to 500 characters.',

@@ -1,13 +1,74 @@
-import type { FastifyInstance } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_PROMPT_TEMPLATE, parseDifficultyPrompts, templateWarnings } from '#common/prompts.ts';
+import { BulkImportFields, type BulkImportFields as Fields } from '#common/schemas/bulk.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { readIdeas } from './ideas.ts';
+import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
+import { MAX_WORKBOOK_BYTES, NOT_EXCEL, readWorkbook, WorkbookError } from './workbook.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MB = 1024 * 1024;
+
+export const NO_FILE = 'Please select a file';
+export const NO_CHAPTERS = 'No chapters found in the file. Please check your Excel format.';
+/** A workbook's chapters imported at once: a season of stories, well within one transaction's few seconds. */
+export const MAX_IMPORT_CHAPTERS = 5000;
+export const MAX_IMPORT_STORIES = 1000;
+const TOO_LARGE = `The workbook is larger than ${MAX_WORKBOOK_BYTES / MB} MB.`;
+
+/** An import refused with the warnings that explain it (a missing sheet or column, say), beside its sentence. */
+class RefusedImport extends HttpError {
+  constructor(
+    message: string,
+    readonly warnings: string[],
+  ) {
+    super(400, message);
+  }
+}
 
 /**
- * The bulk import of story ideas (admin.md §2, §7), under /api/admin: for now the template workbook the tab
- * offers to download; the import itself is issue 7's next step (TODO.md).
+ * The bulk import of story ideas (admin.md §2, §7), under /api/admin: POST /bulk-import-stories/ previews or
+ * imports a workbook; GET /bulk-import-stories/template/ downloads the template workbook.
  */
 export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    // Fields are short but for the template and the five prompts (at most 30,000 characters, in UTF-8). A
+    // second file is let through to be refused with a sentence rather than busboy's limit error.
+    limits: { files: 2, fields: 8, fieldSize: 128 * 1024, parts: 10, fileSize: MAX_WORKBOOK_BYTES + 1 },
+  });
+
+  app.post('/bulk-import-stories/', async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
+    const { raw, file } = await receiveForm(request.parts());
+    const fields = parseInput(BulkImportFields, raw);
+    if (!file || (file.bytes.length === 0 && !file.name)) throw new HttpError(400, NO_FILE);
+    if (!/\.xlsx?$/i.test(file.name)) throw new HttpError(400, NOT_EXCEL);
+
+    let input: ImportInput;
+    try {
+      input = await importInput(app, fields, file.bytes);
+    } catch (error) {
+      if (error instanceof RefusedImport) {
+        return reply.status(400).send({ error: error.message, warnings: error.warnings });
+      }
+      throw error;
+    }
+    if (fields.mode === 'preview') return previewImport(app.db, input);
+    const result = await runImport(app.db, input);
+    request.log.info(
+      {
+        language: input.language.code,
+        stories: { created: result.created_stories, updated: result.updated_stories },
+        chapters: { created: result.created_chapters, updated: result.updated_chapters },
+        warnings: result.warnings.length,
+      },
+      'bulk import of story ideas',
+    );
+    return result;
+  });
+
   // Built at the first download (not at start-up: see xlsx.ts), then the same bytes for every one.
   let template: Promise<Buffer> | undefined;
   app.get('/bulk-import-stories/template/', async (_request, reply) => {
@@ -18,4 +79,96 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
       .header('content-disposition', 'attachment; filename="catamaran-story-ideas.xlsx"')
       .send(bytes);
   });
+}
+
+/**
+ * The form's fields and its one file, read whole (at most MAX_WORKBOOK_BYTES: the workbook is read from
+ * memory), in whatever order the parts come.
+ */
+async function receiveForm(
+  parts: ReturnType<FastifyRequest['parts']>,
+): Promise<{ raw: Record<string, unknown>; file: { name: string; bytes: Buffer } | undefined }> {
+  const raw: Record<string, unknown> = {};
+  let file: { name: string; bytes: Buffer } | undefined;
+  let current: MultipartFile | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        // A value cut at the field limit is longer than any field may be: the schema refuses it by its length.
+        raw[part.fieldname] = part.value;
+        continue;
+      }
+      current = part;
+      if (part.fieldname !== 'file' || file)
+        throw new HttpError(400, 'Send one workbook, in a field named file.');
+      file = { name: part.filename ?? '', bytes: await readWhole(part) };
+      current = undefined;
+    }
+  } catch (error) {
+    // A refusal before the file was read must not leave it unread: busboy would stop reading the request, and
+    // its connection would hang on the rest of the body.
+    current?.file.resume();
+    throw error;
+  }
+  return { raw, file };
+}
+
+async function readWhole(part: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_WORKBOOK_BYTES) throw new HttpError(413, TOO_LARGE);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The workbook's ideas, the prompts and the language, checked; warnings so far gathered in order. */
+async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer): Promise<ImportInput> {
+  let rows: Awaited<ReturnType<typeof readWorkbook>>;
+  try {
+    rows = await readWorkbook(bytes);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  const language = await findLanguage(app, fields.language);
+  const ideas = readIdeas(rows);
+  const difficulty = parseDifficultyPrompts(fields.difficulty_prompts ?? '');
+  const template = fields.template?.trim() ? fields.template : DEFAULT_PROMPT_TEMPLATE;
+  const warnings = [...templateWarnings(template), ...difficulty.warnings, ...ideas.warnings];
+  if (ideas.chapters.length === 0) throw new RefusedImport(NO_CHAPTERS, warnings);
+  if (ideas.chapters.length > MAX_IMPORT_CHAPTERS) {
+    throw new RefusedImport(
+      `The workbook has ${ideas.chapters.length.toLocaleString('en-US')} chapters; import at most ` +
+        `${MAX_IMPORT_CHAPTERS.toLocaleString('en-US')} at a time, in several workbooks.`,
+      warnings,
+    );
+  }
+  if (ideas.stories.length > MAX_IMPORT_STORIES) {
+    throw new RefusedImport(
+      `The workbook has ${ideas.stories.length.toLocaleString('en-US')} stories; import at most ` +
+        `${MAX_IMPORT_STORIES.toLocaleString('en-US')} at a time, in several workbooks.`,
+      warnings,
+    );
+  }
+  return {
+    language,
+    stories: ideas.stories,
+    chapters: ideas.chapters,
+    warnings,
+    template,
+    difficultyPrompts: difficulty.prompts,
+  };
+}
+
+async function findLanguage(app: FastifyInstance, id: number): Promise<ImportLanguage> {
+  const { rows } = await app.pool.query<ImportLanguage>(
+    'SELECT id, code, name FROM languages WHERE id = $1',
+    [id],
+  );
+  const language = rows[0];
+  if (!language) throw new HttpError(400, 'That language does not exist.');
+  return language;
 }

@@ -1,15 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { workbook } from '../testing/workbooks.ts';
 import { checkZip, NOT_EXCEL, readWorkbook, WorkbookError, workbookKind } from './workbook.ts';
-
-/** A workbook with the given sheets, each a list of rows, as Excel would save it. */
-function workbook(sheets: Record<string, unknown[][]>, bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
-  const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) {
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
-  }
-  return XLSX.write(book, { type: 'buffer', bookType, compression: true }) as Buffer;
-}
 
 const stories = [
   ['Title', 'Level', 'Story description'],

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
+import {
+  type AdminChapterInput,
+  type AdminStoryInput,
+  CHAPTER_REQUIRED,
+  hasRequiredContent,
+} from '#common/schemas/stories.ts';
 import { lengthCategory, wordCount } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
 import { chapters, languages, stories } from '../db/schema.ts';
@@ -142,6 +147,7 @@ export async function createChapter(
   audio: MediaChange,
 ): Promise<ChapterRow> {
   const content = sanitizeChapterContent(input.content);
+  if (!hasRequiredContent(content, input.generation_prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
   return db.transaction(async (tx) => {
     const story = await lockStory(tx, storyId);
     if (input.client_key) {
@@ -188,6 +194,8 @@ export async function updateChapter(
   const content = sanitizeChapterContent(input.content);
   return db.transaction(async (tx) => {
     const current = await getChapter(tx, id);
+    const prompt = input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt;
+    if (!hasRequiredContent(content, prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
     const story = await lockStory(tx, current.storyId);
     await tx
       .update(chapters)
@@ -195,8 +203,7 @@ export async function updateChapter(
         title: input.title,
         content,
         wordCount: wordCount(content, story.languageCode),
-        generationPrompt:
-          input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt,
+        generationPrompt: prompt,
         ...audioColumns(audio, input.audio_duration_seconds),
         updatedAt: new Date(),
       })

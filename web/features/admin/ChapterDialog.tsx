@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { AdminChapter, AdminChapterInput, type AdminStory } from '#common/schemas/stories.ts';
+import {
+  AdminChapter,
+  AdminChapterInput,
+  type AdminStory,
+  hasRequiredContent,
+} from '#common/schemas/stories.ts';
 import { wordCount } from '#common/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
@@ -69,6 +74,10 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
     const parsed = AdminChapterInput.safeParse({ title, content });
     if (!parsed.success) {
       setProblem(firstIssue(parsed.error.issues, CHAPTER_REQUIRED));
+      return;
+    }
+    if (!hasRequiredContent(parsed.data.content, chapter?.generation_prompt)) {
+      setProblem(CHAPTER_REQUIRED);
       return;
     }
     const isNumberChanged = chapterNumber !== initialNumber;

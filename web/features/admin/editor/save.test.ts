@@ -156,6 +156,30 @@ describe('saving the story editor draft', () => {
     expect(fakeApi.calls).toEqual([]);
   });
 
+  it('saves a story whose chapter ideas from the bulk import are still empty, but not a chapter emptied', async () => {
+    const ideas = [
+      ...INITIAL,
+      chapter({ id: 35, title: 'Cinco', content: '', order_index: 4, generation_prompt: 'Write chapter 5.' }),
+    ];
+    installFakeApi(fakeChapterServer(ideas).routes);
+    const written = edit(draftFromServer(story(), ideas), {
+      type: 'edit-chapter',
+      key: 'saved-31',
+      patch: { content: 'uno, dos' },
+    });
+    expect((await save(written)).error).toBeUndefined();
+    expect(fakeApi.calls.map((call) => call.key)).toEqual(['PUT /api/admin/chapters/31/']);
+
+    const emptied = edit(draftFromServer(story(), ideas), {
+      type: 'edit-chapter',
+      key: 'saved-32',
+      patch: { content: ' ' },
+    });
+    const { error } = await save(emptied);
+    expect((error as SaveFailed).message).toBe('Title and content are required');
+    expect((error as SaveFailed).chapterKey).toBe('saved-32');
+  });
+
   it('refuses a story without a title before sending anything', async () => {
     const draft = edit(draftFromServer(story(), INITIAL), { type: 'edit-story', patch: { title: '  ' } });
     const { error } = await save(draft);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AdminChapter, AdminChapterInput, AdminStory, AdminStoryInput } from '#common/schemas/stories.ts';
+import {
+  AdminChapter,
+  AdminChapterInput,
+  AdminStory,
+  AdminStoryInput,
+  hasRequiredContent,
+} from '#common/schemas/stories.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../cover.ts';
 import { adminErrorText, firstIssue } from '../errors.ts';
@@ -114,6 +120,9 @@ function checkChapter(chapter: DraftChapter): AdminChapterInput {
   const parsed = AdminChapterInput.safeParse({ title: chapter.title, content: chapter.content });
   if (!parsed.success) {
     throw new SaveFailed(firstIssue(parsed.error.issues, CHAPTER_REQUIRED), chapter.key);
+  }
+  if (!hasRequiredContent(parsed.data.content, chapter.generationPrompt)) {
+    throw new SaveFailed(CHAPTER_REQUIRED, chapter.key);
   }
   return parsed.data;
 }

@@ -1,0 +1,365 @@
+// What a bulk import does with a workbook's ideas (admin.md §2, §3, §7): stories matched by title within the
+// language are updated and the others created; chapters matched by story and number are updated and the others
+// created, each with its generation prompt and an empty body for the writer. The preview plans the same way
+// without writing, so what it announces is what the import then does.
+import { sql } from 'drizzle-orm';
+import { type PromptVariable, renderPrompt } from '#common/prompts.ts';
+import {
+  BULK_PREVIEW_LIMIT,
+  type BulkAction,
+  type BulkImportAnswer,
+  type BulkPreviewAnswer,
+  type BulkPreviewItem,
+} from '#common/schemas/bulk.ts';
+import type { Difficulty } from '#common/stories.ts';
+import type { Database } from '../db/client.ts';
+import { CHAPTER_SHEET, STORY_SHEET } from './columns.ts';
+import { type ChapterIdea, type StoryIdea, titleKey } from './ideas.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Queryable = Database | Transaction;
+
+/** The author of a new story whose row names none: the stories are the site's own until a writer signs them. */
+export const DEFAULT_AUTHOR = 'Catamaran';
+
+export interface ImportLanguage {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface ImportInput {
+  language: ImportLanguage;
+  stories: StoryIdea[];
+  chapters: ChapterIdea[];
+  /** Warnings found while reading the workbook and the prompts: they lead the answer's. */
+  warnings: string[];
+  template: string;
+  difficultyPrompts: Record<Difficulty, string>;
+}
+
+/** A story's own fields as the import writes them. */
+interface StoryValues {
+  title: string;
+  author: string;
+  description: string;
+  difficultyLevel: Difficulty;
+  topics: string;
+  isAdultContent: boolean;
+}
+
+interface ExistingStory extends StoryValues {
+  id: number;
+}
+
+interface ExistingChapter {
+  id: number;
+  storyId: number;
+  chapterNumber: number;
+  title: string;
+  generationPrompt: string | null;
+}
+
+interface ChapterPlan {
+  idea: ChapterIdea;
+  number: number;
+  title: string;
+  prompt: string;
+  existingId: number | undefined;
+  action: BulkAction;
+}
+
+interface StoryPlan {
+  idea: StoryIdea;
+  existingId: number | undefined;
+  values: StoryValues;
+  action: BulkAction;
+  chapters: ChapterPlan[];
+}
+
+interface Plan {
+  stories: StoryPlan[];
+  warnings: string[];
+}
+
+const STORY_FIELDS = sql`id, title, author, description, difficulty_level AS "difficultyLevel", topics,
+  is_adult_content AS "isAdultContent"`;
+
+/**
+ * Plans the import against the database as it is: which stories and chapters are new, which change, which are
+ * already as the workbook says. `lock` (inside the import's transaction) locks the language's stories first.
+ */
+async function plan(db: Queryable, input: ImportInput, options: { lock: boolean }): Promise<Plan> {
+  const warnings = [...input.warnings];
+  const existing = await db.execute<ExistingStory & Record<string, unknown>>(
+    options.lock
+      ? sql`SELECT ${STORY_FIELDS} FROM stories WHERE language_id = ${input.language.id} ORDER BY id FOR UPDATE`
+      : sql`SELECT ${STORY_FIELDS} FROM stories WHERE language_id = ${input.language.id} ORDER BY id`,
+  );
+  const byTitle = new Map<string, ExistingStory[]>();
+  for (const story of existing.rows) {
+    const key = titleKey(story.title);
+    byTitle.set(key, [...(byTitle.get(key) ?? []), story]);
+  }
+
+  const matched = new Map<StoryIdea, ExistingStory>();
+  for (const idea of input.stories) {
+    const candidates = byTitle.get(titleKey(idea.title));
+    const first = candidates?.[0];
+    if (!first) continue;
+    matched.set(idea, first);
+    if (candidates.length > 1) {
+      warnings.push(
+        `${STORY_SHEET} row ${idea.row} ("${idea.title.slice(0, 60)}"): ${candidates.length} ${input.language.name} ` +
+          `stories have this title; the oldest (id ${first.id}) is the one updated.`,
+      );
+    }
+  }
+
+  const chaptersByStory = new Map<number, Map<number, ExistingChapter>>();
+  const matchedIds = [...matched.values()].map((story) => story.id);
+  if (matchedIds.length > 0) {
+    const rows = await db.execute<ExistingChapter & Record<string, unknown>>(sql`
+      SELECT id, story_id AS "storyId", chapter_number AS "chapterNumber", title,
+        generation_prompt AS "generationPrompt"
+      FROM chapters WHERE story_id = ANY(${`{${matchedIds.join(',')}}`}::int[])`);
+    for (const chapter of rows.rows) {
+      const numbers = chaptersByStory.get(chapter.storyId) ?? new Map<number, ExistingChapter>();
+      numbers.set(chapter.chapterNumber, chapter);
+      chaptersByStory.set(chapter.storyId, numbers);
+    }
+  }
+
+  const ideasByStory = new Map<StoryIdea, ChapterIdea[]>();
+  for (const chapter of input.chapters) {
+    ideasByStory.set(chapter.story, [...(ideasByStory.get(chapter.story) ?? []), chapter]);
+  }
+
+  const stories: StoryPlan[] = [];
+  for (const idea of input.stories) {
+    const current = matched.get(idea);
+    // A blank cell keeps what an earlier import or the editor wrote; the level is always given.
+    const values: StoryValues = {
+      title: current?.title ?? idea.title,
+      author: idea.author ?? current?.author ?? DEFAULT_AUTHOR,
+      description: idea.description || current?.description || '',
+      difficultyLevel: idea.level,
+      topics: idea.topics || current?.topics || '',
+      isAdultContent: idea.isAdult ?? current?.isAdultContent ?? false,
+    };
+    const action: BulkAction = !current ? 'create' : isSameStory(current, values) ? 'unchanged' : 'update';
+    const ideas = (ideasByStory.get(idea) ?? []).toSorted((a, b) => a.number - b.number);
+    if (!current && ideas.length === 0) {
+      warnings.push(
+        `${STORY_SHEET} row ${idea.row} ("${idea.title.slice(0, 60)}"): no chapters on the ${CHAPTER_SHEET} ` +
+          'sheet; the story is created without any.',
+      );
+    }
+    const numbers = current
+      ? (chaptersByStory.get(current.id) ?? new Map<number, ExistingChapter>())
+      : new Map();
+    stories.push({
+      idea,
+      existingId: current?.id,
+      values,
+      action,
+      chapters: planChapters(ideas, numbers, values, input, warnings),
+    });
+  }
+  return { stories, warnings };
+}
+
+function isSameStory(current: StoryValues, values: StoryValues): boolean {
+  return (
+    current.author === values.author &&
+    current.description === values.description &&
+    current.difficultyLevel === values.difficultyLevel &&
+    current.topics === values.topics &&
+    current.isAdultContent === values.isAdultContent
+  );
+}
+
+/**
+ * A story's chapters, by number: an existing number is updated (its title and prompt; the text is the
+ * writer's and is never touched), the next number is created. A number past the next would leave a gap, which
+ * chapter numbering (from 1, without gaps) cannot hold: it is skipped with a warning, so that importing the
+ * workbook again finds the same chapters rather than creating them twice.
+ */
+function planChapters(
+  ideas: ChapterIdea[],
+  existing: Map<number, ExistingChapter>,
+  story: StoryValues,
+  input: ImportInput,
+  warnings: string[],
+): ChapterPlan[] {
+  let count = existing.size;
+  const plans: ChapterPlan[] = [];
+  for (const idea of ideas) {
+    if (idea.number > count + 1) {
+      const missing = count + 1 === idea.number - 1 ? `${count + 1}` : `${count + 1} to ${idea.number - 1}`;
+      warnings.push(
+        `${CHAPTER_SHEET} row ${idea.row}: chapter ${idea.number} of "${story.title.slice(0, 60)}" would ` +
+          `leave a gap (chapter ${missing} ${count + 1 === idea.number - 1 ? 'is' : 'are'} missing); skipped.`,
+      );
+      continue;
+    }
+    const prompt = renderPrompt(input.template, promptValues(idea, story, input), story.isAdultContent);
+    const current = existing.get(idea.number);
+    if (!current) count += 1;
+    plans.push({
+      idea,
+      number: idea.number,
+      title: idea.title,
+      prompt,
+      existingId: current?.id,
+      action: !current
+        ? 'create'
+        : current.title === idea.title && current.generationPrompt === prompt
+          ? 'unchanged'
+          : 'update',
+    });
+  }
+  return plans;
+}
+
+function promptValues(
+  chapter: ChapterIdea,
+  story: StoryValues,
+  input: ImportInput,
+): Record<PromptVariable, string> {
+  return {
+    title: story.title,
+    story_description: story.description,
+    chapter_number: String(chapter.number),
+    chapter_title: chapter.title,
+    chapter_purpose: chapter.purpose,
+    difficulty_prompt: input.difficultyPrompts[story.difficultyLevel],
+    level: story.difficultyLevel,
+    is_adult: story.isAdultContent ? 'yes' : 'no',
+    language: input.language.name,
+  };
+}
+
+const isChanged = (chapter: ChapterPlan) => chapter.action !== 'unchanged';
+
+function counts(plan: Plan) {
+  const chapters = plan.stories.flatMap((story) => story.chapters);
+  const storiesWith = (action: BulkAction) => plan.stories.filter((story) => story.action === action).length;
+  const chaptersWith = (action: BulkAction) => chapters.filter((chapter) => chapter.action === action).length;
+  return {
+    created_stories: storiesWith('create'),
+    updated_stories: storiesWith('update'),
+    created_chapters: chaptersWith('create'),
+    updated_chapters: chaptersWith('update'),
+    total_chapters: chapters.length,
+    warnings: plan.warnings,
+  };
+}
+
+/** What importing would do: the first chapter cards and the counts, with nothing written. */
+export async function previewImport(db: Database, input: ImportInput): Promise<BulkPreviewAnswer> {
+  const planned = await plan(db, input, { lock: false });
+  const preview: BulkPreviewItem[] = [];
+  for (const story of planned.stories) {
+    for (const chapter of story.chapters) {
+      if (preview.length === BULK_PREVIEW_LIMIT) break;
+      preview.push({
+        title: story.values.title,
+        level: story.values.difficultyLevel,
+        story_description: story.values.description,
+        chapter_number: chapter.number,
+        chapter_title: chapter.title,
+        chapter_purpose: chapter.idea.purpose,
+        generation_prompt: chapter.prompt,
+        is_adult: story.values.isAdultContent,
+        action: chapter.action,
+      });
+    }
+  }
+  return { mode: 'preview', ...counts(planned), preview };
+}
+
+/**
+ * Imports the ideas in one transaction: all of them or, on a failure, none. Imports into one language take
+ * turns, and the language's stories are locked against the editor meanwhile, so the plan holds as it is
+ * written. New stories are drafts; chapters are added at the end of their story, numbered as the workbook says.
+ */
+export async function runImport(db: Database, input: ImportInput): Promise<BulkImportAnswer> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`bulk-import:${input.language.id}`}))`);
+    const planned = await plan(tx, input, { lock: true });
+
+    const created = planned.stories.filter((story) => story.action === 'create');
+    const newIds = new Map<string, number>();
+    if (created.length > 0) {
+      const rows = created.map(({ values }) => ({ ...values, languageId: input.language.id }));
+      const inserted = await tx.execute<{ id: number; title: string }>(sql`
+        INSERT INTO stories (title, author, description, language_id, difficulty_level, topics, is_adult_content)
+        SELECT title, author, description, "languageId", "difficultyLevel", topics, "isAdultContent"
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(title text, author text, description text,
+          "languageId" int, "difficultyLevel" text, topics text, "isAdultContent" boolean)
+        RETURNING id, title`);
+      // The workbook's titles are distinct (readIdeas) and new to the language (plan): each names one row.
+      for (const row of inserted.rows) newIds.set(titleKey(row.title), row.id);
+    }
+    const storyId = (story: StoryPlan) =>
+      story.existingId ?? (newIds.get(titleKey(story.values.title)) as number);
+
+    for (const story of planned.stories) {
+      if (story.action !== 'update') continue;
+      const { values } = story;
+      await tx.execute(sql`
+        UPDATE stories SET author = ${values.author}, description = ${values.description},
+          difficulty_level = ${values.difficultyLevel}, topics = ${values.topics},
+          is_adult_content = ${values.isAdultContent}, updated_at = now()
+        WHERE id = ${storyId(story)}`);
+    }
+
+    const chaptersWith = (action: BulkAction) =>
+      planned.stories.flatMap((story) =>
+        story.chapters.filter((chapter) => chapter.action === action).map((chapter) => ({ story, chapter })),
+      );
+    const newChapters = chaptersWith('create').map(({ story, chapter }) => ({
+      story: storyId(story),
+      n: chapter.number,
+      title: chapter.title,
+      prompt: chapter.prompt,
+    }));
+    if (newChapters.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO chapters (story_id, chapter_number, order_index, title, content, word_count, generation_prompt)
+        SELECT story, n, n - 1, title, '', 0, prompt
+        FROM jsonb_to_recordset(${JSON.stringify(newChapters)}::jsonb) AS r(story int, n int, title text, prompt text)`);
+    }
+    const changedChapters = chaptersWith('update').map(({ chapter }) => ({
+      id: chapter.existingId,
+      title: chapter.title,
+      prompt: chapter.prompt,
+    }));
+    if (changedChapters.length > 0) {
+      await tx.execute(sql`
+        UPDATE chapters AS c SET title = r.title, generation_prompt = r.prompt, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(changedChapters)}::jsonb) AS r(id int, title text, prompt text)
+        WHERE c.id = r.id`);
+    }
+    // A story whose chapters alone changed comes first in the admin's list too, as an edit in the editor would.
+    const withNewChapters = planned.stories
+      .filter((story) => story.action === 'unchanged' && story.chapters.some(isChanged))
+      .map(storyId);
+    if (withNewChapters.length > 0) {
+      await tx.execute(
+        sql`UPDATE stories SET updated_at = now() WHERE id = ANY(${`{${withNewChapters.join(',')}}`}::int[])`,
+      );
+    }
+
+    return {
+      mode: 'import',
+      ...counts(planned),
+      stories: planned.stories.map((story) => ({
+        id: storyId(story),
+        title: story.values.title,
+        action: story.action === 'unchanged' && story.chapters.some(isChanged) ? 'update' : story.action,
+      })),
+    };
+  });
+}
