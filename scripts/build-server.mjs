@@ -1,11 +1,13 @@
 // Bundles the server into dist/server/main.js: one file for `node`, with the #common/#server aliases and
-// TypeScript resolved at build time. Packages stay in node_modules (not bundled).
+// TypeScript resolved at build time, and beside it the workbook reader's worker thread
+// (dist/server/workbook-worker.js, see server/bulk/workbook.ts). Packages stay in node_modules (not bundled).
 import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: ['server/main.ts', 'server/bulk/workbook-worker.ts'],
+  outdir: 'dist/server',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -14,4 +16,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.info(`server bundle: dist/server/main.js (${Math.round(performance.now() - started)} ms)`);
+console.info(
+  `server bundle: dist/server/main.js and workbook-worker.js (${Math.round(performance.now() - started)} ms)`,
+);

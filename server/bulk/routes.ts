@@ -6,7 +6,7 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { readIdeas } from './ideas.ts';
 import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
-import { MAX_WORKBOOK_BYTES, NOT_EXCEL, readWorkbook, WorkbookError } from './workbook.ts';
+import { MAX_WORKBOOK_BYTES, NOT_EXCEL, readWorkbookOffThread, WorkbookError } from './workbook.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
@@ -126,9 +126,9 @@ async function readWhole(part: MultipartFile): Promise<Buffer> {
 
 /** The workbook's ideas, the prompts and the language, checked; warnings so far gathered in order. */
 async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer): Promise<ImportInput> {
-  let rows: Awaited<ReturnType<typeof readWorkbook>>;
+  let rows: Awaited<ReturnType<typeof readWorkbookOffThread>>;
   try {
-    rows = await readWorkbook(bytes);
+    rows = await readWorkbookOffThread(bytes);
   } catch (error) {
     if (error instanceof WorkbookError) throw new HttpError(400, error.message);
     throw error;
