@@ -12,6 +12,15 @@ export const BULK_MODES = ['preview', 'import'] as const;
 export type BulkMode = (typeof BULK_MODES)[number];
 
 export const NO_LANGUAGE = 'Choose the language of the stories.';
+// The sentences of admin.md §5, said by the tab before sending and by the server.
+export const NO_FILE = 'Please select a file';
+export const NOT_EXCEL = 'Please upload an Excel file (.xlsx or .xls)';
+export const NO_CHAPTERS = 'No chapters found in the file. Please check your Excel format.';
+
+/** Whether a file's name is an Excel workbook's (the bytes are checked by the server). */
+export function hasExcelExtension(fileName: string): boolean {
+  return /\.xlsx?$/i.test(fileName);
+}
 
 /** The multipart fields beside the file. An absent template or prompt set means the defaults. */
 export const BulkImportFields = z.object({

@@ -2,15 +2,20 @@ import { deflateRawSync } from 'node:zlib';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADULT_CONTENT_NOTE, DEFAULT_DIFFICULTY_PROMPTS, joinDifficultyPrompts } from '#common/prompts.ts';
-import type { BulkImportAnswer, BulkPreviewAnswer } from '#common/schemas/bulk.ts';
+import {
+  type BulkImportAnswer,
+  type BulkPreviewAnswer,
+  NO_CHAPTERS,
+  NO_FILE,
+  NOT_EXCEL,
+} from '#common/schemas/bulk.ts';
 import { chapters, stories } from '../db/schema.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { createLanguage, createUser, signIn } from '../testing/factories.ts';
 import { workbook } from '../testing/workbooks.ts';
 import { readIdeas } from './ideas.ts';
-import { NO_CHAPTERS, NO_FILE } from './routes.ts';
 import { DEFAULT_AUTHOR } from './service.ts';
-import { NOT_EXCEL, readWorkbook } from './workbook.ts';
+import { readWorkbook } from './workbook.ts';
 
 const t = setupTestApp();
 const URL = '/api/admin/bulk-import-stories/';

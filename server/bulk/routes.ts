@@ -1,18 +1,23 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_PROMPT_TEMPLATE, parseDifficultyPrompts, templateWarnings } from '#common/prompts.ts';
-import { BulkImportFields, type BulkImportFields as Fields } from '#common/schemas/bulk.ts';
+import {
+  BulkImportFields,
+  type BulkImportFields as Fields,
+  hasExcelExtension,
+  NO_CHAPTERS,
+  NO_FILE,
+  NOT_EXCEL,
+} from '#common/schemas/bulk.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { readIdeas } from './ideas.ts';
 import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
-import { MAX_WORKBOOK_BYTES, NOT_EXCEL, readWorkbookOffThread, WorkbookError } from './workbook.ts';
+import { MAX_WORKBOOK_BYTES, readWorkbookOffThread, WorkbookError } from './workbook.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 
-export const NO_FILE = 'Please select a file';
-export const NO_CHAPTERS = 'No chapters found in the file. Please check your Excel format.';
 /** A workbook's chapters imported at once: a season of stories, well within one transaction's few seconds. */
 export const MAX_IMPORT_CHAPTERS = 5000;
 export const MAX_IMPORT_STORIES = 1000;
@@ -44,7 +49,7 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
     const { raw, file } = await receiveForm(request.parts());
     const fields = parseInput(BulkImportFields, raw);
     if (!file || (file.bytes.length === 0 && !file.name)) throw new HttpError(400, NO_FILE);
-    if (!/\.xlsx?$/i.test(file.name)) throw new HttpError(400, NOT_EXCEL);
+    if (!hasExcelExtension(file.name)) throw new HttpError(400, NOT_EXCEL);
 
     let input: ImportInput;
     try {

@@ -14,7 +14,7 @@ export const MAX_WORKBOOK_BYTES = 10 * MB;
 /** What an .xlsx may unpack to: its XML is 5–20 times its zip. */
 export const MAX_UNPACKED_BYTES = 100 * MB;
 
-export const NOT_EXCEL = 'Please upload an Excel file (.xlsx or .xls)';
+import { NOT_EXCEL } from '#common/schemas/bulk.ts';
 
 /** A workbook that cannot be read; the message is the sentence the admin sees. */
 export class WorkbookError extends Error {}

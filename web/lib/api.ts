@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** True when the message is the server's own `error` sentence, not one made up here. */
     readonly isServerMessage = false,
+    /** The answer's JSON beside its sentence (the bulk import's warnings, say), if any. */
+    readonly payload?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,7 +41,21 @@ const NETWORK_ERROR = 'Could not reach the server. Check your connection and try
 
 /** Calls the product API with JSON in and out; an error answer is thrown as an ApiError with its sentence. */
 export async function api<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'X-Timezone': currentTimeZone() });
+  const response = await send(path, request, 'application/json');
+  const payload = await readJson(response);
+  if (!response.ok) throw errorOf(response, payload);
+  return request.schema ? request.schema.parse(payload) : (payload as T);
+}
+
+/** Downloads a file the API serves to a signed-in person (a plain link would not carry the token). */
+export async function apiFile(path: string, request: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await send(path, request, '*/*');
+  if (!response.ok) throw errorOf(response, await readJson(response));
+  return response.blob();
+}
+
+async function send(path: string, request: ApiRequest<unknown>, accept: string): Promise<Response> {
+  const headers = new Headers({ Accept: accept, 'X-Timezone': currentTimeZone() });
   const token = await accessTokenProvider();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
@@ -49,24 +65,21 @@ export async function api<T = unknown>(path: string, request: ApiRequest<T> = {}
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(request.body);
   }
-
-  let response: Response;
   try {
-    response = await fetch(path, { method: request.method ?? 'GET', headers, body, signal: request.signal });
+    return await fetch(path, { method: request.method ?? 'GET', headers, body, signal: request.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);
   }
+}
 
-  const payload = await readJson(response);
-  if (!response.ok) {
-    const hasSentence = isErrorBody(payload) && payload.error.trim() !== '';
-    const message = hasSentence
-      ? payload.error
-      : `The server answered ${response.status} ${response.statusText}`.trim();
-    throw new ApiError(response.status, message, hasSentence);
-  }
-  return request.schema ? request.schema.parse(payload) : (payload as T);
+/** An error answer as an ApiError: the server's sentence when it sent one. */
+function errorOf(response: Response, payload: unknown): ApiError {
+  const hasSentence = isErrorBody(payload) && payload.error.trim() !== '';
+  const message = hasSentence
+    ? payload.error
+    : `The server answered ${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, message, hasSentence, payload);
 }
 
 async function readJson(response: Response): Promise<unknown> {

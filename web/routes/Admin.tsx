@@ -5,6 +5,7 @@ import { Logo } from '#web/components/Logo.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
+import { BulkImportTab } from '#web/features/admin/BulkImportTab.tsx';
 import { LanguagesTab } from '#web/features/admin/LanguagesTab.tsx';
 import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
 import { StoriesTab } from '#web/features/admin/StoriesTab.tsx';
@@ -75,7 +76,7 @@ function AdminDashboard() {
             <StoriesTab />
           </TabsContent>
           <TabsContent value="bulk-import">
-            <NotAvailableYet title="Bulk Import" />
+            <BulkImportTab />
           </TabsContent>
           <TabsContent value="languages">
             <LanguagesTab />

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DIFFICULTY_PROMPTS,
+  DEFAULT_PROMPT_TEMPLATE,
+  joinDifficultyPrompts,
+} from '#common/prompts.ts';
+import {
+  BulkImportAnswer,
+  BulkImportCounts,
+  type BulkMode,
+  BulkPreviewAnswer,
+  MAX_DIFFICULTY_PROMPTS_LENGTH,
+  MAX_TEMPLATE_LENGTH,
+} from '#common/schemas/bulk.ts';
+import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+/** What the file picker offers: Excel workbooks, old and new (admin.md §2). */
+export const EXCEL_ACCEPT =
+  '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+
+export const TEMPLATE_PATH = '/api/admin/bulk-import-stories/template/';
+export const TEMPLATE_FILE_NAME = 'catamaran-story-ideas.xlsx';
+
+/** The prompts the tab sends: a style guide per level and the template every chapter's prompt is made from. */
+export interface BulkPrompts {
+  difficulty: Record<Difficulty, string>;
+  template: string;
+}
+
+export const DEFAULT_PROMPTS: BulkPrompts = {
+  difficulty: DEFAULT_DIFFICULTY_PROMPTS,
+  template: DEFAULT_PROMPT_TEMPLATE,
+};
+
+const STORAGE_KEY = 'catamaran:bulk-import-prompts';
+
+const StoredPrompts = z.object({
+  difficulty: z.object(
+    Object.fromEntries(DIFFICULTIES.map((level) => [level, z.string()])) as Record<Difficulty, z.ZodString>,
+  ),
+  template: z.string(),
+});
+
+/** The prompts this browser last imported with, so an admin's own wording outlives the page; else the defaults. */
+export function loadPrompts(): BulkPrompts {
+  try {
+    const stored = StoredPrompts.safeParse(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null'));
+    return stored.success ? stored.data : DEFAULT_PROMPTS;
+  } catch {
+    return DEFAULT_PROMPTS;
+  }
+}
+
+/** Keeps the admin's prompts in this browser, or forgets them when they are the defaults again. */
+export function savePrompts(prompts: BulkPrompts): void {
+  try {
+    if (isDefault(prompts)) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(prompts));
+  } catch {
+    // Storage full or refused (a private window): the prompts still work for this visit.
+  }
+}
+
+export function isDefault(prompts: BulkPrompts): boolean {
+  return (
+    prompts.template === DEFAULT_PROMPTS.template &&
+    DIFFICULTIES.every((level) => prompts.difficulty[level] === DEFAULT_PROMPTS.difficulty[level])
+  );
+}
+
+/** Why the prompts cannot be sent, as a sentence; undefined when they can. */
+export function promptsProblem(prompts: BulkPrompts): string | undefined {
+  if (prompts.template.length > MAX_TEMPLATE_LENGTH) {
+    return `The prompt template is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`;
+  }
+  if (joinDifficultyPrompts(prompts.difficulty).length > MAX_DIFFICULTY_PROMPTS_LENGTH) {
+    return `The difficulty prompts are longer than ${MAX_DIFFICULTY_PROMPTS_LENGTH.toLocaleString('en-US')} characters in all.`;
+  }
+  return undefined;
+}
+
+export interface BulkUpload {
+  file: File;
+  languageId: string;
+  prompts: BulkPrompts;
+}
+
+// The fields before the file, as admin.md §7 lists them.
+function bulkForm(mode: BulkMode, upload: BulkUpload): FormData {
+  const form = new FormData();
+  form.append('mode', mode);
+  form.append('language', upload.languageId);
+  form.append('template', upload.prompts.template);
+  form.append('difficulty_prompts', joinDifficultyPrompts(upload.prompts.difficulty));
+  form.append('file', upload.file, upload.file.name);
+  return form;
+}
+
+const PATH = '/api/admin/bulk-import-stories/';
+
+export function previewWorkbook(upload: BulkUpload): Promise<BulkPreviewAnswer> {
+  return api(PATH, { method: 'POST', body: bulkForm('preview', upload), schema: BulkPreviewAnswer });
+}
+
+export function importWorkbook(upload: BulkUpload): Promise<BulkImportAnswer> {
+  return api(PATH, { method: 'POST', body: bulkForm('import', upload), schema: BulkImportAnswer });
+}
+
+/** The warnings a refusal carried (a missing sheet or column explains 'No chapters found'), if any. */
+export function warningsOf(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const parsed = BulkImportCounts.pick({ warnings: true }).safeParse(error.payload);
+  return parsed.success ? parsed.data.warnings : [];
+}
+
+/** The line under the cards when the workbook has more chapters than the preview shows (admin.md §2). */
+export function moreChapters(total: number, shown: number): string | undefined {
+  const more = total - shown;
+  return more > 0 ? `... and ${more} more chapters` : undefined;
+}
+
+function count(value: number, one: string, many: string): string {
+  return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+}
+
+function storiesAndChapters(stories: number, chapters: number): string {
+  const parts = [
+    stories > 0 ? count(stories, 'story', 'stories') : '',
+    chapters > 0 ? count(chapters, 'chapter', 'chapters') : '',
+  ].filter(Boolean);
+  return parts.join(' and ');
+}
+
+/** What importing the previewed workbook would do, in a sentence. */
+export function previewSummary(counts: BulkImportCounts): string {
+  const created = storiesAndChapters(counts.created_stories, counts.created_chapters);
+  const updated = storiesAndChapters(counts.updated_stories, counts.updated_chapters);
+  if (!created && !updated) {
+    return `Nothing to change: the ${count(counts.total_chapters, 'chapter', 'chapters')} of this workbook are already imported as they are.`;
+  }
+  const actions = [created ? `create ${created}` : '', updated ? `update ${updated}` : ''].filter(Boolean);
+  return `Importing will ${actions.join(' and ')} (${count(counts.total_chapters, 'chapter', 'chapters')} in the workbook).`;
+}
+
+/** The counts of admin.md §3, labelled, in the order the result shows them. */
+export function resultCounts(counts: BulkImportCounts): { label: string; value: number }[] {
+  return [
+    { label: 'Stories created', value: counts.created_stories },
+    { label: 'Stories updated', value: counts.updated_stories },
+    { label: 'Chapters created', value: counts.created_chapters },
+    { label: 'Chapters updated', value: counts.updated_chapters },
+    { label: 'Chapters in the workbook', value: counts.total_chapters },
+  ];
+}
