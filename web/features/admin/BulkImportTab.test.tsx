@@ -122,6 +122,11 @@ describe('BulkImportTab', () => {
     expect(await screen.findByRole('heading', { name: 'Bulk Import Stories' })).toBeDefined();
     expect(button('Preview').disabled).toBe(true);
     expect(button('Import to Database').disabled).toBe(true);
+    const prompts = screen.getByRole('button', { name: 'Generation prompts' });
+    expect(prompts.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByLabelText('Child prompt').closest('[hidden]')).not.toBeNull();
+    await user.click(prompts);
+    expect(screen.getByLabelText('Child prompt').closest('[hidden]')).toBeNull();
     expect((screen.getByLabelText('Child prompt') as HTMLTextAreaElement).value).toBe(
       DEFAULT_DIFFICULTY_PROMPTS.child,
     );
@@ -284,6 +289,7 @@ describe('BulkImportTab', () => {
 
     await user.click(button('Preview'));
     await screen.findByRole('heading', { name: 'Preview' });
+    await user.click(button('Generation prompts'));
     await user.type(screen.getByLabelText('Teen prompt'), ' More dialogue.');
     expect(screen.queryByRole('heading', { name: 'Preview' })).toBeNull();
 
@@ -295,14 +301,17 @@ describe('BulkImportTab', () => {
 
   it('keeps the admin’s prompts in the browser and restores the defaults', async () => {
     const user = setUp();
-    const template = (await screen.findByLabelText('Prompt template')) as HTMLTextAreaElement;
+    await user.click(await screen.findByRole('button', { name: 'Generation prompts' }));
+    const template = screen.getByLabelText('Prompt template') as HTMLTextAreaElement;
     expect(button('Restore defaults').disabled).toBe(true);
+    expect(screen.getByText(/^The default style guide per level/)).toBeDefined();
     await user.clear(template);
     await user.type(template, 'Write {{chapter_title}');
     expect(template.value).toBe('Write {chapter_title}');
     expect(JSON.parse(window.localStorage.getItem('catamaran:bulk-import-prompts') ?? '{}').template).toBe(
       'Write {chapter_title}',
     );
+    expect(screen.getByText(/^Your own wording, kept in this browser/)).toBeDefined();
     await user.click(button('Restore defaults'));
     expect(template.value).toBe(DEFAULT_PROMPT_TEMPLATE);
     expect(window.localStorage.getItem('catamaran:bulk-import-prompts')).toBeNull();

@@ -303,52 +303,75 @@ function PromptFields({
   disabled: boolean;
 }) {
   const headingId = useId();
+  const contentId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const isDefaultWording = isDefault(prompts);
   const setLevel = (level: Difficulty, text: string) =>
     onChange({ ...prompts, difficulty: { ...prompts.difficulty, [level]: text } });
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <h3 id={headingId} className="text-base font-semibold text-slate-900">
-            Generation prompts
+            <button
+              type="button"
+              onClick={() => setIsOpen((open) => !open)}
+              aria-expanded={isOpen}
+              aria-controls={contentId}
+              className="-ml-1 flex min-h-11 items-center gap-2 rounded-lg px-1 text-left"
+            >
+              <ChevronDown
+                className={cn('size-5 shrink-0 transition-transform', isOpen && 'rotate-180')}
+                aria-hidden="true"
+              />
+              Generation prompts
+            </button>
           </h3>
           <p className="text-sm text-slate-600">
-            A style guide per level, and the template each chapter's prompt is made from. Your changes are
-            kept in this browser.
+            {isDefaultWording
+              ? "The default style guide per level, and the template each chapter's prompt is made from."
+              : "Your own wording, kept in this browser: a style guide per level and the template each chapter's prompt is made from."}
           </p>
         </div>
         <Button
           variant="outline"
           size="sm"
           className="max-sm:min-h-11"
-          disabled={disabled || isDefault(prompts)}
+          disabled={disabled || isDefaultWording}
           onClick={() => onChange(DEFAULT_PROMPTS)}
         >
           Restore defaults
         </Button>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {DIFFICULTIES.map((level) => (
+      <div id={contentId} hidden={!isOpen}>
+        <div className="flex flex-col gap-4">
+          <div className="grid gap-4 lg:grid-cols-2">
+            {DIFFICULTIES.map((level) => (
+              <Textarea
+                key={level}
+                label={`${difficultyLabel(level)} prompt`}
+                rows={5}
+                value={prompts.difficulty[level]}
+                onChange={(event) => setLevel(level, event.target.value)}
+                disabled={disabled}
+                className="resize-y text-sm"
+              />
+            ))}
+          </div>
           <Textarea
-            key={level}
-            label={`${difficultyLabel(level)} prompt`}
-            rows={5}
-            value={prompts.difficulty[level]}
-            onChange={(event) => setLevel(level, event.target.value)}
+            label="Prompt template"
+            rows={10}
+            value={prompts.template}
+            onChange={(event) => onChange({ ...prompts, template: event.target.value })}
             disabled={disabled}
-            className="resize-y text-sm"
+            hint={VARIABLES_HINT}
+            className="resize-y font-mono text-sm"
           />
-        ))}
+        </div>
       </div>
-      <Textarea
-        label="Prompt template"
-        rows={10}
-        value={prompts.template}
-        onChange={(event) => onChange({ ...prompts, template: event.target.value })}
-        disabled={disabled}
-        hint={VARIABLES_HINT}
-        className="resize-y font-mono text-sm"
-      />
     </section>
   );
 }
