@@ -72,7 +72,7 @@ test('an admin imports story ideas from a workbook, then writes a chapter from i
     preview.getByText('Importing will create 2 stories and 4 chapters (4 chapters in the workbook).'),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Warnings:' }).getByRole('listitem')).toHaveText([
-    'chapter_ideas row 6: story "El bosque" is not on the story_ideas sheet; skipped.',
+    'chapter_ideas row 6: story "El bosque" is neither on the story_ideas sheet nor among the Spanish stories; skipped.',
   ]);
   const firstCard = preview.getByRole('article').first();
   await expect(firstCard.getByRole('heading', { name: lighthouse })).toBeVisible();

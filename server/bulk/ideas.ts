@@ -33,7 +33,10 @@ export interface StoryIdea {
 
 export interface ChapterIdea {
   row: number;
-  story: StoryIdea;
+  /** The story as the chapter row names it. */
+  storyTitle: string;
+  /** Its row on the story sheet; none for a story the sheet leaves out (it may exist already: see service.ts). */
+  story: StoryIdea | undefined;
   number: number;
   title: string;
   purpose: string;
@@ -61,9 +64,10 @@ function sheetRecords<Name extends string>(
   rows: SheetRow[] | undefined,
   columns: Record<Name, Column>,
   warnings: string[],
+  options: { isOptional?: boolean } = {},
 ): { row: number; get: (name: Name) => unknown }[] {
   if (!rows) {
-    warnings.push(`The workbook has no sheet named "${sheetName}".`);
+    if (!options.isOptional) warnings.push(`The workbook has no sheet named "${sheetName}".`);
     return [];
   }
   const [header, ...body] = rows;
@@ -87,8 +91,10 @@ function sheetRecords<Name extends string>(
 
 /**
  * The story and chapter ideas of a workbook, in sheet order, and warnings for what was skipped or read
- * leniently. A story title appears once (the first row wins); a chapter belongs to a story of the story sheet,
- * by title in any case, and appears once per story and number.
+ * leniently. A story title appears once (the first row wins); a chapter names its story by title in any case,
+ * and appears once per story and number. A chapter may name a story the story sheet leaves out (more chapters
+ * for a story imported before): the import looks for it among the language's stories. A workbook of chapters
+ * alone may then leave out the story sheet.
  */
 export function readIdeas(workbook: WorkbookRows): {
   stories: StoryIdea[];
@@ -98,7 +104,10 @@ export function readIdeas(workbook: WorkbookRows): {
   const warnings: string[] = [];
   const stories: StoryIdea[] = [];
   const byTitle = new Map<string, StoryIdea>();
-  for (const record of sheetRecords(STORY_SHEET, workbook.stories, STORY_COLUMNS, warnings)) {
+  const storyRecords = sheetRecords(STORY_SHEET, workbook.stories, STORY_COLUMNS, warnings, {
+    isOptional: workbook.chapters !== undefined,
+  });
+  for (const record of storyRecords) {
     const where = `${STORY_SHEET} row ${record.row}`;
     const title = text(record.get('title'));
     if (!title) {
@@ -152,15 +161,11 @@ export function readIdeas(workbook: WorkbookRows): {
   for (const record of sheetRecords(CHAPTER_SHEET, workbook.chapters, CHAPTER_COLUMNS, warnings)) {
     const where = `${CHAPTER_SHEET} row ${record.row}`;
     const storyTitle = text(record.get('story_title'));
-    const story = byTitle.get(titleKey(storyTitle));
-    if (!story) {
-      warnings.push(
-        storyTitle
-          ? `${where}: story "${storyTitle.slice(0, 60)}" is not on the ${STORY_SHEET} sheet; skipped.`
-          : `${where}: no story_title; skipped.`,
-      );
+    if (!storyTitle) {
+      warnings.push(`${where}: no story_title; skipped.`);
       continue;
     }
+    const story = byTitle.get(titleKey(storyTitle));
     const numberCell = record.get('chapter_number');
     const number = typeof numberCell === 'number' ? numberCell : Number(text(numberCell) || Number.NaN);
     if (!Number.isInteger(number) || number < 1 || number > MAX_CHAPTER_NUMBER) {
@@ -176,9 +181,9 @@ export function readIdeas(workbook: WorkbookRows): {
       );
       continue;
     }
-    const key = `${titleKey(story.title)}\u0000${number}`;
+    const key = `${titleKey(storyTitle)}\u0000${number}`;
     if (seen.has(key)) {
-      warnings.push(`${where}: chapter ${number} of "${story.title.slice(0, 60)}" again; skipped.`);
+      warnings.push(`${where}: chapter ${number} of "${storyTitle.slice(0, 60)}" again; skipped.`);
       continue;
     }
     seen.add(key);
@@ -187,7 +192,7 @@ export function readIdeas(workbook: WorkbookRows): {
       warnings.push(`${where}: chapter_purpose cut to ${MAX_PURPOSE} characters.`);
       purpose = purpose.slice(0, MAX_PURPOSE);
     }
-    chapters.push({ row: record.row, story, number, title, purpose });
+    chapters.push({ row: record.row, storyTitle: story?.title ?? storyTitle, story, number, title, purpose });
   }
   return { stories, chapters, warnings };
 }

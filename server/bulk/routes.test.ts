@@ -289,7 +289,7 @@ describe('POST /api/admin/bulk-import-stories/: preview', () => {
   });
 
   it('warns about each row it skips, naming its sheet and row, and previews the rest', async () => {
-    const language = await createLanguage(t.db);
+    const language = await createLanguage(t.db, { name: 'Catalan' });
     const bytes = workbook({
       story_ideas: [STORY_HEADER, ['El faro', 'child'], ['El bosque', 'beginner']],
       chapter_ideas: [
@@ -305,7 +305,7 @@ describe('POST /api/admin/bulk-import-stories/: preview', () => {
     });
     expect(answer.body.warnings).toEqual([
       'story_ideas row 3 ("El bosque"): unknown level "beginner" (infant, child, teen, adult, expert); skipped.',
-      'chapter_ideas row 3: story "El bosque" is not on the story_ideas sheet; skipped.',
+      'chapter_ideas row 3: story "El bosque" is neither on the story_ideas sheet nor among the Catalan stories; skipped.',
       'chapter_ideas row 4: chapter 4 of "El faro" would leave a gap (chapter 2 to 3 are missing); skipped.',
     ]);
     expect(answer.body.total_chapters).toBe(1);
@@ -433,6 +433,43 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
       [3, 'La calma', ''],
     ]);
     expect(faroChapters[1]?.generationPrompt).toContain(DEFAULT_DIFFICULTY_PROMPTS.teen);
+  });
+
+  it('adds chapters to a story imported before from a workbook of chapters alone', async () => {
+    const language = await createLanguage(t.db, { name: 'Portuguese' });
+    const fields = { mode: 'import', language: String(language.id) };
+    await send({ fields });
+    const more = workbook({
+      chapter_ideas: [
+        CHAPTER_HEADER,
+        ['EL FARO', 3, 'La calma', 'The morning after.'],
+        ['El faro', 4, 'La partida', 'Lucía leaves.'],
+        ['O farol', 1, 'A luz', 'Not imported yet.'],
+      ],
+    });
+    const answer = await send<BulkImportAnswer>({ fields, file: { bytes: more, name: 'more.xlsx' } });
+    expect(answer.body).toMatchObject({
+      created_stories: 0,
+      updated_stories: 0,
+      created_chapters: 2,
+      updated_chapters: 0,
+      total_chapters: 2,
+      warnings: [
+        'chapter_ideas row 4: story "O farol" is neither on the story_ideas sheet nor among the Portuguese stories; skipped.',
+      ],
+    });
+    const [faro] = await storyRows(language.id);
+    expect(answer.body.stories).toEqual([{ id: faro?.id, title: 'El faro', action: 'update' }]);
+    const all = await chapterRows([faro?.id as number]);
+    expect(all.map((chapter) => [chapter.chapterNumber, chapter.title])).toEqual([
+      [1, 'La llegada'],
+      [2, 'La tormenta'],
+      [3, 'La calma'],
+      [4, 'La partida'],
+    ]);
+    // The prompt is made from the story as it is: its level's style guide.
+    expect(all[2]?.generationPrompt).toContain(DEFAULT_DIFFICULTY_PROMPTS.child);
+    expect(all[2]?.generationPrompt).toContain('What this chapter must do: The morning after.');
   });
 
   it('lets the editor save a chapter idea still empty, but not an ordinary chapter', async () => {

@@ -70,7 +70,8 @@ interface ChapterPlan {
 }
 
 interface StoryPlan {
-  idea: StoryIdea;
+  /** Its row on the story sheet; none for an existing story only chapter rows name. */
+  idea: StoryIdea | undefined;
   existingId: number | undefined;
   values: StoryValues;
   action: BulkAction;
@@ -102,16 +103,43 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
     byTitle.set(key, [...(byTitle.get(key) ?? []), story]);
   }
 
-  const matched = new Map<StoryIdea, ExistingStory>();
-  for (const idea of input.stories) {
-    const candidates = byTitle.get(titleKey(idea.title));
+  // The stories the workbook names: its story sheet's, then those only chapter rows name, by title.
+  const chaptersOf = new Map<string, ChapterIdea[]>();
+  for (const chapter of input.chapters) {
+    const key = titleKey(chapter.storyTitle);
+    chaptersOf.set(key, [...(chaptersOf.get(key) ?? []), chapter]);
+  }
+  const named = new Map<string, StoryIdea | undefined>(
+    input.stories.map((idea) => [titleKey(idea.title), idea]),
+  );
+  for (const chapter of input.chapters) {
+    const key = titleKey(chapter.storyTitle);
+    if (!named.has(key)) named.set(key, undefined);
+  }
+
+  const matched = new Map<string, ExistingStory>();
+  for (const [key, idea] of named) {
+    const candidates = byTitle.get(key);
     const first = candidates?.[0];
-    if (!first) continue;
-    matched.set(idea, first);
+    if (!first) {
+      if (!idea) {
+        for (const chapter of chaptersOf.get(key) ?? []) {
+          warnings.push(
+            `${CHAPTER_SHEET} row ${chapter.row}: story "${chapter.storyTitle.slice(0, 60)}" is neither on the ` +
+              `${STORY_SHEET} sheet nor among the ${input.language.name} stories; skipped.`,
+          );
+        }
+      }
+      continue;
+    }
+    matched.set(key, first);
     if (candidates.length > 1) {
+      const where = idea
+        ? `${STORY_SHEET} row ${idea.row}`
+        : `${CHAPTER_SHEET} row ${chaptersOf.get(key)?.[0]?.row}`;
       warnings.push(
-        `${STORY_SHEET} row ${idea.row} ("${idea.title.slice(0, 60)}"): ${candidates.length} ${input.language.name} ` +
-          `stories have this title; the oldest (id ${first.id}) is the one updated.`,
+        `${where} ("${first.title.slice(0, 60)}"): ${candidates.length} ${input.language.name} stories have ` +
+          `this title; the oldest (id ${first.id}) is the one updated.`,
       );
     }
   }
@@ -130,43 +158,49 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
     }
   }
 
-  const ideasByStory = new Map<StoryIdea, ChapterIdea[]>();
-  for (const chapter of input.chapters) {
-    ideasByStory.set(chapter.story, [...(ideasByStory.get(chapter.story) ?? []), chapter]);
-  }
-
   const stories: StoryPlan[] = [];
-  for (const idea of input.stories) {
-    const current = matched.get(idea);
-    // A blank cell keeps what an earlier import or the editor wrote; the level is always given.
-    const values: StoryValues = {
-      title: current?.title ?? idea.title,
-      author: idea.author ?? current?.author ?? DEFAULT_AUTHOR,
-      description: idea.description || current?.description || '',
-      difficultyLevel: idea.level,
-      topics: idea.topics || current?.topics || '',
-      isAdultContent: idea.isAdult ?? current?.isAdultContent ?? false,
-    };
+  for (const [key, idea] of named) {
+    const current = matched.get(key);
+    if (!idea && !current) continue;
+    const values = storyValues(idea, current);
     const action: BulkAction = !current ? 'create' : isSameStory(current, values) ? 'unchanged' : 'update';
-    const ideas = (ideasByStory.get(idea) ?? []).toSorted((a, b) => a.number - b.number);
-    if (!current && ideas.length === 0) {
+    const ideas = (chaptersOf.get(key) ?? []).toSorted((a, b) => a.number - b.number);
+    if (idea && !current && ideas.length === 0) {
       warnings.push(
         `${STORY_SHEET} row ${idea.row} ("${idea.title.slice(0, 60)}"): no chapters on the ${CHAPTER_SHEET} ` +
           'sheet; the story is created without any.',
       );
     }
-    const numbers = current
-      ? (chaptersByStory.get(current.id) ?? new Map<number, ExistingChapter>())
-      : new Map();
+    const numbers = current ? chaptersByStory.get(current.id) : undefined;
     stories.push({
       idea,
       existingId: current?.id,
       values,
       action,
-      chapters: planChapters(ideas, numbers, values, input, warnings),
+      chapters: planChapters(ideas, numbers ?? new Map(), values, input, warnings),
     });
   }
   return { stories, warnings };
+}
+
+/**
+ * A story's fields after the import: its row's, where the row says something; a blank cell keeps what an
+ * earlier import or the editor wrote. A story only chapter rows name keeps all of its own.
+ */
+function storyValues(idea: StoryIdea | undefined, current: ExistingStory | undefined): StoryValues {
+  if (!idea) {
+    if (!current) throw new Error('storyValues needs a row or a story');
+    const { id: _id, ...values } = current;
+    return values;
+  }
+  return {
+    title: current?.title ?? idea.title,
+    author: idea.author ?? current?.author ?? DEFAULT_AUTHOR,
+    description: idea.description || current?.description || '',
+    difficultyLevel: idea.level,
+    topics: idea.topics || current?.topics || '',
+    isAdultContent: idea.isAdult ?? current?.isAdultContent ?? false,
+  };
 }
 
 function isSameStory(current: StoryValues, values: StoryValues): boolean {

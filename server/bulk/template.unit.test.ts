@@ -27,7 +27,7 @@ describe('templateWorkbook', () => {
       ['The Lighthouse Keeper', 'child', false],
       ['The Night Train', 'adult', true],
     ]);
-    expect(ideas.chapters.map((chapter) => [chapter.story.title, chapter.number])).toEqual([
+    expect(ideas.chapters.map((chapter) => [chapter.story?.title, chapter.number])).toEqual([
       ['The Lighthouse Keeper', 1],
       ['The Lighthouse Keeper', 2],
       ['The Night Train', 1],
