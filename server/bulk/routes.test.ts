@@ -381,7 +381,7 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
     const [faro] = await storyRows(language.id);
     if (!faro) throw new Error('no story');
     const [first] = await chapterRows([faro.id]);
-    // The writer fills chapter 1 and publishes the story.
+    // The writer fills chapter 1.
     const text = await t.request({
       method: 'PUT',
       url: `/api/admin/chapters/${first?.id}/`,
@@ -389,7 +389,6 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
       token: adminToken,
     });
     expect(text.status).toBe(200);
-    await t.db.update(stories).set({ isPublished: true }).where(eq(stories.id, faro.id));
 
     const changed = workbook({
       story_ideas: [
@@ -422,7 +421,6 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
       title: 'El faro',
       difficultyLevel: 'teen',
       description: 'Lucía keeps a lighthouse burning.',
-      isPublished: true,
       author: 'Ana Ruiz',
       estimatedWordCount: 4,
     });
@@ -470,6 +468,56 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
     // The prompt is made from the story as it is: its level's style guide.
     expect(all[2]?.generationPrompt).toContain(DEFAULT_DIFFICULTY_PROMPTS.child);
     expect(all[2]?.generationPrompt).toContain('What this chapter must do: The morning after.');
+  });
+
+  it('publishes a story only once every chapter is written, and adds no empty chapter to it after', async () => {
+    const language = await createLanguage(t.db);
+    const fields = { mode: 'import', language: String(language.id) };
+    await send({ fields });
+    const [faro] = await storyRows(language.id);
+    const story = faro as typeof stories.$inferSelect;
+    const [one, two] = await chapterRows([story.id]);
+    const publish = () =>
+      t.request<{ error: string }>({
+        method: 'PUT',
+        url: `/api/admin/stories/${story.id}/`,
+        payload: { title: story.title, author: story.author, language: language.id, is_published: true },
+        token: adminToken,
+      });
+    const write = (id: number | undefined, content: string) =>
+      t.request<{ error: string }>({
+        method: 'PUT',
+        url: `/api/admin/chapters/${id}/`,
+        payload: { title: 'Capítulo', content },
+        token: adminToken,
+      });
+    expect((await write(one?.id, 'Lucía llega.')).status).toBe(200);
+    expect(await publish()).toMatchObject({
+      status: 400,
+      body: {
+        error:
+          'Every chapter needs its text before the story is published: chapter 2 ("La tormenta") has none yet.',
+      },
+    });
+    expect((await write(two?.id, 'Llega la tormenta.')).status).toBe(200);
+    expect((await publish()).status).toBe(200);
+    expect(await write(two?.id, '')).toMatchObject({
+      status: 400,
+      body: {
+        error: 'A chapter of a published story needs its text: write it, or unpublish the story first.',
+      },
+    });
+
+    const more = workbook({ chapter_ideas: [CHAPTER_HEADER, ['El faro', 3, 'La calma', 'Morning.']] });
+    const answer = await send<BulkImportAnswer>({ fields, file: { bytes: more, name: 'more.xlsx' } });
+    expect(answer.body).toMatchObject({
+      created_chapters: 0,
+      total_chapters: 0,
+      warnings: [
+        'chapter_ideas row 2: "El faro" is published, and learners would find chapter 3 empty: unpublish the story to add chapter ideas; skipped.',
+      ],
+    });
+    expect(await chapterRows([story.id])).toHaveLength(2);
   });
 
   it('lets the editor save a chapter idea still empty, but not an ordinary chapter', async () => {

@@ -50,6 +50,7 @@ interface StoryValues {
 
 interface ExistingStory extends StoryValues {
   id: number;
+  isPublished: boolean;
 }
 
 interface ExistingChapter {
@@ -84,6 +85,7 @@ interface Plan {
 }
 
 const STORY_FIELDS = sql`id, title, author, description, difficulty_level AS "difficultyLevel", topics,
+  is_published AS "isPublished",
   is_adult_content AS "isAdultContent"`;
 
 /**
@@ -177,7 +179,13 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
       existingId: current?.id,
       values,
       action,
-      chapters: planChapters(ideas, numbers ?? new Map(), values, input, warnings),
+      chapters: planChapters(
+        ideas,
+        numbers ?? new Map(),
+        { ...values, isPublished: current?.isPublished === true },
+        input,
+        warnings,
+      ),
     });
   }
   return { stories, warnings };
@@ -190,7 +198,7 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
 function storyValues(idea: StoryIdea | undefined, current: ExistingStory | undefined): StoryValues {
   if (!idea) {
     if (!current) throw new Error('storyValues needs a row or a story');
-    const { id: _id, ...values } = current;
+    const { id: _id, isPublished: _isPublished, ...values } = current;
     return values;
   }
   return {
@@ -217,18 +225,26 @@ function isSameStory(current: StoryValues, values: StoryValues): boolean {
  * A story's chapters, by number: an existing number is updated (its title and prompt; the text is the
  * writer's and is never touched), the next number is created. A number past the next would leave a gap, which
  * chapter numbering (from 1, without gaps) cannot hold: it is skipped with a warning, so that importing the
- * workbook again finds the same chapters rather than creating them twice.
+ * workbook again finds the same chapters rather than creating them twice. A published story gets no new
+ * chapters: they would reach learners empty (server/stories/admin-service.ts keeps that rule in the editor).
  */
 function planChapters(
   ideas: ChapterIdea[],
   existing: Map<number, ExistingChapter>,
-  story: StoryValues,
+  story: StoryValues & { isPublished: boolean },
   input: ImportInput,
   warnings: string[],
 ): ChapterPlan[] {
   let count = existing.size;
   const plans: ChapterPlan[] = [];
   for (const idea of ideas) {
+    if (story.isPublished && !existing.has(idea.number)) {
+      warnings.push(
+        `${CHAPTER_SHEET} row ${idea.row}: "${story.title.slice(0, 60)}" is published, and learners would find ` +
+          `chapter ${idea.number} empty: unpublish the story to add chapter ideas; skipped.`,
+      );
+      continue;
+    }
     if (idea.number > count + 1) {
       const missing = count + 1 === idea.number - 1 ? `${count + 1}` : `${count + 1} to ${idea.number - 1}`;
       warnings.push(

@@ -4,6 +4,7 @@ import {
   type AdminStoryInput,
   CHAPTER_REQUIRED,
   hasRequiredContent,
+  unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { lengthCategory, wordCount } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
@@ -64,6 +65,24 @@ function storyValues(input: AdminStoryInput) {
   };
 }
 
+/** Why a chapter of a published story cannot be emptied: learners would open a blank page. */
+export const PUBLISHED_NEEDS_TEXT =
+  'A chapter of a published story needs its text: write it, or unpublish the story first.';
+
+/**
+ * A story is published only once every chapter has text: a chapter idea from the bulk import may wait empty in
+ * a draft, never in front of learners.
+ */
+async function requireWrittenChapters(tx: Transaction, storyId: number): Promise<void> {
+  const [empty] = await tx
+    .select({ number: chapters.chapterNumber, title: chapters.title })
+    .from(chapters)
+    .where(and(eq(chapters.storyId, storyId), eq(chapters.content, '')))
+    .orderBy(asc(chapters.orderIndex))
+    .limit(1);
+  if (empty) throw new HttpError(400, unwrittenChapterMessage(empty.number, empty.title));
+}
+
 /** A new value for a media key: a key, null to remove it, undefined to keep what is there. */
 export type MediaChange = string | null | undefined;
 
@@ -102,6 +121,7 @@ export async function updateStory(
       .where(eq(stories.id, id))
       .for('update');
     if (!previous) throw new HttpError(404, 'Story not found');
+    if (input.is_published) await requireWrittenChapters(tx, id);
     await tx
       .update(stories)
       .set({
@@ -150,6 +170,7 @@ export async function createChapter(
   if (!hasRequiredContent(content, input.generation_prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
   return db.transaction(async (tx) => {
     const story = await lockStory(tx, storyId);
+    if (story.isPublished && content.trim() === '') throw new HttpError(400, PUBLISHED_NEEDS_TEXT);
     if (input.client_key) {
       // A retry of a create that already happened: the chapter it made, unchanged.
       const [existing] = await tx
@@ -197,6 +218,7 @@ export async function updateChapter(
     const prompt = input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt;
     if (!hasRequiredContent(content, prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
     const story = await lockStory(tx, current.storyId);
+    if (story.isPublished && content.trim() === '') throw new HttpError(400, PUBLISHED_NEEDS_TEXT);
     await tx
       .update(chapters)
       .set({
@@ -248,9 +270,12 @@ async function getChapter(tx: Database | Transaction, id: number): Promise<Chapt
 }
 
 /** Serialises edits of one story's chapters, and answers its language for counting words. */
-async function lockStory(tx: Transaction, storyId: number): Promise<{ languageCode: string }> {
+async function lockStory(
+  tx: Transaction,
+  storyId: number,
+): Promise<{ languageCode: string; isPublished: boolean }> {
   const [story] = await tx
-    .select({ languageCode: languages.code })
+    .select({ languageCode: languages.code, isPublished: stories.isPublished })
     .from(stories)
     .innerJoin(languages, eq(languages.id, stories.languageId))
     .where(eq(stories.id, storyId))

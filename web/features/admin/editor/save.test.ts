@@ -161,8 +161,13 @@ describe('saving the story editor draft', () => {
       ...INITIAL,
       chapter({ id: 35, title: 'Cinco', content: '', order_index: 4, generation_prompt: 'Write chapter 5.' }),
     ];
-    installFakeApi(fakeChapterServer(ideas).routes);
-    const written = edit(draftFromServer(story(), ideas), {
+    const draft = story({ is_published: false });
+    installFakeApi({
+      ...fakeChapterServer(ideas).routes,
+      'PUT /api/admin/stories/7/': (init) =>
+        Response.json(story({ is_published: JSON.parse(String(init?.body)).is_published })),
+    });
+    const written = edit(draftFromServer(draft, ideas), {
       type: 'edit-chapter',
       key: 'saved-31',
       patch: { content: 'uno, dos' },
@@ -170,7 +175,28 @@ describe('saving the story editor draft', () => {
     expect((await save(written)).error).toBeUndefined();
     expect(fakeApi.calls.map((call) => call.key)).toEqual(['PUT /api/admin/chapters/31/']);
 
-    const emptied = edit(draftFromServer(story(), ideas), {
+    // Not published, though, while one is still empty: learners would open a blank page.
+    const published = edit(written, { type: 'edit-story', patch: { isPublished: true } });
+    const refused = await save(published);
+    expect((refused.error as SaveFailed).message).toBe(
+      'Every chapter needs its text before the story is published: chapter 5 ("Cinco") has none yet.',
+    );
+    expect((refused.error as SaveFailed).chapterKey).toBe('saved-35');
+
+    // Written at last and published in one save: the chapter goes first, then the story that needs it.
+    fakeApi.calls.length = 0;
+    const finished = edit(
+      draftFromServer(draft, ideas),
+      { type: 'edit-chapter', key: 'saved-35', patch: { content: 'cinco' } },
+      { type: 'edit-story', patch: { isPublished: true } },
+    );
+    expect((await save(finished)).error).toBeUndefined();
+    expect(fakeApi.calls.map((call) => call.key)).toEqual([
+      'PUT /api/admin/chapters/35/',
+      'PUT /api/admin/stories/7/',
+    ]);
+
+    const emptied = edit(draftFromServer(draft, ideas), {
       type: 'edit-chapter',
       key: 'saved-32',
       patch: { content: ' ' },

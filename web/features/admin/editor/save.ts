@@ -5,6 +5,7 @@ import {
   AdminStory,
   AdminStoryInput,
   hasRequiredContent,
+  unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../cover.ts';
@@ -32,7 +33,7 @@ export type SaveProgress = { step: 'cover' } | { step: 'audio'; chapterKey: stri
 
 /**
  * Saves the editor's draft (admin.md §2, §4): the cover, then the story, then each chapter in the new order
- * (its audio first), then the deletions. Each step that succeeds is reported through `report` at once, so a
+ * (its audio first), then the deletions; a save that publishes the story saves it last. Each step that succeeds is reported through `report` at once, so a
  * failure keeps everything saved so far and the next save starts where this one stopped: an uploaded file is
  * not uploaded again, a created chapter is updated rather than created twice (its client_key makes even a
  * lost answer safe), and a chapter already deleted counts as deleted.
@@ -53,7 +54,9 @@ export async function saveDraft(
   };
 
   const story = checkStory(draft.fields);
-  const chapterInputs = draft.chapters.map(checkChapter);
+  const chapterInputs = draft.chapters.map((chapter, index) =>
+    checkChapter(chapter, index, draft.fields.isPublished),
+  );
 
   if (draft.cover.pending) {
     onProgress({ step: 'cover' });
@@ -61,7 +64,8 @@ export async function saveDraft(
   }
 
   onProgress({ step: 'records' });
-  if (isStoryChanged(draft)) {
+  const saveStory = async () => {
+    if (!isStoryChanged(draft)) return;
     const saved = await call(
       api(`/api/admin/stories/${draft.saved.story.id}/`, {
         method: 'PUT',
@@ -71,7 +75,12 @@ export async function saveDraft(
       'Failed to save story',
     );
     apply({ type: 'story-saved', story: saved });
-  }
+  };
+  // A story is published once its chapters all have their text (the server checks), so a save that publishes
+  // writes the chapters first; any other save writes the story first (an unpublished story may then empty a
+  // chapter idea again).
+  const isPublishing = draft.fields.isPublished && !draft.saved.story.is_published;
+  if (!isPublishing) await saveStory();
 
   for (const [index, input] of chapterInputs.entries()) {
     const chapter = draft.chapters[index];
@@ -97,6 +106,7 @@ export async function saveDraft(
     }
     apply({ type: 'chapter-deleted', id });
   }
+  if (isPublishing) await saveStory();
   return draft;
 }
 
@@ -116,13 +126,16 @@ function checkStory(fields: StoryFields): AdminStoryInput {
   return parsed.data;
 }
 
-function checkChapter(chapter: DraftChapter): AdminChapterInput {
+function checkChapter(chapter: DraftChapter, index: number, isPublished: boolean): AdminChapterInput {
   const parsed = AdminChapterInput.safeParse({ title: chapter.title, content: chapter.content });
   if (!parsed.success) {
     throw new SaveFailed(firstIssue(parsed.error.issues, CHAPTER_REQUIRED), chapter.key);
   }
   if (!hasRequiredContent(parsed.data.content, chapter.generationPrompt)) {
     throw new SaveFailed(CHAPTER_REQUIRED, chapter.key);
+  }
+  if (isPublished && parsed.data.content === '') {
+    throw new SaveFailed(unwrittenChapterMessage(index + 1, parsed.data.title), chapter.key);
   }
   return parsed.data;
 }
