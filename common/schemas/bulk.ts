@@ -17,6 +17,10 @@ export const NO_FILE = 'Please select a file';
 export const NOT_EXCEL = 'Please upload an Excel file (.xlsx or .xls)';
 export const NO_CHAPTERS = 'No chapters found in the file. Please check your Excel format.';
 
+/** The largest workbook accepted (admin.md §7 names no size; a sheet of story ideas is a few hundred KB). */
+export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
+export const WORKBOOK_TOO_LARGE = 'The workbook is larger than 10 MB.';
+
 /** Whether a file's name is an Excel workbook's (the bytes are checked by the server). */
 export function hasExcelExtension(fileName: string): boolean {
   return /\.xlsx?$/i.test(fileName);

@@ -5,23 +5,23 @@ import {
   BulkImportFields,
   type BulkImportFields as Fields,
   hasExcelExtension,
+  MAX_WORKBOOK_BYTES,
   NO_CHAPTERS,
   NO_FILE,
   NOT_EXCEL,
+  WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { readIdeas } from './ideas.ts';
 import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
-import { MAX_WORKBOOK_BYTES, readWorkbookOffThread, WorkbookError } from './workbook.ts';
+import { readWorkbookOffThread, WorkbookError } from './workbook.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MB = 1024 * 1024;
 
 /** A workbook's chapters imported at once: a season of stories, well within one transaction's few seconds. */
 export const MAX_IMPORT_CHAPTERS = 5000;
 export const MAX_IMPORT_STORIES = 1000;
-const TOO_LARGE = `The workbook is larger than ${MAX_WORKBOOK_BYTES / MB} MB.`;
 
 /** An import refused with the warnings that explain it (a missing sheet or column, say), beside its sentence. */
 class RefusedImport extends HttpError {
@@ -123,7 +123,7 @@ async function readWhole(part: MultipartFile): Promise<Buffer> {
   let size = 0;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_WORKBOOK_BYTES) throw new HttpError(413, TOO_LARGE);
+    if (size > MAX_WORKBOOK_BYTES) throw new HttpError(413, WORKBOOK_TOO_LARGE);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);

@@ -9,12 +9,10 @@ import type { WorkerAnswer } from './workbook-worker.ts';
 import { loadXlsx } from './xlsx.ts';
 
 const MB = 1024 * 1024;
-/** The largest workbook accepted (admin.md §7 names no size; a sheet of story ideas is a few hundred KB). */
-export const MAX_WORKBOOK_BYTES = 10 * MB;
 /** What an .xlsx may unpack to: its XML is 5–20 times its zip. */
 export const MAX_UNPACKED_BYTES = 100 * MB;
 
-import { NOT_EXCEL } from '#common/schemas/bulk.ts';
+import { MAX_WORKBOOK_BYTES, NOT_EXCEL, WORKBOOK_TOO_LARGE } from '#common/schemas/bulk.ts';
 
 /** A workbook that cannot be read; the message is the sentence the admin sees. */
 export class WorkbookError extends Error {}
@@ -113,7 +111,7 @@ export async function readWorkbook(
   const kind = workbookKind(bytes);
   if (!kind) throw new WorkbookError(NOT_EXCEL);
   if (bytes.length > MAX_WORKBOOK_BYTES) {
-    throw new WorkbookError(`The workbook is larger than ${MAX_WORKBOOK_BYTES / MB} MB.`);
+    throw new WorkbookError(WORKBOOK_TOO_LARGE);
   }
   if (kind === 'xlsx') checkZip(bytes, options.maxUnpackedBytes);
   const XLSX = await loadXlsx();

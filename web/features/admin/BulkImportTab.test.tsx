@@ -226,6 +226,12 @@ describe('BulkImportTab', () => {
     await user.upload(screen.getByLabelText('Excel file'), workbook('ideas.XLS'));
     await user.click(button('Preview'));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose the language of the stories.');
+
+    await chooseLanguage(user);
+    const large = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'large.xlsx');
+    await user.upload(screen.getByLabelText('Excel file'), large);
+    await user.click(button('Preview'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The workbook is larger than 10 MB.');
     expect(sentForms()).toEqual([]);
   });
 

@@ -10,10 +10,12 @@ import {
   type BulkPreviewAnswer,
   type BulkPreviewItem,
   hasExcelExtension,
+  MAX_WORKBOOK_BYTES,
   NO_CHAPTERS,
   NO_FILE,
   NO_LANGUAGE,
   NOT_EXCEL,
+  WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import { Badge, type BadgeVariant } from '#web/components/ui/Badge.tsx';
@@ -117,7 +119,13 @@ export function BulkImportTab() {
 
   /** The upload when it can be sent; otherwise says why and sends nothing (admin.md §5). */
   function checkedUpload(): BulkUpload | undefined {
-    const missing = !file ? NO_FILE : !languageId ? NO_LANGUAGE : promptsProblem(prompts);
+    const missing = !file
+      ? NO_FILE
+      : file.size > MAX_WORKBOOK_BYTES
+        ? WORKBOOK_TOO_LARGE
+        : !languageId
+          ? NO_LANGUAGE
+          : promptsProblem(prompts);
     if (missing !== undefined || !file) {
       setProblem(missing ?? NO_FILE);
       return undefined;
