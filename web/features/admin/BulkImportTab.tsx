@@ -22,6 +22,7 @@ import { Badge, type BadgeVariant } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { FileInput } from '#web/components/ui/FileInput.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
@@ -76,7 +77,6 @@ export function BulkImportTab() {
   const [isConfirming, setIsConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
-  const fileInputId = useId();
   const isBusy = request === 'preview' || isConfirming;
 
   useEffect(() => {
@@ -215,24 +215,14 @@ export function BulkImportTab() {
         {languages.isError ? <InlineAlert message="Failed to load languages" /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
-              Excel file
-            </label>
-            <input
-              ref={fileInput}
-              id={fileInputId}
-              type="file"
-              accept={EXCEL_ACCEPT}
-              onChange={handleFileChange}
-              disabled={isBusy}
-              aria-describedby={`${fileInputId}-hint`}
-              className="block w-full min-w-0 text-sm break-all text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 file:ring-1 file:ring-brand-200 file:ring-inset hover:file:bg-brand-100 disabled:cursor-not-allowed"
-            />
-            <p id={`${fileInputId}-hint`} className="text-sm text-slate-600">
-              .xlsx or .xls, at most 10 MB, with the sheets story_ideas and chapter_ideas.
-            </p>
-          </div>
+          <FileInput
+            ref={fileInput}
+            label="Excel file"
+            accept={EXCEL_ACCEPT}
+            onChange={handleFileChange}
+            disabled={isBusy}
+            hint=".xlsx or .xls, at most 10 MB, with the sheets story_ideas and chapter_ideas."
+          />
           <Select
             label="Language"
             options={languageOptions}

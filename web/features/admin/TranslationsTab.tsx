@@ -4,6 +4,7 @@ import { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { FileInput } from '#web/components/ui/FileInput.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -75,7 +76,6 @@ export function TranslationsTab() {
     followedId !== undefined && isImportActive(followed.data?.status) ? followed.data : undefined;
   const isRequesting = request !== undefined;
   const isBusy = isRequesting || running !== undefined;
-  const fileInputId = useId();
   const names: LanguageNames = new Map(
     (languages.data ?? []).map((language) => [language.code, language.name]),
   );
@@ -248,23 +248,13 @@ export function TranslationsTab() {
           />
         </div>
 
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
-            File
-          </label>
-          <input
-            id={fileInputId}
-            type="file"
-            accept={DUMP_ACCEPT}
-            onChange={handleFileChange}
-            disabled={isRequesting}
-            aria-describedby={`${fileInputId}-hint`}
-            className="block w-full min-w-0 text-sm break-all text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 file:ring-1 file:ring-brand-200 file:ring-inset hover:file:bg-brand-100 disabled:cursor-not-allowed"
-          />
-          <p id={`${fileInputId}-hint`} className="text-sm text-slate-600">
-            {FILE_HINT}
-          </p>
-        </div>
+        <FileInput
+          label="File"
+          accept={DUMP_ACCEPT}
+          onChange={handleFileChange}
+          disabled={isRequesting}
+          hint={FILE_HINT}
+        />
 
         <div className="flex flex-wrap gap-3">
           <Button

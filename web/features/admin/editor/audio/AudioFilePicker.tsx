@@ -1,4 +1,5 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { FILE_INPUT_CLASS } from '#web/components/ui/FileInput.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { InlineAlert } from '#web/features/admin/InlineAlert.tsx';
 import { AUDIO_HELP, audioFileProblem, type PendingAudio } from './audioFile.ts';
@@ -46,7 +47,7 @@ export function AudioFilePicker({ onPick, disabled }: AudioFilePickerProps) {
         disabled={disabled || isReading}
         aria-describedby={messageId}
         aria-invalid={problem ? true : undefined}
-        className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 file:ring-1 file:ring-brand-200 file:ring-inset hover:file:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60"
+        className={FILE_INPUT_CLASS}
       />
       <div id={messageId} className="flex flex-col gap-2">
         {problem ? <InlineAlert message={problem} /> : null}
