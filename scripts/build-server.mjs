@@ -1,11 +1,11 @@
 // Bundles the server into dist/server/main.js: one file for `node`, with the #common/#server aliases and
 // TypeScript resolved at build time, and beside it the workbook reader's worker thread
-// (dist/server/workbook-worker.js, see server/bulk/workbook.ts). Packages stay in node_modules (not bundled).
+// (dist/server/ideas-worker.js, see server/bulk/off-thread.ts). Packages stay in node_modules (not bundled).
 import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  entryPoints: ['server/main.ts', 'server/bulk/workbook-worker.ts'],
+  entryPoints: ['server/main.ts', 'server/bulk/ideas-worker.ts'],
   outdir: 'dist/server',
   entryNames: '[name]',
   bundle: true,
@@ -17,5 +17,5 @@ await build({
   logLevel: 'warning',
 });
 console.info(
-  `server bundle: dist/server/main.js and workbook-worker.js (${Math.round(performance.now() - started)} ms)`,
+  `server bundle: dist/server/main.js and ideas-worker.js (${Math.round(performance.now() - started)} ms)`,
 );

@@ -185,6 +185,35 @@ describe('POST /api/admin/bulk-import-stories/: bad input', () => {
     });
   });
 
+  it('refuses more than 5,000 chapters or 1,000 stories at a time', async () => {
+    const sixStories = Array.from({ length: 6 }, (_, index) => [`Historia ${index}`, 'child']);
+    const chapterRows = Array.from({ length: 5001 }, (_, index) => [
+      `Historia ${index % 6}`,
+      Math.floor(index / 6) + 1,
+      `Capítulo ${index}`,
+    ]);
+    const long = workbook({
+      story_ideas: [STORY_HEADER, ...sixStories],
+      chapter_ideas: [CHAPTER_HEADER, ...chapterRows],
+    });
+    const answer = await send({ fields, file: { bytes: long, name: 'long.xlsx' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        error: 'The workbook has 5,001 chapters; import at most 5,000 at a time, in several workbooks.',
+        warnings: [],
+      },
+    });
+    const storyRows = Array.from({ length: 1001 }, (_, index) => [`Historia ${index}`, 'teen']);
+    const wide = workbook({
+      story_ideas: [STORY_HEADER, ...storyRows],
+      chapter_ideas: [CHAPTER_HEADER, ['Historia 1', 1, 'Uno']],
+    });
+    expect((await send({ fields, file: { bytes: wide, name: 'wide.xlsx' } })).body.error).toBe(
+      'The workbook has 1,001 stories; import at most 1,000 at a time, in several workbooks.',
+    );
+  });
+
   it('says no chapters were found, with the warnings that explain why', async () => {
     const storiesOnly = workbook({ story_ideas: [STORY_HEADER, ['El faro', 'child']] });
     const answer = await send({ fields, file: { bytes: storiesOnly, name: 'ideas.xlsx' } });

@@ -12,10 +12,10 @@ import {
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { readIdeas } from './ideas.ts';
+import { readIdeasOffThread } from './off-thread.ts';
 import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
-import { readWorkbookOffThread, WorkbookError } from './workbook.ts';
+import { WorkbookError } from './workbook.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -131,37 +131,39 @@ async function readWhole(part: MultipartFile): Promise<Buffer> {
 
 /** The workbook's ideas, the prompts and the language, checked; warnings so far gathered in order. */
 async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer): Promise<ImportInput> {
-  let rows: Awaited<ReturnType<typeof readWorkbookOffThread>>;
+  let read: Awaited<ReturnType<typeof readIdeasOffThread>>;
   try {
-    rows = await readWorkbookOffThread(bytes);
+    read = await readIdeasOffThread({
+      bytes,
+      maxStories: MAX_IMPORT_STORIES,
+      maxChapters: MAX_IMPORT_CHAPTERS,
+    });
   } catch (error) {
     if (error instanceof WorkbookError) throw new HttpError(400, error.message);
     throw error;
   }
   const language = await findLanguage(app, fields.language);
-  const ideas = readIdeas(rows);
   const difficulty = parseDifficultyPrompts(fields.difficulty_prompts ?? '');
   const template = fields.template?.trim() ? fields.template : DEFAULT_PROMPT_TEMPLATE;
-  const warnings = [...templateWarnings(template), ...difficulty.warnings, ...ideas.warnings];
-  if (ideas.chapters.length === 0) throw new RefusedImport(NO_CHAPTERS, warnings);
-  if (ideas.chapters.length > MAX_IMPORT_CHAPTERS) {
+  const readWarnings = 'ideas' in read ? read.ideas.warnings : read.warnings;
+  const warnings = [...templateWarnings(template), ...difficulty.warnings, ...readWarnings];
+  if ('tooMany' in read) {
+    const { stories, chapters } = read.tooMany;
+    const [count, limit, what] =
+      chapters > MAX_IMPORT_CHAPTERS
+        ? [chapters, MAX_IMPORT_CHAPTERS, 'chapters']
+        : [stories, MAX_IMPORT_STORIES, 'stories'];
     throw new RefusedImport(
-      `The workbook has ${ideas.chapters.length.toLocaleString('en-US')} chapters; import at most ` +
-        `${MAX_IMPORT_CHAPTERS.toLocaleString('en-US')} at a time, in several workbooks.`,
+      `The workbook has ${count.toLocaleString('en-US')} ${what}; import at most ` +
+        `${limit.toLocaleString('en-US')} at a time, in several workbooks.`,
       warnings,
     );
   }
-  if (ideas.stories.length > MAX_IMPORT_STORIES) {
-    throw new RefusedImport(
-      `The workbook has ${ideas.stories.length.toLocaleString('en-US')} stories; import at most ` +
-        `${MAX_IMPORT_STORIES.toLocaleString('en-US')} at a time, in several workbooks.`,
-      warnings,
-    );
-  }
+  if (read.ideas.chapters.length === 0) throw new RefusedImport(NO_CHAPTERS, warnings);
   return {
     language,
-    stories: ideas.stories,
-    chapters: ideas.chapters,
+    stories: read.ideas.stories,
+    chapters: read.ideas.chapters,
     warnings,
     template,
     difficultyPrompts: difficulty.prompts,

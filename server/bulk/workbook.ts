@@ -1,11 +1,9 @@
 // Reading the bulk import's workbook (admin.md §2, §7) safely: what the bytes are, not what the name says; an
 // .xlsx (a zip) is unpacked here first, entry by entry with a budget, so that a zip bomb stops at the limit
 // rather than inside the parser; then SheetJS reads it, cells as their values (a formula gives its result).
-import { Worker } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
 import type { WorkBook } from '@e965/xlsx';
 import { CHAPTER_SHEET, headerKey, STORY_SHEET } from './columns.ts';
-import type { WorkerAnswer } from './workbook-worker.ts';
 import { loadXlsx } from './xlsx.ts';
 
 const MB = 1024 * 1024;
@@ -152,57 +150,4 @@ export async function readWorkbook(
       );
   };
   return { kind, stories: rowsOf(STORY_SHEET), chapters: rowsOf(CHAPTER_SHEET) };
-}
-
-/** How long reading a workbook may take, and how much memory, before it is refused. */
-const READ_TIMEOUT_MS = 60_000;
-const READ_HEAP_MB = 1024;
-
-/**
- * readWorkbook on a worker thread of its own. Parsing a 10 MB workbook takes seconds of CPU in one synchronous
- * call, which on the server's thread would hold every learner's request for as long; and the worker's heap is
- * bounded, so a workbook crafted to take gigabytes of memory fails on its own rather than taking the server.
- */
-export function readWorkbookOffThread(
-  bytes: Buffer,
-  options: { maxUnpackedBytes?: number } = {},
-): Promise<WorkbookRows> {
-  // Beside this module as TypeScript (tests, tsx), beside the bundle as JavaScript (npm start).
-  const isSource = import.meta.url.endsWith('.ts');
-  const url = new URL(isSource ? './workbook-worker.ts' : './workbook-worker.js', import.meta.url);
-  const settings = {
-    workerData: { bytes, maxUnpackedBytes: options.maxUnpackedBytes },
-    resourceLimits: { maxOldGenerationSizeMb: READ_HEAP_MB },
-  };
-  // From source, the worker first registers tsx's loader, which node's --import does not do for a worker.
-  const worker = isSource
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-        { ...settings, eval: true },
-      )
-    : new Worker(url, settings);
-  return new Promise<WorkbookRows>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new WorkbookError('The workbook took too long to read: split it into smaller workbooks.'));
-      void worker.terminate();
-    }, READ_TIMEOUT_MS);
-    worker.once('message', (answer: WorkerAnswer) => {
-      clearTimeout(timer);
-      if ('rows' in answer) resolve(answer.rows);
-      else if ('refusal' in answer) reject(new WorkbookError(answer.refusal));
-      else reject(new Error(`Reading a workbook failed: ${answer.failure}`));
-    });
-    worker.once('error', (error: Error & { code?: string }) => {
-      clearTimeout(timer);
-      reject(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new WorkbookError('The workbook is too large to read: split it into smaller workbooks.')
-          : error,
-      );
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The workbook reader stopped (exit code ${code}) without an answer.`));
-    });
-  });
 }
