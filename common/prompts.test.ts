@@ -6,6 +6,7 @@ import {
   joinDifficultyPrompts,
   type PromptVariable,
   parseDifficultyPrompts,
+  promptLength,
   renderPrompt,
   templateWarnings,
   unknownVariables,
@@ -22,6 +23,19 @@ const values: Record<PromptVariable, string> = {
   is_adult: 'no',
   language: 'Spanish',
 };
+
+describe('promptLength', () => {
+  it('tells how long a prompt will be without making it', () => {
+    for (const template of [DEFAULT_PROMPT_TEMPLATE, '{title} {{x}} {unknown} {title}', '', '{{{level}}}']) {
+      expect(promptLength(template)(values, false)).toBe(renderPrompt(template, values, false).length);
+      expect(promptLength(template)(values, true)).toBeGreaterThanOrEqual(
+        renderPrompt(template, values, true).length,
+      );
+    }
+    const repeated = '{difficulty_prompt}'.repeat(500);
+    expect(promptLength(repeated)(values, false)).toBe(500 * values.difficulty_prompt.length);
+  });
+});
 
 describe('renderPrompt', () => {
   it('fills every variable of the default template', () => {

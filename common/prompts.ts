@@ -129,6 +129,35 @@ export function templateWarnings(template: string): string[] {
   ];
 }
 
+/** The longest prompt a chapter may carry: as long as the story editor accepts (common/schemas/stories.ts). */
+export const MAX_PROMPT_LENGTH = 20_000;
+
+const TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * How long renderPrompt's answer for this template would be (at most: the adult note is counted whole), without
+ * building it: a template repeating a long variable must be refused before thousands of chapters' prompts are
+ * made in memory.
+ */
+export function promptLength(
+  template: string,
+): (values: Record<PromptVariable, string>, isAdult: boolean) => number {
+  let fixed = template.length;
+  const uses = new Map<PromptVariable, number>();
+  for (const [token, name] of template.matchAll(TOKEN)) {
+    if (name === undefined) fixed -= 1;
+    else if (isVariable(name)) {
+      fixed -= token.length;
+      uses.set(name, (uses.get(name) ?? 0) + 1);
+    }
+  }
+  return (values, isAdult) => {
+    let length = fixed;
+    for (const [name, count] of uses) length += count * values[name].length;
+    return isAdult ? length + 2 + ADULT_CONTENT_NOTE.length : length;
+  };
+}
+
 /**
  * A chapter's prompt: the template with each known {variable} filled ({{ and }} give literal braces; an
  * unknown variable stays as written, templateWarnings reports it), then the adult-content note for an adult
@@ -139,13 +168,10 @@ export function renderPrompt(
   values: Record<PromptVariable, string>,
   isAdult: boolean,
 ): string {
-  const filled = template.replace(
-    /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
-    (token, name: string | undefined) => {
-      if (token === '{{') return '{';
-      if (token === '}}') return '}';
-      return name !== undefined && isVariable(name) ? values[name] : token;
-    },
-  );
+  const filled = template.replace(TOKEN, (token, name: string | undefined) => {
+    if (token === '{{') return '{';
+    if (token === '}}') return '}';
+    return name !== undefined && isVariable(name) ? values[name] : token;
+  });
   return isAdult ? `${filled.trimEnd()}\n\n${ADULT_CONTENT_NOTE}` : filled;
 }

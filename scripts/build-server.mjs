@@ -1,9 +1,12 @@
 // Bundles the server into dist/server/main.js: one file for `node`, with the #common/#server aliases and
 // TypeScript resolved at build time, and beside it the workbook reader's worker thread
 // (dist/server/ideas-worker.js, see server/bulk/off-thread.ts). Packages stay in node_modules (not bundled).
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const started = performance.now();
+// Built afresh: a file left by an older build (a renamed entry) would otherwise linger beside the new ones.
+await rm('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: ['server/main.ts', 'server/bulk/ideas-worker.ts'],
   outdir: 'dist/server',

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from './app.ts';
 import { localJwtSecret } from './auth/local-secret.ts';
+import { ideasWorkerUrl } from './bulk/off-thread.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -19,6 +22,14 @@ try {
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+// A server built without the workbook reader would fail every bulk import: better not to start at all.
+if (!existsSync(ideasWorkerUrl())) {
+  process.stderr.write(
+    `The workbook reader ${fileURLToPath(ideasWorkerUrl())} is missing: build the server with npm run build.\n`,
+  );
   process.exit(1);
 }
 

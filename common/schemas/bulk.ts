@@ -88,10 +88,21 @@ export const BulkPreviewAnswer = BulkImportCounts.extend({
 });
 export type BulkPreviewAnswer = z.infer<typeof BulkPreviewAnswer>;
 
-/** The import's counts, and the stories it created or changed, for the tab to link to the editor. */
+/**
+ * The import's counts, and each story of the workbook, for the tab to link to the editor: what happened to
+ * its own fields (as created_stories and updated_stories count it), and how many of its chapters were created
+ * or updated.
+ */
 export const BulkImportAnswer = BulkImportCounts.extend({
   mode: z.literal('import'),
-  stories: z.array(z.object({ id: z.number().int(), title: z.string(), action: z.enum(BULK_ACTIONS) })),
+  stories: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      action: z.enum(BULK_ACTIONS),
+      changed_chapters: z.number().int(),
+    }),
+  ),
 });
 export type BulkImportAnswer = z.infer<typeof BulkImportAnswer>;
 

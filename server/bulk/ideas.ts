@@ -53,6 +53,16 @@ function text(cell: unknown): string {
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'adult', 'sí', 'si', 'oui']);
 const NO = new Set(['no', 'n', 'false', '0', '-']);
 
+/** The most warnings an answer lists: of a workbook with a million bad rows, the first ones tell enough. */
+export const MAX_WARNINGS = 200;
+
+/** The first MAX_WARNINGS warnings, then a line counting the rest (and any left out before). */
+export function capWarnings(warnings: string[], omitted = 0): string[] {
+  const total = omitted + Math.max(0, warnings.length - MAX_WARNINGS);
+  if (total === 0) return warnings;
+  return [...warnings.slice(0, MAX_WARNINGS), `... and ${total.toLocaleString('en-US')} more warnings.`];
+}
+
 /** A title as stories are matched by: any case, spaces folded. */
 export function titleKey(title: string): string {
   return title.normalize('NFC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();

@@ -1,9 +1,11 @@
 // Reading a workbook's ideas off the server's thread (readIdeasOffThread).
 import { Worker } from 'node:worker_threads';
+import { HttpError } from '../http/errors.ts';
 import type { readIdeas } from './ideas.ts';
 import { WorkbookError } from './workbook.ts';
 
-export type WorkbookIdeas = ReturnType<typeof readIdeas>;
+/** The ideas, with at most MAX_WARNINGS warnings and the count of those left out. */
+export type WorkbookIdeas = ReturnType<typeof readIdeas> & { omittedWarnings: number };
 
 export interface IdeasRequest {
   bytes: Uint8Array;
@@ -14,13 +16,33 @@ export interface IdeasRequest {
 
 export type WorkerAnswer =
   | { ideas: WorkbookIdeas }
-  | { tooMany: { stories: number; chapters: number }; warnings: string[] }
+  | { tooMany: { stories: number; chapters: number }; warnings: string[]; omittedWarnings: number }
   | { refusal: string }
   | { failure: string };
 
 /** How long reading a workbook may take, and how much memory, before it is refused. */
 const READ_TIMEOUT_MS = 60_000;
 const READ_HEAP_MB = 1024;
+/** Workbooks are read one at a time per process (each may take its heap), and a few wait their turn. */
+const MAX_WAITING = 4;
+const BUSY = 'Other workbooks are being read; try again in a moment.';
+
+let isReading = false;
+const waiting: (() => void)[] = [];
+
+/** Waits for the reader; answers the function that hands it on. */
+async function takeTurn(): Promise<() => void> {
+  if (isReading) {
+    if (waiting.length >= MAX_WAITING) throw new HttpError(429, BUSY);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  isReading = true;
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else isReading = false;
+  };
+}
 
 /**
  * readWorkbook and readIdeas on a worker thread of its own. Parsing a 6 MB workbook takes over a second of CPU
@@ -28,12 +50,30 @@ const READ_HEAP_MB = 1024;
  * heap is bounded, so a workbook crafted to take gigabytes of memory fails alone rather than taking the
  * server. Past `maxStories` or `maxChapters` the answer is the counts, not the rows.
  */
-export function readIdeasOffThread(
+export async function readIdeasOffThread(
   request: IdeasRequest,
+  options: { timeoutMs?: number } = {},
 ): Promise<Extract<WorkerAnswer, { ideas: unknown } | { tooMany: unknown }>> {
-  // Beside this module as TypeScript (tests, tsx), beside the bundle as JavaScript (npm start).
-  const isSource = import.meta.url.endsWith('.ts');
-  const url = new URL(isSource ? './ideas-worker.ts' : './ideas-worker.js', import.meta.url);
+  const handOn = await takeTurn();
+  try {
+    return await readOnWorker(request, options.timeoutMs ?? READ_TIMEOUT_MS);
+  } finally {
+    handOn();
+  }
+}
+
+const isSource = import.meta.url.endsWith('.ts');
+
+/** The worker's module: beside this one as TypeScript (tests, tsx), beside the bundle as JavaScript (npm start). */
+export function ideasWorkerUrl(): URL {
+  return new URL(isSource ? './ideas-worker.ts' : './ideas-worker.js', import.meta.url);
+}
+
+function readOnWorker(
+  request: IdeasRequest,
+  timeoutMs: number,
+): Promise<Extract<WorkerAnswer, { ideas: unknown } | { tooMany: unknown }>> {
+  const url = ideasWorkerUrl();
   const settings = { workerData: request, resourceLimits: { maxOldGenerationSizeMb: READ_HEAP_MB } };
   // From source, the worker first registers tsx's loader, which node's --import does not do for a worker.
   const worker = isSource
@@ -46,7 +86,7 @@ export function readIdeasOffThread(
     const timer = setTimeout(() => {
       reject(new WorkbookError('The workbook took too long to read: split it into smaller workbooks.'));
       void worker.terminate();
-    }, READ_TIMEOUT_MS);
+    }, timeoutMs);
     worker.once('message', (answer: WorkerAnswer) => {
       clearTimeout(timer);
       if ('refusal' in answer) reject(new WorkbookError(answer.refusal));

@@ -168,7 +168,7 @@ describe('POST /api/admin/bulk-import-stories/: bad input', () => {
       payload: form,
       token: adminToken,
     });
-    expect(two.status).toBe(400);
+    expect(two).toMatchObject({ status: 400, body: { error: 'Send one workbook, in a field named file.' } });
     const other = new FormData();
     other.append('mode', 'preview');
     other.append('language', fields.language as string);
@@ -212,6 +212,66 @@ describe('POST /api/admin/bulk-import-stories/: bad input', () => {
     expect((await send({ fields, file: { bytes: wide, name: 'wide.xlsx' } })).body.error).toBe(
       'The workbook has 1,001 stories; import at most 1,000 at a time, in several workbooks.',
     );
+  });
+
+  it('answers a form it cannot read with a sentence, not a failure', async () => {
+    const post = (contentType: string, payload: string) =>
+      t.request<{ error: string }>({
+        method: 'POST',
+        url: URL,
+        payload,
+        headers: { 'content-type': contentType },
+        token: adminToken,
+      });
+    const unreadable = 'The form could not be read: send it as multipart/form-data, whole.';
+    expect(await post('multipart/form-data', 'mode=preview')).toMatchObject({
+      status: 400,
+      body: { error: unreadable },
+    });
+    const cut = '--b\r\nContent-Disposition: form-data; name="mode"\r\n\r\npreview\r\n--b\r\nContent-Disp';
+    expect(await post('multipart/form-data; boundary=b', cut)).toMatchObject({
+      status: 400,
+      body: { error: unreadable },
+    });
+    const json =
+      '--b\r\nContent-Disposition: form-data; name="template"\r\nContent-Type: application/json\r\n\r\n{oops\r\n--b--\r\n';
+    expect(await post('multipart/form-data; boundary=b', json)).toMatchObject({
+      status: 400,
+      body: { error: 'A form field declared as JSON is not JSON; send the fields as text.' },
+    });
+    const many = Array.from(
+      { length: 12 },
+      (_, index) => `--b\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\nx\r\n`,
+    ).join('');
+    expect(await post('multipart/form-data; boundary=b', `${many}--b--\r\n`)).toMatchObject({
+      status: 413,
+      body: { error: 'The form has too many fields.' },
+    });
+  });
+
+  it('refuses a template that would make a chapter’s prompt longer than the editor keeps', async () => {
+    const answer = await send({
+      fields: { ...fields, template: '{difficulty_prompt}'.repeat(500) },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        error:
+          'The prompt of chapter 1 of "El faro" would be longer than 20,000 characters: shorten the prompt template or the child style guide.',
+      },
+    });
+  });
+
+  it('lists the first 200 warnings and counts the rest', async () => {
+    const untitled = Array.from({ length: 250 }, (_, index) => ['El faro', index + 2, null]);
+    const bytes = workbook({
+      story_ideas: [STORY_HEADER, ['El faro', 'child']],
+      chapter_ideas: [CHAPTER_HEADER, ['El faro', 1, 'La luz'], ...untitled],
+    });
+    const answer = await send<BulkPreviewAnswer>({ fields, file: { bytes, name: 'ideas.xlsx' } });
+    expect(answer.body.warnings).toHaveLength(201);
+    expect(answer.body.warnings[0]).toBe('chapter_ideas row 3: no chapter_title; skipped.');
+    expect(answer.body.warnings.at(-1)).toBe('... and 50 more warnings.');
   });
 
   it('says no chapters were found, with the warnings that explain why', async () => {
@@ -370,7 +430,7 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
       });
       const saved = await storyRows(language.id);
       expect(first.body.stories).toEqual(
-        saved.map((story) => ({ id: story.id, title: story.title, action: 'create' })),
+        saved.map((story) => ({ id: story.id, title: story.title, action: 'create', changed_chapters: 2 })),
       );
       expect(
         saved.map((story) => [story.title, story.author, story.difficultyLevel, story.isAdultContent]),
@@ -397,7 +457,10 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
         updated_chapters: 0,
         total_chapters: 4,
       });
-      expect(again.body.stories.map((story) => story.action)).toEqual(['unchanged', 'unchanged']);
+      expect(again.body.stories.map((story) => [story.action, story.changed_chapters])).toEqual([
+        ['unchanged', 0],
+        ['unchanged', 0],
+      ]);
       expect(await storyRows(language.id)).toEqual(saved);
       expect(await chapterRows(saved.map((story) => story.id))).toEqual(made);
     },
@@ -486,7 +549,9 @@ describe('POST /api/admin/bulk-import-stories/: import', () => {
       ],
     });
     const [faro] = await storyRows(language.id);
-    expect(answer.body.stories).toEqual([{ id: faro?.id, title: 'El faro', action: 'update' }]);
+    expect(answer.body.stories).toEqual([
+      { id: faro?.id, title: 'El faro', action: 'unchanged', changed_chapters: 2 },
+    ]);
     const all = await chapterRows([faro?.id as number]);
     expect(all.map((chapter) => [chapter.chapterNumber, chapter.title])).toEqual([
       [1, 'La llegada'],

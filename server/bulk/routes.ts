@@ -12,6 +12,8 @@ import {
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import { formReadError } from '../http/multipart.ts';
+import { capWarnings } from './ideas.ts';
 import { readIdeasOffThread } from './off-thread.ts';
 import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
@@ -113,7 +115,7 @@ async function receiveForm(
     // A refusal before the file was read must not leave it unread: busboy would stop reading the request, and
     // its connection would hang on the rest of the body.
     current?.file.resume();
-    throw error;
+    throw formReadError(error);
   }
   return { raw, file };
 }
@@ -145,7 +147,7 @@ async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer):
   const language = await findLanguage(app, fields.language);
   const difficulty = parseDifficultyPrompts(fields.difficulty_prompts ?? '');
   const template = fields.template?.trim() ? fields.template : DEFAULT_PROMPT_TEMPLATE;
-  const readWarnings = 'ideas' in read ? read.ideas.warnings : read.warnings;
+  const { warnings: readWarnings, omittedWarnings } = 'ideas' in read ? read.ideas : read;
   const warnings = [...templateWarnings(template), ...difficulty.warnings, ...readWarnings];
   if ('tooMany' in read) {
     const { stories, chapters } = read.tooMany;
@@ -156,15 +158,18 @@ async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer):
     throw new RefusedImport(
       `The workbook has ${count.toLocaleString('en-US')} ${what}; import at most ` +
         `${limit.toLocaleString('en-US')} at a time, in several workbooks.`,
-      warnings,
+      capWarnings(warnings, omittedWarnings),
     );
   }
-  if (read.ideas.chapters.length === 0) throw new RefusedImport(NO_CHAPTERS, warnings);
+  if (read.ideas.chapters.length === 0) {
+    throw new RefusedImport(NO_CHAPTERS, capWarnings(warnings, omittedWarnings));
+  }
   return {
     language,
     stories: read.ideas.stories,
     chapters: read.ideas.chapters,
     warnings,
+    omittedWarnings,
     template,
     difficultyPrompts: difficulty.prompts,
   };

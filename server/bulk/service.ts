@@ -3,7 +3,7 @@
 // created, each with its generation prompt and an empty body for the writer. The preview plans the same way
 // without writing, so what it announces is what the import then does.
 import { sql } from 'drizzle-orm';
-import { type PromptVariable, renderPrompt } from '#common/prompts.ts';
+import { MAX_PROMPT_LENGTH, type PromptVariable, promptLength, renderPrompt } from '#common/prompts.ts';
 import {
   BULK_PREVIEW_LIMIT,
   type BulkAction,
@@ -13,8 +13,9 @@ import {
 } from '#common/schemas/bulk.ts';
 import type { Difficulty } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
 import { CHAPTER_SHEET, STORY_SHEET } from './columns.ts';
-import { type ChapterIdea, type StoryIdea, titleKey } from './ideas.ts';
+import { type ChapterIdea, capWarnings, type StoryIdea, titleKey } from './ideas.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Queryable = Database | Transaction;
@@ -34,6 +35,8 @@ export interface ImportInput {
   chapters: ChapterIdea[];
   /** Warnings found while reading the workbook and the prompts: they lead the answer's. */
   warnings: string[];
+  /** How many more the workbook gave, left out to keep the answer small. */
+  omittedWarnings?: number;
   template: string;
   difficultyPrompts: Record<Difficulty, string>;
 }
@@ -82,6 +85,8 @@ interface StoryPlan {
 interface Plan {
   stories: StoryPlan[];
   warnings: string[];
+  /** How many of the workbook's warnings were left out before the plan (capWarnings). */
+  omittedWarnings: number;
 }
 
 const STORY_FIELDS = sql`id, title, author, description, difficulty_level AS "difficultyLevel", topics,
@@ -188,7 +193,7 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
       ),
     });
   }
-  return { stories, warnings };
+  return { stories, warnings, omittedWarnings: input.omittedWarnings ?? 0 };
 }
 
 /**
@@ -235,6 +240,7 @@ function planChapters(
   input: ImportInput,
   warnings: string[],
 ): ChapterPlan[] {
+  const measure = promptLength(input.template);
   let count = existing.size;
   const plans: ChapterPlan[] = [];
   for (const idea of ideas) {
@@ -253,7 +259,16 @@ function planChapters(
       );
       continue;
     }
-    const prompt = renderPrompt(input.template, promptValues(idea, story, input), story.isAdultContent);
+    const values = promptValues(idea, story, input);
+    if (measure(values, story.isAdultContent) > MAX_PROMPT_LENGTH) {
+      throw new HttpError(
+        400,
+        `The prompt of chapter ${idea.number} of "${story.title.slice(0, 60)}" would be longer than ` +
+          `${MAX_PROMPT_LENGTH.toLocaleString('en-US')} characters: shorten the prompt template or the ` +
+          `${story.difficultyLevel} style guide.`,
+      );
+    }
+    const prompt = renderPrompt(input.template, values, story.isAdultContent);
     const current = existing.get(idea.number);
     if (!current) count += 1;
     plans.push({
@@ -302,7 +317,7 @@ function counts(plan: Plan) {
     created_chapters: chaptersWith('create'),
     updated_chapters: chaptersWith('update'),
     total_chapters: chapters.length,
-    warnings: plan.warnings,
+    warnings: capWarnings(plan.warnings, plan.omittedWarnings),
   };
 }
 
@@ -408,7 +423,8 @@ export async function runImport(db: Database, input: ImportInput): Promise<BulkI
       stories: planned.stories.map((story) => ({
         id: storyId(story),
         title: story.values.title,
-        action: story.action === 'unchanged' && story.chapters.some(isChanged) ? 'update' : story.action,
+        action: story.action,
+        changed_chapters: story.chapters.filter(isChanged).length,
       })),
     };
   });

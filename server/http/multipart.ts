@@ -1,0 +1,31 @@
+// The errors reading a multipart form can end in, as sentences: @fastify/multipart's codes are written for
+// developers, and busboy's own errors (a missing boundary, a body cut short) carry no status, so the error
+// handler would answer them with a 500.
+import { HttpError } from './errors.ts';
+
+const FORM_ERRORS: Record<string, [number, string]> = {
+  FST_PARTS_LIMIT: [413, 'The form has too many parts.'],
+  FST_FILES_LIMIT: [413, 'The form has too many files.'],
+  FST_FIELDS_LIMIT: [413, 'The form has too many fields.'],
+  FST_PROTO_VIOLATION: [400, 'The form has a field name that is not allowed.'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field declared as JSON is not JSON; send the fields as text.'],
+  FST_MP_PREMATURE_CLOSE: [400, 'The form was cut short before it ended.'],
+};
+
+const UNREADABLE = 'The form could not be read: send it as multipart/form-data, whole.';
+
+/**
+ * An error thrown while a form's parts were read, as the HttpError its sender can act on. Only for errors of
+ * the reading itself: anything already an HttpError (a refusal of ours) is kept as it is.
+ */
+export function formReadError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const known = typeof code === 'string' ? FORM_ERRORS[code] : undefined;
+  if (known) return new HttpError(known[0], known[1]);
+  // busboy's own errors: 'Multipart: Boundary not found', 'Unexpected end of form', 'Malformed part header'…
+  if (error instanceof Error && (error as { statusCode?: unknown }).statusCode === undefined) {
+    return new HttpError(400, UNREADABLE);
+  }
+  return error;
+}
