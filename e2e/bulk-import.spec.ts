@@ -97,15 +97,14 @@ test('an admin imports story ideas from a workbook, then writes a chapter from i
   await expect(result.getByRole('definition')).toHaveText(['2', '0', '4', '0', '4']);
   await expect(preview).toBeHidden();
   await expect(page.getByLabel('Excel file')).toHaveValue('');
-  // The prompts fold away; open, they show the five style guides and the template.
-  await page.getByRole('button', { name: 'Generation prompts' }).click();
-  await expect(page.getByLabel('Infant prompt')).toHaveValue(/300 most common words/);
-  await expect(page.getByLabel('Prompt template')).toHaveValue(/for learners of \{language\}/);
-  await page.getByRole('button', { name: 'Generation prompts' }).click();
-  await expect(page.getByLabel('Infant prompt')).toBeHidden();
-
+  await expect(result.getByRole('heading', { name: 'Import complete' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Warnings:' })).toContainText('"El bosque"');
   await expect(page.getByRole('button', { name: 'Import to Database' })).toBeDisabled();
   await screenshot(page, 'admin-bulk-import-result-1280');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page, 360);
+  await screenshot(page, 'admin-bulk-import-result-360');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The new story opens in the editor: a draft whose chapters carry their prompts, ready to copy.
   await result.getByRole('link', { name: lighthouse }).click();

@@ -81,16 +81,16 @@ export const AdminChapterInput = z.object({
 });
 export type AdminChapterInput = z.infer<typeof AdminChapterInput>;
 
-/**
- * Whether a chapter has the text it needs to be saved (admin.md §5: title and content are required). A chapter
- * the bulk import made, with its generation prompt, may stay empty until its writer fills it: otherwise a story
- * imported with ten chapter ideas could not be saved until all ten were written.
- */
 /** Why a story cannot be published yet: learners would open a blank page. */
 export function unwrittenChapterMessage(chapterNumber: number, title: string): string {
   return `Every chapter needs its text before the story is published: chapter ${chapterNumber} ("${title}") has none yet.`;
 }
 
+/**
+ * Whether a chapter has the text it needs to be saved (admin.md §5: title and content are required). A chapter
+ * the bulk import made, with its generation prompt, may stay empty until its writer fills it: otherwise a story
+ * imported with ten chapter ideas could not be saved until all ten were written.
+ */
 export function hasRequiredContent(content: string, generationPrompt: string | null | undefined): boolean {
   return content.trim() !== '' || Boolean(generationPrompt);
 }

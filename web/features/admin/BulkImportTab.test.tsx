@@ -52,7 +52,10 @@ const IMPORTED: BulkImportAnswer = {
   mode: 'import',
   ...COUNTS,
   warnings: [],
-  stories: [{ id: 41, title: 'El faro', action: 'create' }],
+  stories: [
+    { id: 41, title: 'El faro', action: 'create', changed_chapters: 20 },
+    { id: 42, title: 'El bosque', action: 'unchanged', changed_chapters: 0 },
+  ],
 };
 
 /** Answers each bulk call by its mode, as the server would. */
@@ -120,7 +123,6 @@ describe('BulkImportTab', () => {
   it('previews a workbook: the prompts sent, 15 cards, the rest counted, and the warnings as bullets', async () => {
     const user = setUp();
     expect(await screen.findByRole('heading', { name: 'Bulk Import Stories' })).toBeDefined();
-    expect(button('Preview').disabled).toBe(true);
     expect(button('Import to Database').disabled).toBe(true);
     const prompts = screen.getByRole('button', { name: 'Generation prompts' });
     expect(prompts.getAttribute('aria-expanded')).toBe('false');
@@ -204,24 +206,37 @@ describe('BulkImportTab', () => {
       ['Chapters updated', '0'],
       ['Chapters in the workbook', '20'],
     ]);
-    expect(within(result).getByRole('link', { name: 'El faro' }).getAttribute('href')).toBe(
-      '/admin/story/41',
-    );
+    expect(document.activeElement).toBe(within(result).getByRole('heading', { name: 'Import complete' }));
+    expect(screen.getByRole('status').textContent).toBe('Import complete. Created 1 story and 20 chapters.');
+    // Links to the stories the import changed, not to those it left as they were.
+    expect(
+      within(result)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([['El faro', '/admin/story/41']]);
     expect(sentForms().map((form) => form.mode)).toEqual(['preview', 'import']);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Preview' })).toBeNull();
     expect(input.value).toBe('');
-    expect(button('Preview').disabled).toBe(true);
     expect(button('Import to Database').disabled).toBe(true);
+
+    // Another file clears the result too (admin.md §4).
+    await user.upload(input, workbook('next.xlsx'));
+    expect(screen.queryByRole('region', { name: 'Import complete' })).toBeNull();
   });
 
   it('says what is missing before sending anything', async () => {
     const user = setUp();
-    await user.upload(await screen.findByLabelText('Excel file'), workbook('ideas.csv'));
+    await user.click(await screen.findByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select a file');
+
+    await user.upload(screen.getByLabelText('Excel file'), workbook('ideas.csv'));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Please upload an Excel file (.xlsx or .xls)',
     );
-    expect(button('Preview').disabled).toBe(true);
+    expect((screen.getByLabelText('Excel file') as HTMLInputElement).value).toBe('');
+    await user.click(button('Preview'));
+    expect(screen.getByRole('alert').textContent).toBe('Please select a file');
 
     await user.upload(screen.getByLabelText('Excel file'), workbook('ideas.XLS'));
     await user.click(button('Preview'));

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Download, TriangleAlert } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { PROMPT_VARIABLES } from '#common/prompts.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
@@ -32,6 +32,7 @@ import {
   type BulkUpload,
   DEFAULT_PROMPTS,
   EXCEL_ACCEPT,
+  importSummary,
   importWorkbook,
   isDefault,
   loadPrompts,
@@ -69,7 +70,8 @@ export function BulkImportTab() {
   const [languageId, setLanguageId] = useState('');
   const [file, setFile] = useState<File>();
   const [prompts, setPrompts] = useState<BulkPrompts>(loadPrompts);
-  const [request, setRequest] = useState<'preview' | 'template'>();
+  const [isPreviewing, setIsPreviewing] = useState(false);
+  const [isDownloading, setIsDownloading] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [warnings, setWarnings] = useState<string[]>([]);
   const [preview, setPreview] = useState<{ answer: BulkPreviewAnswer; upload: BulkUpload }>();
@@ -77,7 +79,13 @@ export function BulkImportTab() {
   const [isConfirming, setIsConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
-  const isBusy = request === 'preview' || isConfirming;
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const isBusy = isPreviewing || isConfirming;
+
+  // After an import the dialog and the button that opened it are gone or disabled: the result takes the focus.
+  useEffect(() => {
+    if (result) resultHeading.current?.focus();
+  }, [result]);
 
   useEffect(() => {
     if (languages.error) console.warn('Could not load the languages.', languages.error);
@@ -137,7 +145,7 @@ export function BulkImportTab() {
     const upload = checkedUpload();
     if (!upload) return;
     clearOutcome();
-    setRequest('preview');
+    setIsPreviewing(true);
     try {
       const answer = await previewWorkbook(upload);
       setWarnings(answer.warnings);
@@ -152,7 +160,7 @@ export function BulkImportTab() {
       setProblem(adminErrorText(error, PREVIEW_FAILED));
       setWarnings(warningsOf(error));
     } finally {
-      setRequest(undefined);
+      setIsPreviewing(false);
     }
   }
 
@@ -163,12 +171,12 @@ export function BulkImportTab() {
     if (fileInput.current) fileInput.current.value = '';
     setResult(answer);
     setWarnings(answer.warnings);
-    setAnnouncement('Import complete.');
+    setAnnouncement(`Import complete. ${importSummary(answer)}`);
     await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
   }
 
   async function handleTemplate() {
-    setRequest('template');
+    setIsDownloading(true);
     setProblem(undefined);
     try {
       saveFile(await apiFile(TEMPLATE_PATH), TEMPLATE_FILE_NAME);
@@ -176,7 +184,7 @@ export function BulkImportTab() {
       if (!(error instanceof ApiError)) console.warn(TEMPLATE_FAILED, error);
       setProblem(adminErrorText(error, TEMPLATE_FAILED));
     } finally {
-      setRequest(undefined);
+      setIsDownloading(false);
     }
   }
 
@@ -184,7 +192,7 @@ export function BulkImportTab() {
     value: String(language.id),
     label: `${language.name} (${language.code})`,
   }));
-  const languageName = languages.data?.find((language) => String(language.id) === languageId)?.name;
+  const nameOf = (id: string) => languages.data?.find((language) => String(language.id) === id)?.name;
 
   return (
     <Card>
@@ -203,11 +211,11 @@ export function BulkImportTab() {
         <Button
           variant="outline"
           className="shrink-0 self-start"
-          loading={request === 'template'}
-          disabled={request === 'template'}
+          loading={isDownloading}
+          disabled={isDownloading}
           onClick={() => void handleTemplate()}
         >
-          {request === 'template' ? null : <Download className="size-4" aria-hidden="true" />}
+          {isDownloading ? null : <Download className="size-4" aria-hidden="true" />}
           Download template
         </Button>
       </CardHeader>
@@ -239,11 +247,11 @@ export function BulkImportTab() {
         <div className="flex flex-wrap gap-3">
           <Button
             variant="outline"
-            loading={request === 'preview'}
-            disabled={!file || isBusy}
+            loading={isPreviewing}
+            disabled={isBusy}
             onClick={() => void handlePreview()}
           >
-            {request === 'preview' ? 'Previewing...' : 'Preview'}
+            {isPreviewing ? 'Previewing...' : 'Preview'}
           </Button>
           <Button disabled={!preview || isBusy} onClick={() => setIsConfirming(true)}>
             Import to Database
@@ -255,7 +263,7 @@ export function BulkImportTab() {
           {announcement}
         </p>
 
-        {result ? <ImportResult result={result} /> : null}
+        {result ? <ImportResult result={result} headingRef={resultHeading} /> : null}
         {warnings.length > 0 ? <Warnings warnings={warnings} /> : null}
         {preview ? <PreviewList answer={preview.answer} /> : null}
       </CardContent>
@@ -264,7 +272,7 @@ export function BulkImportTab() {
         <ConfirmDialog
           title="Import Stories"
           description={
-            `Import "${preview.upload.file.name}" into ${languageName ?? 'the chosen language'}? ` +
+            `Import "${preview.upload.file.name}" into ${nameOf(preview.upload.languageId) ?? 'the chosen language'}? ` +
             `${previewSummary(preview.answer)} Chapter texts already written are kept.`
           }
           confirmLabel="Import"
@@ -476,15 +484,28 @@ function PreviewCard({ item }: { item: BulkPreviewItem }) {
   );
 }
 
-function ImportResult({ result }: { result: BulkImportAnswer }) {
+function ImportResult({
+  result,
+  headingRef,
+}: {
+  result: BulkImportAnswer;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const headingId = useId();
-  const changed = result.stories.filter((story) => story.action !== 'unchanged');
+  const changed = result.stories.filter(
+    (story) => story.action !== 'unchanged' || story.changed_chapters > 0,
+  );
   return (
     <section
       aria-labelledby={headingId}
       className="flex flex-col gap-3 rounded-xl bg-green-50 p-4 ring-1 ring-green-200 ring-inset"
     >
-      <h3 id={headingId} className="text-base font-semibold text-green-900">
+      <h3
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-base font-semibold text-green-900 focus:outline-none"
+      >
         Import complete
       </h3>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DIFFICULTY_PROMPTS } from '#common/prompts.ts';
 import {
   DEFAULT_PROMPTS,
+  importSummary,
   loadPrompts,
   moreChapters,
   previewSummary,
@@ -35,6 +36,16 @@ describe('the bulk import tab’s sentences', () => {
     expect(previewSummary(counts())).toBe(
       'Nothing to change: the 4 chapters of this workbook are already imported as they are.',
     );
+  });
+});
+
+describe('the import’s summary', () => {
+  it('says what an import did', () => {
+    expect(importSummary(counts({ created_stories: 2, created_chapters: 4 }))).toBe(
+      'Created 2 stories and 4 chapters.',
+    );
+    expect(importSummary(counts({ updated_chapters: 1 }))).toBe('Updated 1 chapter.');
+    expect(importSummary(counts())).toBe('Nothing changed: the workbook was already imported as it is.');
   });
 });
 

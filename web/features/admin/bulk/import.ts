@@ -143,6 +143,17 @@ export function previewSummary(counts: BulkImportCounts): string {
   return `Importing will ${actions.join(' and ')} (${count(counts.total_chapters, 'chapter', 'chapters')} in the workbook).`;
 }
 
+/** What an import did, in a sentence, for screen readers (the counts themselves are shown). */
+export function importSummary(counts: BulkImportCounts): string {
+  const created = storiesAndChapters(counts.created_stories, counts.created_chapters);
+  const updated = storiesAndChapters(counts.updated_stories, counts.updated_chapters);
+  if (!created && !updated) return 'Nothing changed: the workbook was already imported as it is.';
+  const sentence = [created ? `created ${created}` : '', updated ? `updated ${updated}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
 /** The counts of admin.md §3, labelled, in the order the result shows them. */
 export function resultCounts(counts: BulkImportCounts): { label: string; value: number }[] {
   return [
