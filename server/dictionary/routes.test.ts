@@ -156,6 +156,20 @@ async function lookUp(surface: string, language = 'es'): Promise<LookupResult> {
 }
 
 describe('POST /api/admin/translations/upload/ (preview)', () => {
+  it('answers a form it cannot read with 400 and a sentence', async () => {
+    const response = await t.request<{ error: string }>({
+      method: 'POST',
+      url: '/api/admin/translations/upload/',
+      token: adminToken,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="mode"\r\n\r\nwiktextract\r\n--b\r\nContent-Dis',
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'The form could not be read: send it as multipart/form-data, whole.' },
+    });
+  });
+
   it('previews the real sample: counts, other languages skipped by line, mapped entries, nothing written', async () => {
     for (const file of [
       { bytes: SAMPLE, name: 'sample.jsonl' },

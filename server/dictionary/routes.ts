@@ -12,6 +12,7 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import type { DictionaryLimits } from '../config.ts';
 import { HttpError, idParam, parseInput } from '../http/errors.ts';
+import { formParts } from '../http/multipart.ts';
 import { languageCodes } from '../languages/service.ts';
 import { limitBytes } from '../uploads/limit.ts';
 import { EmptyDumpError, previewDump } from './importer.ts';
@@ -72,7 +73,7 @@ export async function adminDictionaryRoutes(
     let file: MultipartFile | undefined;
     let stored: { key: string; size: number; fileName: string } | undefined;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type === 'field') {
           raw[part.fieldname] = String(part.value);
           continue;

@@ -1,6 +1,8 @@
 // The errors reading a multipart form can end in, as sentences: @fastify/multipart's codes are written for
 // developers, and busboy's own errors (a missing boundary, a body cut short) carry no status, so the error
 // handler would answer them with a 500.
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 const FORM_ERRORS: Record<string, [number, string]> = {
@@ -28,4 +30,23 @@ export function formReadError(error: unknown): unknown {
     return new HttpError(400, UNREADABLE);
   }
   return error;
+}
+
+/**
+ * A request's form parts, as request.parts() gives them, but with an error of the reading itself (a missing
+ * boundary, a body cut short between parts) turned into its HttpError; errors of whatever handles a part are
+ * the handler's own.
+ */
+export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  while (true) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw formReadError(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
 }

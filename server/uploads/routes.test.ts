@@ -114,6 +114,21 @@ describe('POST /api/admin/uploads/cover/', () => {
     expect(response.status).toBe(415);
   });
 
+  it('answers a form it cannot read with 400 and a sentence', async () => {
+    const response = await t.request<{ error: string }>({
+      method: 'POST',
+      url: '/api/admin/uploads/cover/',
+      token: adminToken,
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'not a form',
+    });
+
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'The form could not be read: send it as multipart/form-data, whole.' },
+    });
+  });
+
   it('answers 401 without a session and 403 to a learner', async () => {
     expect((await upload('cover/', PNG, 'c.png', 'image/png', '')).body).toEqual({
       error: 'Not authenticated',

@@ -12,6 +12,7 @@ import {
   COVER_TYPES,
 } from '#common/uploads.ts';
 import { HttpError } from '../http/errors.ts';
+import { formReadError } from '../http/multipart.ts';
 import { limitBytes } from './limit.ts';
 
 const MB = 1024 * 1024;
@@ -30,7 +31,12 @@ async function receiveFile(
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the file as multipart/form-data, in a field named file.');
   }
-  const part = await request.file({ limits: { fileSize: options.max + 1, files: 1 } });
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: options.max + 1, files: 1 } });
+  } catch (error) {
+    throw formReadError(error);
+  }
   if (!part) throw new HttpError(400, 'Send the file as multipart/form-data, in a field named file.');
   const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
   const extension = typed.fileType ? options.types[typed.fileType.mime] : undefined;
