@@ -51,6 +51,16 @@ const EnvSchema = z
     DICT_LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     DEMO_CONTENT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    STRIPE_PRICE_MONTHLY: z.string().trim().min(1).optional(),
+    STRIPE_PRICE_YEARLY: z.string().trim().min(1).optional(),
+    STRIPE_API_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http:// or https:// URL such as http://127.0.0.1:12111',
+      })
+      .optional(),
     ADMIN_EMAILS: z
       .string()
       .transform((value) =>
@@ -69,6 +79,20 @@ const EnvSchema = z
   .refine((values) => values.NODE_ENV !== 'production' || values.SMTP_URL !== undefined, {
     path: ['SMTP_URL'],
     error: 'is required when NODE_ENV is production (the development outbox does not exist there)',
+  })
+  .superRefine((values, context) => {
+    // Billing is all or nothing: a key without its prices could take no one to a checkout.
+    const billing = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
+    if (!billing.some((name) => values[name] !== undefined)) return;
+    for (const name of billing) {
+      if (values[name] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required with ${billing.filter((other) => values[other] !== undefined).join(' and ')}`,
+        });
+      }
+    }
   });
 
 export interface Config {
@@ -100,6 +124,17 @@ export interface Config {
   lookupCacheEntries: number;
   /** Whether a new database gets the demo library and dictionaries (DEMO_CONTENT; off for a real site). */
   demoContent: boolean;
+  /** Pro through Stripe; without it the billing calls say billing is not set up (STRIPE_*). */
+  billing: BillingSettings | undefined;
+}
+
+export interface BillingSettings {
+  secretKey: string;
+  /** Signs the webhook's events; without it the webhook refuses every event. */
+  webhookSecret: string | undefined;
+  prices: { monthly: string; yearly: string };
+  /** Another Stripe-compatible API than Stripe's own (a local stand-in in tests): its address. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 export interface DictionaryLimits {
@@ -114,6 +149,11 @@ export class ConfigError extends Error {
     super(`The configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+function apiAddress(url: URL): NonNullable<BillingSettings['api']> {
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** Reads and checks the configuration from an environment such as `process.env`. */
@@ -145,6 +185,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminEmails: values.ADMIN_EMAILS ?? [],
     lookupCacheEntries: values.DICT_LOOKUP_CACHE_ENTRIES,
     demoContent: values.DEMO_CONTENT === 'on',
+    billing:
+      values.STRIPE_SECRET_KEY && values.STRIPE_PRICE_MONTHLY && values.STRIPE_PRICE_YEARLY
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            prices: { monthly: values.STRIPE_PRICE_MONTHLY, yearly: values.STRIPE_PRICE_YEARLY },
+            api: values.STRIPE_API_URL ? apiAddress(new URL(values.STRIPE_API_URL)) : undefined,
+          }
+        : undefined,
     dictionaryLimits: {
       uploadBytes: values.DICT_UPLOAD_MAX_MB * MB,
       decompressedBytes: values.DICT_DECOMPRESSED_MAX_MB * MB,

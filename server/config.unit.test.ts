@@ -69,6 +69,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO_CONTENT: 'no' })).toThrow(/DEMO_CONTENT must be on or off/);
   });
 
+  it('sets billing up only with a Stripe key and both prices, pointing the SDK at another API when asked', () => {
+    expect(loadConfig({}).billing).toBeUndefined();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PRICE_MONTHLY: 'price_month',
+      STRIPE_PRICE_YEARLY: 'price_year',
+    };
+    expect(loadConfig(stripe).billing).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: undefined,
+      prices: { monthly: 'price_month', yearly: 'price_year' },
+      api: undefined,
+    });
+    const local = loadConfig({
+      ...stripe,
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    }).billing;
+    expect(local).toMatchObject({
+      webhookSecret: 'whsec_abc',
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
+      /STRIPE_PRICE_MONTHLY is required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(/STRIPE_API_URL/);
+  });
+
   it('refuses an admin list that is not e-mail addresses', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
   });

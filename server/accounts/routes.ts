@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { Subscription } from '#common/schemas/billing.ts';
 import { currentUser } from '../auth/guard.ts';
+import { presentSubscription } from '../billing/plan.ts';
+import { getSubscription } from '../billing/service.ts';
 
 /** The signed-in learner's own account. */
 export async function accountRoutes(app: FastifyInstance) {
-  // The free plan for everyone until the billing issue connects Stripe (spec/learner.md §3 Subscription).
-  app.get('/me/subscription/', async (request) => {
-    currentUser(request);
-    return {
-      is_pro: false,
-      subscription_status: 'inactive',
-      has_stripe_customer: false,
-      subscription_end_date: null,
-    };
+  // learner.md §3 Subscription, §7: the plan as the webhooks last recorded it, or the free plan.
+  app.get('/me/subscription/', async (request): Promise<Subscription> => {
+    const user = currentUser(request);
+    return presentSubscription(await getSubscription(app.db, user.userId));
   });
 }

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, TEST_JWT_SECRET } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { createUser, giveSubscription, signIn } from '../testing/factories.ts';
 
 const t = setupTestApp({ config: { adminEmails: ['boss@example.com'] } });
 
@@ -64,6 +64,37 @@ describe('GET /api/me/subscription/', () => {
     expect(response.body).toEqual({
       is_pro: false,
       subscription_status: 'inactive',
+      has_stripe_customer: false,
+      subscription_end_date: null,
+    });
+  });
+
+  it('answers the learner’s own plan: Stripe’s, or a gift', async () => {
+    const subscriber = await createUser(t.db);
+    await giveSubscription(t.db, subscriber.id, { stripeCustomerId: 'cus_guard_1' });
+    const lapsed = await createUser(t.db);
+    await giveSubscription(t.db, lapsed.id, { stripeCustomerId: 'cus_guard_2', status: 'past_due' });
+    const gifted = await createUser(t.db);
+    await giveSubscription(t.db, gifted.id, {
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      status: 'inactive',
+      currentPeriodEnd: null,
+      isGrantedPro: true,
+    });
+    const plan = async (user: { id: string }) =>
+      (await t.get('/api/me/subscription/', { token: (await signIn(t.db, user)).accessToken })).body;
+
+    expect(await plan(subscriber)).toEqual({
+      is_pro: true,
+      subscription_status: 'active',
+      has_stripe_customer: true,
+      subscription_end_date: '2027-01-15T12:00:00.000Z',
+    });
+    expect(await plan(lapsed)).toMatchObject({ is_pro: false, subscription_status: 'past_due' });
+    expect(await plan(gifted)).toEqual({
+      is_pro: true,
+      subscription_status: 'active',
       has_stripe_customer: false,
       subscription_end_date: null,
     });

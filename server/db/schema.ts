@@ -431,3 +431,48 @@ export const readingDays = pgTable(
     check('reading_days_words_read', sql`${table.wordsRead} >= 0`),
   ],
 );
+
+/**
+ * A learner's plan (learner.md §3 Subscription), one row once they have had anything to do with billing: the
+ * Stripe customer and subscription as the webhooks last told them, or Pro granted by hand. Pro is an active or
+ * trialing subscription, or a grant (server/billing/).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The spec's five: active, trialing, past_due, canceled, inactive (Stripe's others map onto them). */
+    status: text('status').notNull().default('inactive'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    priceId: text('price_id'),
+    /**
+     * When the subscription state written here was Stripe's: an event older than it changes nothing, so events
+     * arriving out of order never put an older state back.
+     */
+    stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
+    /** Pro granted by hand (`npm run admin -- pro <email> on`), whatever Stripe says, and why. */
+    isGrantedPro: boolean('is_granted_pro').notNull().default(false),
+    grantNote: text('grant_note'),
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_stripe_customer').on(table.stripeCustomerId),
+    check(
+      'subscriptions_status',
+      sql`${table.status} IN ('active', 'trialing', 'past_due', 'canceled', 'inactive')`,
+    ),
+  ],
+);
+
+/** Stripe events already handled, by id: a delivery repeated (Stripe retries, a replay) is handled once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

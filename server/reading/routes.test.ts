@@ -9,9 +9,9 @@ import {
   SavedWord,
   SavedWordList,
 } from '#common/schemas/reading.ts';
-import { chapterProgress, chapters, languages, stories } from '../db/schema.ts';
+import { chapterProgress, chapters, languages, stories, subscriptions } from '../db/schema.ts';
 import { setupTestApp } from '../testing/app.ts';
-import { createStory, createUser, signIn } from '../testing/factories.ts';
+import { createStory, createUser, giveSubscription, signIn } from '../testing/factories.ts';
 
 const t = setupTestApp();
 
@@ -171,6 +171,17 @@ describe('GET /api/chapters/{id}/', () => {
 
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ error: 'This story is for Pro members. Upgrade to read it.' });
+  });
+
+  it('lets a Pro learner read a story not marked free, and refuses it again once the plan lapses', async () => {
+    const { chapters: made } = await createStory(t.db, { story: { isFree: false } });
+    const user = await createUser(t.db);
+    const token = (await signIn(t.db, user)).accessToken;
+    await giveSubscription(t.db, user.id, { stripeCustomerId: `cus_read_${user.id}` });
+
+    expect((await t.get(`/api/chapters/${first(made).id}/`, { token })).status).toBe(200);
+    await t.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, user.id));
+    expect((await t.get(`/api/chapters/${first(made).id}/`, { token })).status).toBe(403);
   });
 
   it('lets an admin read a Pro story and an unpublished one', async () => {

@@ -3,6 +3,7 @@ import { normalizeLookup } from '#common/dictionary.ts';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { LanguageProgressInput, SaveWordInput } from '#common/schemas/reading.ts';
 import { isAdmin } from '../admin/service.ts';
+import { hasPro } from '../billing/service.ts';
 import type { Database } from '../db/client.ts';
 import {
   chapterProgress,
@@ -40,14 +41,6 @@ const languageColumns = {
   name: languages.name,
   nativeName: languages.nativeName,
 };
-
-/**
- * Whether the learner has the Pro plan. The one place the plan is decided: false for everyone until the
- * billing issue records subscriptions (see server/accounts/routes.ts), which plugs its check in here.
- */
-export async function hasPro(_db: Database, _userId: string): Promise<boolean> {
-  return false;
-}
 
 /**
  * Refuses a story the reader may not open: an unpublished one is hidden (404), a story not marked free needs

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { chapters, languages, readingDays, stories, users } from '../db/schema.ts';
+import { chapters, languages, readingDays, stories, subscriptions, users } from '../db/schema.ts';
 import { TEST_JWT_SECRET } from './app.ts';
 
 // ISO 639-1 leaves the q* codes unassigned, so they never clash with a seeded language.
@@ -45,6 +45,27 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('createUser inserted nothing');
   return user;
+}
+
+/** A learner's subscription row as the webhooks would leave it: an active Stripe subscription unless told. */
+export async function giveSubscription(
+  db: Database,
+  userId: string,
+  overrides: Partial<typeof subscriptions.$inferInsert> = {},
+): Promise<typeof subscriptions.$inferSelect> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId,
+      stripeCustomerId: `cus_${userId.slice(0, 8)}`,
+      stripeSubscriptionId: `sub_${userId.slice(0, 8)}`,
+      status: 'active',
+      currentPeriodEnd: new Date('2027-01-15T12:00:00Z'),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('giveSubscription inserted nothing');
+  return row;
 }
 
 /** Signs a user in directly (no e-mail): a session, its refresh token and a 1-hour access token. */

@@ -14,17 +14,13 @@ import { Link } from 'react-router';
 import { displayName, type UserIdentity } from '#common/identity.ts';
 import { PRO_PLAN } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
+import { FREE_PLAN } from '#common/schemas/billing.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import {
-  FREE_PLAN,
-  formatBillingDate,
-  STATUS_BADGES,
-  useSubscription,
-} from '#web/features/account/subscription.ts';
+import { formatBillingDate, STATUS_BADGES, useSubscription } from '#web/features/account/subscription.ts';
 import { authErrorText } from '#web/features/auth/messages.ts';
 import { useSession, useSignOut } from '#web/features/auth/session.tsx';
 import { ApiError, api } from '#web/lib/api.ts';

@@ -1,27 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { Subscription, type SubscriptionStatus } from '#common/schemas/billing.ts';
 import type { BadgeVariant } from '#web/components/ui/Badge.tsx';
 import { api } from '#web/lib/api.ts';
-
-// The answer of GET /api/me/subscription/ (spec/learner.md §3). It belongs in common/schemas with the billing
-// issue, where the server will validate against it too.
-export const Subscription = z.object({
-  is_pro: z.boolean(),
-  subscription_status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'inactive']),
-  has_stripe_customer: z.boolean(),
-  subscription_end_date: z.string().nullable(),
-});
-export type Subscription = z.infer<typeof Subscription>;
-export type SubscriptionStatus = Subscription['subscription_status'];
-
-/** What a learner without a subscription answer sees: the free plan. */
-export const FREE_PLAN: Subscription = {
-  is_pro: false,
-  subscription_status: 'inactive',
-  has_stripe_customer: false,
-  subscription_end_date: null,
-};
 
 /** Spec/learner.md §4: the status badge's label, and its colour. */
 export const STATUS_BADGES: Record<SubscriptionStatus, { label: string; variant: BadgeVariant }> = {
