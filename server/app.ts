@@ -8,6 +8,7 @@ import { permissionRoutes, requireAdmin } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
 import { prepareMagicLink } from './auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { adminBulkImportRoutes } from './bulk/routes.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(healthRoutes);
       await api.register(languageRoutes);
       await api.register(accountRoutes);
+      await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
       await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
       await api.register(readingRoutes, { adminEmails: config.adminEmails });

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
+import { presentSubscription } from '../billing/plan.ts';
+import { subscriptions, users } from '../db/schema.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { createUser } from '../testing/factories.ts';
 
@@ -37,11 +38,41 @@ describe('npm run admin', () => {
     expect(user?.isAdmin).toBe(true);
   });
 
+  it('grants Pro by hand with a note, and takes it back', async () => {
+    const user = await createUser(t.db, { email: 'friend@example.com' });
+
+    const on = admin('pro', 'Friend@example.com', 'on', 'Translator', 'thanks');
+    expect(on.status).toBe(0);
+    expect(on.stdout).toContain('friend@example.com has Pro, granted by hand (Translator thanks).');
+    const [granted] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(granted).toMatchObject({ isGrantedPro: true, grantNote: 'Translator thanks' });
+    expect(granted?.grantedAt).toBeInstanceOf(Date);
+    expect(presentSubscription(granted).is_pro).toBe(true);
+
+    const off = admin('pro', 'friend@example.com', 'off');
+    expect(off.stdout).toContain(
+      "friend@example.com's granted Pro is taken back; they are on the free plan.",
+    );
+    const [taken] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(presentSubscription(taken).is_pro).toBe(false);
+
+    const stranger = admin('pro', 'nobody@example.com', 'on');
+    expect(stranger.status).toBe(1);
+    expect(stranger.stderr).toContain('nobody@example.com has no account');
+  });
+
   it('refuses a bad command or address with the usage line', () => {
-    for (const args of [[], ['promote', 'a@example.com'], ['grant', 'not-an-address']]) {
+    for (const args of [
+      [],
+      ['promote', 'a@example.com'],
+      ['grant', 'not-an-address'],
+      ['pro', 'a@example.com', 'maybe'],
+    ]) {
       const run = admin(...args);
       expect(run.status, args.join(' ')).toBe(1);
-      expect(run.stderr).toContain('Usage: npm run admin -- grant <email> | revoke <email>');
+      expect(run.stderr).toContain(
+        'Usage: npm run admin -- grant <email> | revoke <email> | pro <email> on|off [note]',
+      );
     }
   });
 });

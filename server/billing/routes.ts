@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { CheckoutRequest } from '#common/schemas/billing.ts';
+import { currentUser } from '../auth/guard.ts';
+import type { BillingSettings } from '../config.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { applyEvent, createCheckout, createPortal, NOT_SET_UP } from './service.ts';
+import { stripeClient } from './stripe.ts';
+
+/** How old a signed event may be (its signature's timestamp), in seconds: Stripe's own default. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+const BAD_SIGNATURE = 'The webhook signature is not valid.';
+
+/**
+ * The Pro plan's calls (learner.md §7): a Checkout for the chosen plan, the customer portal, and Stripe's
+ * webhook. Without billing settings the first two answer that billing is not set up; nothing pretends to sell.
+ */
+export async function billingRoutes(
+  app: FastifyInstance,
+  options: { billing: BillingSettings | undefined; siteUrl: string },
+): Promise<void> {
+  const { billing, siteUrl } = options;
+  const stripe = billing ? stripeClient(billing) : undefined;
+  const configured = () => {
+    if (!billing || !stripe) throw new HttpError(503, NOT_SET_UP);
+    return { stripe, settings: billing, siteUrl };
+  };
+
+  app.post('/create-checkout-session/', async (request) => {
+    const user = currentUser(request);
+    const { plan } = parseInput(CheckoutRequest, request.body ?? {});
+    const url = await createCheckout(app.db, configured(), { userId: user.userId, email: user.email }, plan);
+    return { checkout_url: url };
+  });
+
+  app.post('/create-customer-portal/', async (request) => {
+    const user = currentUser(request);
+    return { portal_url: await createPortal(app.db, configured(), user.userId) };
+  });
+
+  await app.register(async (webhook) => {
+    // The signature covers the body's exact bytes: they are kept as they came, not parsed.
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post('/stripe/webhook/', { config: { public: true } }, async (request) => {
+      if (!billing?.webhookSecret || !stripe) throw new HttpError(503, NOT_SET_UP);
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new HttpError(400, BAD_SIGNATURE);
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          request.body,
+          signature,
+          billing.webhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+        );
+      } catch {
+        throw new HttpError(400, BAD_SIGNATURE);
+      }
+      const outcome = await applyEvent(app.db, stripe, event);
+      request.log.info({ event: event.id, type: event.type, outcome }, 'stripe event');
+      return { received: true, outcome };
+    });
+  });
+}
