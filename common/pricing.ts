@@ -13,7 +13,9 @@ export const PRO_PLAN = {
   ],
 } as const;
 
-export type BillingPeriod = 'monthly' | 'yearly';
+/** The two prices of the landing page's toggle; yearly is the toggle's first state. */
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /** The yearly saving against paying monthly, as a whole percentage (25 for $15 against $20). */
 export function yearlySavingPercent(): number {

@@ -1,5 +1,6 @@
 // The learner's plan (learner.md §3 Subscription, §7): GET /api/me/subscription/'s answer, and the checkout.
 import { z } from 'zod';
+import { BILLING_PERIODS } from '../pricing.ts';
 
 /** The statuses the spec knows (learner.md §3); Stripe's others are mapped onto them (server/billing/). */
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'inactive'] as const;
@@ -22,11 +23,7 @@ export const FREE_PLAN: Subscription = {
   subscription_end_date: null,
 };
 
-/** The two prices of the landing page's toggle (learner.md §9); yearly is the toggle's first state. */
-export const BILLING_PLANS = ['monthly', 'yearly'] as const;
-export type BillingPlan = (typeof BILLING_PLANS)[number];
-
-/** POST /api/create-checkout-session/'s body: the plan, yearly unless said. */
+/** POST /api/create-checkout-session/'s body: the plan (common/pricing.ts), yearly unless said. */
 export const CheckoutRequest = z.object({
-  plan: z.enum(BILLING_PLANS, { error: 'plan must be monthly or yearly.' }).default('yearly'),
+  plan: z.enum(BILLING_PERIODS, { error: 'plan must be monthly or yearly.' }).default('yearly'),
 });

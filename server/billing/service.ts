@@ -1,7 +1,7 @@
 // The learner's plan in the database: read by the subscription call and by every check of Pro.
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { BillingPlan } from '#common/schemas/billing.ts';
+import type { BillingPeriod } from '#common/pricing.ts';
 import type { BillingSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { stripeEvents, subscriptions, users } from '../db/schema.ts';
@@ -73,7 +73,7 @@ export async function createCheckout(
   db: Database,
   billing: { stripe: Stripe; settings: BillingSettings; siteUrl: string },
   user: { userId: string; email: string },
-  plan: BillingPlan,
+  plan: BillingPeriod,
 ): Promise<string> {
   if (await hasPro(db, user.userId)) throw new HttpError(409, ALREADY_PRO);
   const customer = await customerFor(db, billing.stripe, user);

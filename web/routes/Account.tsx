@@ -20,16 +20,13 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { type BillingRedirect, goToBilling } from '#web/features/account/billing.ts';
 import { formatBillingDate, STATUS_BADGES, useSubscription } from '#web/features/account/subscription.ts';
 import { authErrorText } from '#web/features/auth/messages.ts';
 import { useSession, useSignOut } from '#web/features/auth/session.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
-import { leavePage } from '#web/lib/leavePage.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const ACCOUNT_TITLE = 'Your Account · Catamaran';
-
-const SOMETHING_WRONG = 'Something went wrong. Please try again.';
 
 interface QuickLink {
   to: string;
@@ -44,28 +41,7 @@ const QUICK_LINKS: readonly QuickLink[] = [
   { to: CLIENT_ROUTES.feedback, title: 'Feedback', body: 'Share your thoughts', Icon: MessageSquareText },
 ];
 
-type Busy = 'upgrade' | 'manage' | 'signout';
-
-/** The billing calls that lead to a payment page (spec/learner.md §7 and §8). */
-const BILLING_REDIRECTS = {
-  upgrade: {
-    path: '/api/create-checkout-session/',
-    field: 'checkout_url',
-    missing: 'Failed to create checkout session',
-  },
-  manage: {
-    path: '/api/create-customer-portal/',
-    field: 'portal_url',
-    missing: 'Failed to open customer portal',
-  },
-} as const;
-
-/** The sentence for a failed billing call: the server's own, else the spec's fallback for that call. */
-function billingFailureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== 0)
-    return error.isServerMessage ? error.message : fallback;
-  return SOMETHING_WRONG;
-}
+type Busy = BillingRedirect | 'signout';
 
 /**
  * /account (spec/learner.md §2): who is signed in, quick links, the plan with Upgrade or Manage, and Sign Out.
@@ -86,22 +62,11 @@ function AccountScreen({ user }: { user: UserIdentity }) {
   const [problem, setProblem] = useState<string>();
   const name = displayName(user);
 
-  async function handleBillingRedirect(kind: keyof typeof BILLING_REDIRECTS) {
-    const call = BILLING_REDIRECTS[kind];
+  async function handleBillingRedirect(kind: BillingRedirect) {
     setBusy(kind);
     setProblem(undefined);
-    try {
-      const answer = await api<Record<string, unknown> | undefined>(call.path, { method: 'POST' });
-      const url = answer?.[call.field];
-      if (typeof url === 'string' && url !== '') {
-        // Stay busy: the page is being left for the payment provider's.
-        leavePage(url);
-        return;
-      }
-      setProblem(call.missing);
-    } catch (error) {
-      setProblem(billingFailureText(error, call.missing));
-    }
+    // Resolves only on a failure: on success the page is being left, and stays busy meanwhile.
+    setProblem(await goToBilling(kind));
     setBusy(undefined);
   }
 

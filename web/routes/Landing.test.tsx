@@ -1,10 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PRO_PLAN } from '#common/pricing.ts';
 import { SessionProvider, type SessionState } from '#web/features/auth/session.tsx';
+import { leavePage } from '#web/lib/leavePage.ts';
 import { LANDING_TITLE, Landing } from './Landing.tsx';
+
+vi.mock('#web/lib/leavePage.ts', () => ({ leavePage: vi.fn() }));
 
 const SIGNED_IN: SessionState = {
   status: 'signed_in',
@@ -158,10 +161,51 @@ describe('Landing', () => {
     expect(pricing.getByText(/free plan/)).toBeDefined();
   });
 
-  it('sends a signed-in learner to the account page to upgrade', () => {
-    renderLanding(SIGNED_IN);
-    const pricing = within(screen.getByRole('region', { name: 'Simple Pricing' }));
-    expect(pricing.getByRole('link', { name: 'Choose This Plan' }).getAttribute('href')).toBe('/account');
+  it('takes a signed-in learner to checkout for the plan the toggle shows', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({ checkout_url: 'https://checkout.stripe.com/c/pay/cs_2' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      renderLanding(SIGNED_IN);
+      const pricing = within(screen.getByRole('region', { name: 'Simple Pricing' }));
+      await userEvent.click(pricing.getByRole('button', { name: 'Monthly' }));
+      await userEvent.click(pricing.getByRole('button', { name: 'Choose This Plan' }));
+
+      await vi.waitFor(() =>
+        expect(leavePage).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_2'),
+      );
+      const [path, init] = fetchMock.mock.calls[0] ?? [];
+      expect(path).toBe('/api/create-checkout-session/');
+      expect(JSON.parse(String(init?.body))).toEqual({ plan: 'monthly' });
+      expect((pricing.getByRole('button', { name: 'Processing...' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says why a signed-in learner’s checkout could not start', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { error: 'Billing is not set up on this server, so Pro cannot be bought here yet.' },
+        { status: 503 },
+      ),
+    );
+    try {
+      renderLanding(SIGNED_IN);
+      const pricing = within(screen.getByRole('region', { name: 'Simple Pricing' }));
+      await userEvent.click(pricing.getByRole('button', { name: 'Choose This Plan' }));
+      expect((await pricing.findByRole('alert')).textContent).toBe(
+        'Billing is not set up on this server, so Pro cannot be bought here yet.',
+      );
+      expect((pricing.getByRole('button', { name: 'Choose This Plan' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('asks five questions as native disclosures, in order', () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { type BillingPeriod, PRO_PLAN, YEARLY_SAVING_LABEL } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { useSession } from '#web/features/auth/session.tsx';
@@ -22,8 +23,19 @@ export function Pricing() {
   const isYearly = period === 'yearly';
   const pricePerMonth = isYearly ? PRO_PLAN.yearlyPricePerMonthUsd : PRO_PLAN.monthlyPriceUsd;
   const billedYearly = PRO_PLAN.yearlyPricePerMonthUsd * 12;
-  // A signed-in learner upgrades from the account page, where checkout starts.
-  const planTarget = session.status === 'signed_in' ? CLIENT_ROUTES.account : CLIENT_ROUTES.signUp;
+  const [isProcessing, setIsProcessing] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  // A signed-in learner goes straight to the payment page for the plan the toggle shows.
+  async function handleChoose() {
+    setIsProcessing(true);
+    setProblem(undefined);
+    // Loaded at the click: the API client is not part of the landing page's first load (its budget).
+    const { goToBilling } = await import('#web/features/account/billing.ts');
+    // Resolves only on a failure: on success the page is being left, and stays busy meanwhile.
+    setProblem(await goToBilling('upgrade', period));
+    setIsProcessing(false);
+  }
 
   return (
     <Section
@@ -92,9 +104,29 @@ export function Pricing() {
             ))}
           </ul>
 
-          <Link className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })} to={planTarget}>
-            Choose This Plan
-          </Link>
+          {session.status === 'signed_in' ? (
+            <Button
+              size="lg"
+              className="mt-8 w-full"
+              loading={isProcessing}
+              disabled={isProcessing}
+              onClick={() => void handleChoose()}
+            >
+              {isProcessing ? 'Processing...' : 'Choose This Plan'}
+            </Button>
+          ) : (
+            <Link
+              className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })}
+              to={CLIENT_ROUTES.signUp}
+            >
+              Choose This Plan
+            </Link>
+          )}
+          {problem ? (
+            <p role="alert" className="mt-3 text-center text-base font-medium text-red-700">
+              {problem}
+            </p>
+          ) : null}
         </div>
 
         <p className="max-w-md text-center text-base text-slate-600">
