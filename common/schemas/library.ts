@@ -112,6 +112,8 @@ export type ChapterProgressSummary = z.infer<typeof ChapterProgressSummary>;
 
 /** GET /api/stories/{id}/: the list's fields, the chapters in reading order, and progress per chapter. */
 export const StoryDetail = StoryListItem.omit({ user_progress: true }).extend({
+  /** The viewer may not read the chapters: a story not marked Free, for someone without Pro (learner.md §6). */
+  is_locked: z.boolean(),
   chapters: z.array(
     z.object({
       id: z.number().int(),

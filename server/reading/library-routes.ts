@@ -96,6 +96,7 @@ function presentDetail(storage: ObjectStorage, story: StoryDetailRow): StoryDeta
   const completed = story.chapters.filter((chapter) => chapter.isCompleted).length;
   return {
     ...presentFields(storage, story),
+    is_locked: story.isLocked,
     chapters: story.chapters.map((chapter) => ({
       id: chapter.id,
       chapter_number: chapter.chapterNumber,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StoryDetail, StoryList, type StoryListItem } from '#common/schemas/library.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import { setupTestApp, TEST_JWT_SECRET } from '../testing/app.ts';
-import { createLanguage, createStory, createUser, signIn } from '../testing/factories.ts';
+import { createLanguage, createStory, createUser, giveSubscription, signIn } from '../testing/factories.ts';
 
 const t = setupTestApp();
 
@@ -406,6 +406,7 @@ describe('GET /api/stories/{id}/', () => {
       chapter_count: 3,
       estimated_word_count: 30,
       is_free: true,
+      is_locked: false,
       is_adult_content: false,
       topics: ['family'],
       length_category: 'very_short',
@@ -506,5 +507,25 @@ describe('GET /api/stories/{id}/', () => {
     const proDetail = await t.get<StoryDetail>(`/api/stories/${pro.id}/`, { token: await learner() });
     expect(proDetail.status).toBe(200);
     expect(proDetail.body.is_free).toBe(false);
+  });
+
+  it('says whether the viewer may read the chapters: Free for all, Pro for Pro members and admins', async () => {
+    const language = await freshLanguage();
+    const { story: free } = await story(language, { isFree: true });
+    const { story: pro } = await story(language, { isFree: false });
+    const member = await createUser(t.db);
+    await giveSubscription(t.db, member.id, { stripeCustomerId: `cus_lib_${member.id}` });
+    const viewers = {
+      visitor: undefined,
+      learner: await learner(),
+      member: (await signIn(t.db, member)).accessToken,
+      admin: await learner({ isAdmin: true }),
+    };
+    const locked = async (id: number, token: string | undefined) =>
+      (await t.get<StoryDetail>(`/api/stories/${id}/`, token ? { token } : {})).body.is_locked;
+    for (const [who, token] of Object.entries(viewers)) {
+      expect(await locked(free.id, token), who).toBe(false);
+      expect(await locked(pro.id, token), who).toBe(who === 'visitor' || who === 'learner');
+    }
   });
 });

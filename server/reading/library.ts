@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { StoryListQuery } from '#common/schemas/library.ts';
 import { DIFFICULTIES } from '#common/stories.ts';
 import { isAdmin } from '../admin/service.ts';
+import { hasPro } from '../billing/service.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { TrigramIndex } from './search-index.ts';
@@ -267,6 +268,8 @@ export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 
     isCompleted: boolean;
     completionPercentage: number;
   }[];
+  /** Whether the viewer may not read its chapters: not free, and they have neither Pro nor the admin role. */
+  isLocked: boolean;
 }
 
 /**
@@ -279,7 +282,7 @@ export async function getStoryDetail(
   id: number,
 ): Promise<StoryDetailRow> {
   const { rows: found } = await db.execute<
-    Omit<StoryDetailRow, 'chapters' | 'chapterCount' | 'wordsRead' | 'pointsEarned'> & {
+    Omit<StoryDetailRow, 'chapters' | 'chapterCount' | 'wordsRead' | 'pointsEarned' | 'isLocked'> & {
       isPublished: boolean;
     } & Record<string, unknown>
   >(sql`
@@ -316,8 +319,15 @@ export async function getStoryDetail(
     ORDER BY c.order_index, c.id
   `);
   const { isPublished: _, ...fields } = story;
+  const isLocked =
+    !story.isFree &&
+    !(
+      viewer &&
+      ((await hasPro(db, viewer.userId)) || (await isAdmin(db, viewer.userId, viewer.adminEmails)))
+    );
   return {
     ...fields,
+    isLocked,
     chapterCount: chapters.length,
     wordsRead: chapters.reduce((sum, chapter) => sum + chapter.wordsRead, 0),
     pointsEarned: chapters.reduce((sum, chapter) => sum + chapter.pointsEarned, 0),

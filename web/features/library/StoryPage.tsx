@@ -9,6 +9,7 @@ import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { READING_KEYS } from '#web/features/reader/queries.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
@@ -102,6 +103,12 @@ function StoryContent({ story }: { story: StoryDetail }) {
           ) : null}
         </div>
       </div>
+
+      {story.is_locked ? (
+        <UpgradePanel title="This story is for Pro members" className="mt-8">
+          Its chapters open with Pro, with every other story in all 14 languages.
+        </UpgradePanel>
+      ) : null}
 
       <section aria-labelledby="chapters-heading" className="mt-10">
         <h2 id="chapters-heading" className="text-xl font-semibold text-slate-900">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, CircleCheck, Crown } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { textDirection } from '#common/languages.ts';
@@ -9,6 +9,7 @@ import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
@@ -60,21 +61,25 @@ function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error
     : error && !(error instanceof ApiError && error.status === 404)
       ? error.message
       : 'It may have been moved or removed.';
+  if (locked) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-4 py-10">
+        <UpgradePanel title={title} headingLevel="h1" className="w-full max-w-xl">
+          {detail}
+        </UpgradePanel>
+        <Link to={storyPath(storyId)} className={buttonClassName({ variant: 'secondary' })}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Story
+        </Link>
+      </main>
+    );
+  }
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 text-center">
-      {locked ? <Crown className="size-10 text-accent-500" aria-hidden="true" /> : null}
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 max-w-md text-slate-600">{detail}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {locked ? (
-          <Link to={CLIENT_ROUTES.account} className={buttonClassName({})}>
-            Upgrade to Pro
-          </Link>
-        ) : null}
-        <Link
-          to={storyPath(storyId)}
-          className={buttonClassName({ variant: locked ? 'secondary' : 'primary' })}
-        >
+        <Link to={storyPath(storyId)} className={buttonClassName({ variant: 'primary' })}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Story
         </Link>
