@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { databaseUrl, dropDatabase, onServer } from '../../server/testing/database.ts';
+import { startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
 import { startBuiltServer } from './server.ts';
+
+const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_catamaran';
+
 import { startSmtpCatcher } from './smtp.ts';
 
 /**
@@ -29,12 +33,25 @@ export default async function globalSetup() {
   process.env.E2E_SMTP_URL = smtp.url;
   process.env.E2E_MAIL_DIR = mailDir;
 
+  // Billing against a stand-in for Stripe's API; the tests sign their webhook events with its secret.
+  const stripe = await startStripeStandIn();
+  process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_STRIPE_WEBHOOK_SECRET = E2E_STRIPE_WEBHOOK_SECRET;
+
   process.env.E2E_DATABASE_URL = databaseUrl(serverUrl, name);
-  const server = await startBuiltServer({ DATABASE_URL: process.env.E2E_DATABASE_URL });
+  const server = await startBuiltServer({
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PRICE_MONTHLY: 'price_monthly_e2e',
+    STRIPE_PRICE_YEARLY: 'price_yearly_e2e',
+    STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
   process.env.E2E_BASE_URL = server.url;
 
   return async () => {
     await server.stop();
+    await stripe.close();
     await smtp.close();
     await rm(mailDir, { recursive: true, force: true });
     if (serverUrl) await dropDatabase(serverUrl, name);

@@ -1,6 +1,8 @@
 // A local stand-in for the parts of Stripe's API the billing calls use, for the tests: the SDK is pointed at
 // it (STRIPE_API_URL); it answers customers, Checkout and portal sessions and the subscriptions the test
-// gives it, and records every request, its form-encoded body decoded to "a[b][0]" → value pairs.
+// gives it, and records every request, its form-encoded body decoded to "a[b][0]" → value pairs. Tests in
+// another process (the end-to-end ones) use its two control calls: POST /_stand-in/subscriptions with a
+// subscription as JSON, and GET /_stand-in/requests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 export interface RecordedRequest {
@@ -21,10 +23,10 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<Record<string, string>> {
+async function readText(request: IncomingMessage): Promise<string> {
   let text = '';
   for await (const chunk of request) text += String(chunk);
-  return Object.fromEntries(new URLSearchParams(text));
+  return text;
 }
 
 /** A subscription object as Stripe's API answers it (2026 versions: the period is on its items). */
@@ -66,7 +68,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
   const server: Server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
-    const body = await readBody(request);
+    const text = await readText(request);
+    if (path.startsWith('/_stand-in/')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      if (request.method === 'POST' && path === '/_stand-in/subscriptions') {
+        const subscription = JSON.parse(text) as Record<string, unknown>;
+        standIn.subscriptions.set(String(subscription.id), subscription);
+        return response.end(JSON.stringify(subscription));
+      }
+      return response.end(JSON.stringify(standIn.requests));
+    }
+    const body = Object.fromEntries(new URLSearchParams(text));
     const key = request.headers['idempotency-key'];
     standIn.requests.push({
       method: request.method ?? 'GET',
