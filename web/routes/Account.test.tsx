@@ -44,7 +44,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function renderAccount(client = new FakeAuthClient(fakeSession())) {
+function renderAccount(client = new FakeAuthClient(fakeSession()), path = '/account') {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home page</p> },
@@ -58,7 +58,7 @@ function renderAccount(client = new FakeAuthClient(fakeSession())) {
         ),
       },
     ],
-    { initialEntries: ['/account'] },
+    { initialEntries: [path] },
   );
   render(
     <SessionProvider client={client}>
@@ -157,6 +157,26 @@ describe('Account', () => {
       false,
     );
     expect((screen.getByRole('button', { name: 'Sign Out' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('back from a payment, says it is being confirmed and asks again until the plan is Pro', async () => {
+    let calls = 0;
+    routes['GET /api/me/subscription/'] = () => Response.json(++calls < 2 ? FREE : PRO);
+    renderAccount(undefined, '/account?checkout=success');
+
+    expect(
+      await screen.findByText('Thank you! Your payment is being confirmed; Pro opens here in a moment.'),
+    ).toBeDefined();
+    expect(await screen.findByText('Pro Member', {}, { timeout: 5000 })).toBeDefined();
+    expect(screen.queryByText(/payment is being confirmed/)).toBeNull();
+  });
+
+  it('says a canceled checkout charged nothing', async () => {
+    renderAccount(undefined, '/account?checkout=canceled');
+    const note = await screen.findByText(
+      'Checkout was canceled, and nothing was charged. Upgrade whenever you are ready.',
+    );
+    expect(note.getAttribute('role')).toBe('status');
   });
 
   it('goes to the checkout page the server names', async () => {

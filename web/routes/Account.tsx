@@ -10,7 +10,7 @@ import {
   MessageSquareText,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { displayName, type UserIdentity } from '#common/identity.ts';
 import { PRO_PLAN } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
@@ -56,7 +56,9 @@ export function Account() {
 
 function AccountScreen({ user }: { user: UserIdentity }) {
   const signOut = useSignOut();
-  const subscriptionQuery = useSubscription(user.email);
+  const [searchParams] = useSearchParams();
+  const checkout = searchParams.get('checkout');
+  const subscriptionQuery = useSubscription(user.email, { isAwaitingPayment: checkout === 'success' });
   const subscription = subscriptionQuery.data ?? FREE_PLAN;
   const [busy, setBusy] = useState<Busy>();
   const [problem, setProblem] = useState<string>();
@@ -121,6 +123,23 @@ function AccountScreen({ user }: { user: UserIdentity }) {
             </div>
           </CardHeader>
         </Card>
+
+        {checkout === 'success' && !isPro && subscriptionQuery.isSuccess ? (
+          <p
+            role="status"
+            className="rounded-lg bg-blue-50 px-4 py-3 text-base text-blue-900 ring-1 ring-blue-200"
+          >
+            Thank you! Your payment is being confirmed; Pro opens here in a moment.
+          </p>
+        ) : null}
+        {checkout === 'canceled' && !isPro ? (
+          <p
+            role="status"
+            className="rounded-lg bg-slate-100 px-4 py-3 text-base text-slate-700 ring-1 ring-slate-200"
+          >
+            Checkout was canceled, and nothing was charged. Upgrade whenever you are ready.
+          </p>
+        ) : null}
 
         <section aria-labelledby="quick-links-heading">
           <h2 id="quick-links-heading" className="mb-3 text-xl font-semibold text-slate-900">

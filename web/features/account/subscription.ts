@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Subscription, type SubscriptionStatus } from '#common/schemas/billing.ts';
 import type { BadgeVariant } from '#web/components/ui/Badge.tsx';
 import { api } from '#web/lib/api.ts';
@@ -20,14 +20,27 @@ export function formatBillingDate(iso: string): string | undefined {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
+/** How often, and how long, the plan is asked again after a payment, until the webhook has made it Pro. */
+const PAYMENT_POLL_MS = 2000;
+const PAYMENT_WAIT_MS = 60_000;
+
 /**
  * The signed-in learner's subscription. A failure is only logged (spec/learner.md §8): the caller shows the
  * free plan.
  */
-export function useSubscription(email: string | null | undefined) {
+export function useSubscription(
+  email: string | null | undefined,
+  options: { isAwaitingPayment?: boolean } = {},
+) {
+  const [since] = useState(() => Date.now());
   const query = useQuery({
     queryKey: ['subscription', email ?? ''],
     queryFn: ({ signal }) => api('/api/me/subscription/', { schema: Subscription, signal }),
+    // Back from Checkout, Stripe's webhook may come a moment after the learner: asked again until it has.
+    refetchInterval: (current) =>
+      options.isAwaitingPayment && !current.state.data?.is_pro && Date.now() - since < PAYMENT_WAIT_MS
+        ? PAYMENT_POLL_MS
+        : false,
   });
   useEffect(() => {
     if (query.error) console.warn('Could not load the subscription; showing the free plan.', query.error);
