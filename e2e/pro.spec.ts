@@ -52,6 +52,13 @@ test('a free learner meets a locked story, pays, and after Stripe’s webhook re
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL(CHECKOUT);
 
+  // Back from Checkout before Stripe's webhook: the account says the payment is being confirmed.
+  await page.goto('/account?checkout=success');
+  await expect(
+    page.getByText('Thank you! Your payment is being confirmed; Pro opens here in a moment.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+
   // Stripe completes the payment: the subscription exists, and the webhook says so, signed.
   const recorded = (await (await request.get(`${stripeStandIn()}/_stand-in/requests`)).json()) as {
     path: string;
@@ -86,13 +93,13 @@ test('a free learner meets a locked story, pays, and after Stripe’s webhook re
   });
   expect(await delivered.json()).toEqual({ received: true, outcome: 'applied' });
 
-  // Back from Checkout: the story opens, and the account says Pro.
-  await page.goto(`/read/${storyId}/${chapterIds[0]}`);
-  await expect(page.getByText('Marta encuentra')).toBeVisible();
-  await page.goto('/account?checkout=success');
+  // The account, still open, learns it by asking again; then the story opens.
   await expect(page.getByText('Pro Member')).toBeVisible();
+  await expect(page.getByText('Welcome to Pro! Every story is open to you now.')).toBeVisible();
   await expect(page.getByText('Next billing date')).toBeVisible();
   await expect(page.getByText('November 22, 2027')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
   await screenshot(page, 'account-pro-360');
+  await page.goto(`/read/${storyId}/${chapterIds[0]}`);
+  await expect(page.getByText('Marta encuentra')).toBeVisible();
 });

@@ -6,10 +6,9 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/em
 import { databaseUrl, dropDatabase, onServer } from '../../server/testing/database.ts';
 import { startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
 import { startBuiltServer } from './server.ts';
+import { startSmtpCatcher } from './smtp.ts';
 
 const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_catamaran';
-
-import { startSmtpCatcher } from './smtp.ts';
 
 /**
  * The built server on a free port with a database of its own: a fresh one on DATABASE_URL's server, or a

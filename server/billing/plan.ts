@@ -45,6 +45,7 @@ export function presentSubscription(row: SubscriptionRow | undefined): Subscript
     // A gift shows as an active plan; its badge would otherwise say Inactive beside 'Pro Member'.
     subscription_status: row.isGrantedPro && !isPaying ? 'active' : (row.status as SubscriptionStatus),
     has_stripe_customer: row.stripeCustomerId !== null,
-    subscription_end_date: row.currentPeriodEnd?.toISOString() ?? null,
+    // The next billing date, while there is one: an ended subscription's last period is not.
+    subscription_end_date: isPaying ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
   };
 }

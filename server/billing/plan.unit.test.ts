@@ -65,6 +65,13 @@ describe('presentSubscription', () => {
     });
   });
 
+  it('gives a billing date only while the subscription runs', () => {
+    expect(presentSubscription(row({ status: 'past_due' })).subscription_end_date).toBeNull();
+    // A gift to a learner whose own subscription ended long ago: Pro, with no date from that old period.
+    const giftAfterCancel = row({ status: 'canceled', isGrantedPro: true });
+    expect(presentSubscription(giftAfterCancel)).toMatchObject({ is_pro: true, subscription_end_date: null });
+  });
+
   it('shows a gift as an active plan, without a customer to manage', () => {
     const gift = row({
       stripeCustomerId: null,

@@ -30,7 +30,7 @@ let eventSequence = 0;
 async function deliver(
   type: string,
   object: Record<string, unknown>,
-  options: { id?: string; secret?: string; created?: number } = {},
+  options: { id?: string; secret?: string; created?: number; timestamp?: number } = {},
 ) {
   const event = {
     id: options.id ?? `evt_test_${++eventSequence}`,
@@ -39,8 +39,13 @@ async function deliver(
     created: options.created ?? Math.floor(Date.now() / 1000),
     data: { object },
   };
-  const payload = JSON.stringify(event);
-  const signature = signer.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  // Pretty-printed, as Stripe sends it: the signature covers these exact bytes.
+  const payload = JSON.stringify(event, null, 2);
+  const signature = signer.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
   const response = await t.request<{ received?: boolean; outcome?: string; error?: string }>({
     method: 'POST',
     url: '/api/stripe/webhook/',
@@ -191,7 +196,65 @@ describe('POST /api/stripe/webhook/', () => {
       payload: JSON.stringify({ id: 'evt_x', type: 'invoice.paid', data: { object: {} } }),
     });
     expect(unsigned.status).toBe(400);
+    // Signed, but more than five minutes ago: a replay of a captured delivery.
+    const stale = await deliver('customer.subscription.created', subscription, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect(stale).toMatchObject({ status: 400, body: { error: 'The webhook signature is not valid.' } });
     expect(await plan(token)).toMatchObject({ is_pro: false });
+  });
+
+  it('does not give a learner a stranger’s customer, whatever a checkout’s client_reference_id says', async () => {
+    const { user, token } = await learner();
+    standIn.customers.set('cus_stranger_link', { id: 'cus_stranger_link', object: 'customer', metadata: {} });
+    standIn.subscriptions.set(
+      'sub_stranger',
+      stripeSubscription({ id: 'sub_stranger', customer: 'cus_stranger_link', status: 'active' }),
+    );
+    const linked = await deliver('checkout.session.completed', {
+      id: 'cs_payment_link',
+      object: 'checkout.session',
+      customer: 'cus_stranger_link',
+      client_reference_id: user.id,
+      subscription: 'sub_stranger',
+    });
+    expect(linked.body.outcome).toBe('unknown customer');
+    expect(await plan(token)).toEqual({
+      is_pro: false,
+      subscription_status: 'inactive',
+      has_stripe_customer: false,
+      subscription_end_date: null,
+    });
+  });
+
+  it('takes a new subscription after an ended one, and sends a learner with a payment due to the portal', async () => {
+    const { token, customer, subscription } = await subscriber();
+    standIn.subscriptions.set(subscription.id as string, { ...subscription, status: 'canceled' });
+    await deliver('customer.subscription.deleted', subscription);
+    expect(await plan(token)).toMatchObject({ is_pro: false, subscription_status: 'canceled' });
+    const renewed = stripeSubscription({ id: `${subscription.id}_new`, customer, status: 'active' });
+    standIn.subscriptions.set(renewed.id as string, renewed);
+    await deliver('customer.subscription.created', renewed);
+    expect(await plan(token)).toMatchObject({ is_pro: true, subscription_status: 'active' });
+
+    standIn.subscriptions.set(renewed.id as string, { ...renewed, status: 'past_due' });
+    await deliver('invoice.payment_failed', {
+      id: 'in_due',
+      object: 'invoice',
+      customer,
+      subscription: renewed.id,
+    });
+    expect(await plan(token)).toMatchObject({ is_pro: false, subscription_status: 'past_due' });
+    const before = standIn.requests.length;
+    const upgrade = await t.request<{ checkout_url: string }>({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      token,
+    });
+    expect(upgrade.body.checkout_url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(standIn.requests.slice(before).map((request) => request.path)).toEqual([
+      '/v1/billing_portal/sessions',
+    ]);
   });
 
   it('makes the learner Pro when their checkout completes, once however often it is delivered', async () => {

@@ -75,7 +75,13 @@ export async function createCheckout(
   user: { userId: string; email: string },
   plan: BillingPeriod,
 ): Promise<string> {
-  if (await hasPro(db, user.userId)) throw new HttpError(409, ALREADY_PRO);
+  const current = await getSubscription(db, user.userId);
+  if (isPro(current)) throw new HttpError(409, ALREADY_PRO);
+  if (current?.stripeCustomerId && current.stripeSubscriptionId && current.status === 'past_due') {
+    // A subscription with a payment due is still live: a second one would charge twice. The portal is where
+    // the learner pays the first, or cancels it.
+    return createPortal(db, billing, user.userId);
+  }
   const customer = await customerFor(db, billing.stripe, user);
   const session = await callStripe(() =>
     billing.stripe.checkout.sessions.create({
@@ -128,11 +134,11 @@ export async function applyEvent(db: Database, stripe: Stripe, event: Stripe.Eve
   if (await isEventHandled(db, event.id)) return 'duplicate';
   if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
   const customerId = customerIdOf(event);
-  const userId = await userOf(db, stripe, event, customerId);
+  const userId = await userOf(db, stripe, customerId);
   const subscriptionId = subscriptionIdOf(event);
-  const subscription = subscriptionId
-    ? await callStripe(() => stripe.subscriptions.retrieve(subscriptionId))
-    : undefined;
+  // When Stripe was asked: a handler that asked later, and wrote first, has the fresher state.
+  const fetchedAt = new Date();
+  const subscription = subscriptionId ? await retrieveSubscription(stripe, subscriptionId) : undefined;
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -147,16 +153,20 @@ export async function applyEvent(db: Database, stripe: Stripe, event: Stripe.Eve
       .where(eq(subscriptions.userId, userId))
       .for('update');
     const state = subscription ? subscriptionState(subscription) : undefined;
+    const isPaying = (status: string) => isPro({ status, isGrantedPro: false });
     const keepsCurrent =
       state !== undefined &&
-      current?.stripeSubscriptionId !== null &&
-      current?.stripeSubscriptionId !== undefined &&
-      current.stripeSubscriptionId !== state.stripeSubscriptionId &&
-      isPro(current) &&
-      !isPro({ status: state.status, isGrantedPro: false });
+      current !== undefined &&
+      // Events handled at once: each read Stripe, and the one that read it last wins, whoever commits last.
+      ((current.stripeStateAt !== null && current.stripeStateAt > fetchedAt) ||
+        // An event about an older, ended subscription leaves an active one alone.
+        (current.stripeSubscriptionId !== null &&
+          current.stripeSubscriptionId !== state.stripeSubscriptionId &&
+          isPaying(current.status) &&
+          !isPaying(state.status)));
     const values = {
       ...(customerId && !current?.stripeCustomerId ? { stripeCustomerId: customerId } : {}),
-      ...(state && !keepsCurrent ? { ...state, stripeStateAt: new Date() } : {}),
+      ...(state && !keepsCurrent ? { ...state, stripeStateAt: fetchedAt } : {}),
       updatedAt: new Date(),
     };
     await tx
@@ -167,42 +177,49 @@ export async function applyEvent(db: Database, stripe: Stripe, event: Stripe.Eve
   });
 }
 
+/** The subscription as Stripe has it now; none when Stripe no longer has it (deleted in its dashboard). */
+async function retrieveSubscription(stripe: Stripe, id: string): Promise<Stripe.Subscription | undefined> {
+  try {
+    return await stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 404) return undefined;
+    throw Object.assign(new HttpError(502, PROVIDER_DOWN), { cause: error });
+  }
+}
+
 async function isEventHandled(db: Database, id: string): Promise<boolean> {
   const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
   return row !== undefined;
 }
 
 /**
- * Whose event it is: the learner whose row holds the customer; else, for a checkout, the learner it was made
- * for (client_reference_id); else the user id our checkout wrote on the customer.
+ * Whose event it is: the learner whose row holds the customer (made for them before their checkout); else
+ * the learner our checkout wrote on the customer when it made it. A Checkout's client_reference_id is not
+ * trusted: a payment link of the same Stripe account lets anyone set it, which would hand a stranger's
+ * customer (their card, their portal) to that learner.
  */
 async function userOf(
   db: Database,
   stripe: Stripe,
-  event: Stripe.Event,
   customerId: string | undefined,
 ): Promise<string | undefined> {
-  if (customerId) {
-    const [row] = await db
-      .select({ userId: subscriptions.userId })
-      .from(subscriptions)
-      .where(eq(subscriptions.stripeCustomerId, customerId));
-    if (row) return row.userId;
+  if (!customerId) return undefined;
+  const [row] = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeCustomerId, customerId));
+  if (row) return row.userId;
+  let customer: Stripe.Customer | Stripe.DeletedCustomer;
+  try {
+    customer = await stripe.customers.retrieve(customerId);
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 404) return undefined;
+    throw Object.assign(new HttpError(502, PROVIDER_DOWN), { cause: error });
   }
-  const candidates: unknown[] = [];
-  if (event.type === 'checkout.session.completed') {
-    candidates.push((event.data.object as Stripe.Checkout.Session).client_reference_id);
-  }
-  if (customerId) {
-    const customer = await callStripe(() => stripe.customers.retrieve(customerId));
-    if (!customer.deleted) candidates.push(customer.metadata?.user_id);
-  }
-  for (const candidate of candidates) {
-    if (typeof candidate !== 'string' || !UUID.test(candidate)) continue;
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, candidate));
-    if (user) return user.id;
-  }
-  return undefined;
+  const candidate = customer.deleted ? undefined : customer.metadata?.user_id;
+  if (typeof candidate !== 'string' || !UUID.test(candidate)) return undefined;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, candidate));
+  return user?.id;
 }
 
 /** A subscription's state as the row keeps it. */

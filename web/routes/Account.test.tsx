@@ -167,8 +167,10 @@ describe('Account', () => {
     expect(
       await screen.findByText('Thank you! Your payment is being confirmed; Pro opens here in a moment.'),
     ).toBeDefined();
+    expect((screen.getByRole('button', { name: 'Upgrade to Pro' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('Pro Member', {}, { timeout: 5000 })).toBeDefined();
     expect(screen.queryByText(/payment is being confirmed/)).toBeNull();
+    expect(screen.getByText('Welcome to Pro! Every story is open to you now.')).toBeDefined();
   });
 
   it('says a canceled checkout charged nothing', async () => {

@@ -9,7 +9,7 @@ import {
   type LucideIcon,
   MessageSquareText,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { displayName, type UserIdentity } from '#common/identity.ts';
 import { PRO_PLAN } from '#common/pricing.ts';
@@ -21,7 +21,12 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { type BillingRedirect, goToBilling } from '#web/features/account/billing.ts';
-import { formatBillingDate, STATUS_BADGES, useSubscription } from '#web/features/account/subscription.ts';
+import {
+  formatBillingDate,
+  PAYMENT_WAIT_MS,
+  STATUS_BADGES,
+  useSubscription,
+} from '#web/features/account/subscription.ts';
 import { authErrorText } from '#web/features/auth/messages.ts';
 import { useSession, useSignOut } from '#web/features/auth/session.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
@@ -59,6 +64,12 @@ function AccountScreen({ user }: { user: UserIdentity }) {
   const [searchParams] = useSearchParams();
   const checkout = searchParams.get('checkout');
   const subscriptionQuery = useSubscription(user.email, { isAwaitingPayment: checkout === 'success' });
+  const [hasWaitedLong, setHasWaitedLong] = useState(false);
+  useEffect(() => {
+    if (checkout !== 'success') return;
+    const timer = window.setTimeout(() => setHasWaitedLong(true), PAYMENT_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [checkout]);
   const subscription = subscriptionQuery.data ?? FREE_PLAN;
   const [busy, setBusy] = useState<Busy>();
   const [problem, setProblem] = useState<string>();
@@ -88,6 +99,17 @@ function AccountScreen({ user }: { user: UserIdentity }) {
 
   const isBusy = busy !== undefined;
   const isPro = subscription.is_pro;
+  const isAwaitingPayment = checkout === 'success' && !isPro;
+  let checkoutNote = '';
+  if (isAwaitingPayment && subscriptionQuery.isSuccess) {
+    checkoutNote = hasWaitedLong
+      ? 'Your payment is not confirmed yet. Reload this page in a minute; if Pro still does not show, tell us through Feedback.'
+      : 'Thank you! Your payment is being confirmed; Pro opens here in a moment.';
+  } else if (checkout === 'success' && isPro) {
+    checkoutNote = 'Welcome to Pro! Every story is open to you now.';
+  } else if (checkout === 'canceled' && !isPro) {
+    checkoutNote = 'Checkout was canceled, and nothing was charged. Upgrade whenever you are ready.';
+  }
   const status = STATUS_BADGES[subscription.subscription_status];
   const billingDate =
     isPro && subscription.subscription_end_date
@@ -124,22 +146,17 @@ function AccountScreen({ user }: { user: UserIdentity }) {
           </CardHeader>
         </Card>
 
-        {checkout === 'success' && !isPro && subscriptionQuery.isSuccess ? (
-          <p
-            role="status"
-            className="rounded-lg bg-blue-50 px-4 py-3 text-base text-blue-900 ring-1 ring-blue-200"
-          >
-            Thank you! Your payment is being confirmed; Pro opens here in a moment.
-          </p>
-        ) : null}
-        {checkout === 'canceled' && !isPro ? (
-          <p
-            role="status"
-            className="rounded-lg bg-slate-100 px-4 py-3 text-base text-slate-700 ring-1 ring-slate-200"
-          >
-            Checkout was canceled, and nothing was charged. Upgrade whenever you are ready.
-          </p>
-        ) : null}
+        {/* One status region, its text changed, so screen readers announce each change of it. */}
+        <p
+          role="status"
+          className={
+            checkoutNote
+              ? 'rounded-lg bg-blue-50 px-4 py-3 text-base text-blue-900 ring-1 ring-blue-200'
+              : 'sr-only'
+          }
+        >
+          {checkoutNote}
+        </p>
 
         <section aria-labelledby="quick-links-heading">
           <h2 id="quick-links-heading" className="mb-3 text-xl font-semibold text-slate-900">
@@ -215,7 +232,8 @@ function AccountScreen({ user }: { user: UserIdentity }) {
                     <Button
                       size="lg"
                       loading={busy === 'upgrade'}
-                      disabled={isBusy}
+                      // Back from a payment not yet confirmed: a second checkout would charge twice.
+                      disabled={isBusy || isAwaitingPayment}
                       onClick={() => void handleBillingRedirect('upgrade')}
                       className="w-full sm:w-auto sm:self-start"
                     >

@@ -22,7 +22,7 @@ export function formatBillingDate(iso: string): string | undefined {
 
 /** How often, and how long, the plan is asked again after a payment, until the webhook has made it Pro. */
 const PAYMENT_POLL_MS = 2000;
-const PAYMENT_WAIT_MS = 60_000;
+export const PAYMENT_WAIT_MS = 60_000;
 
 /**
  * The signed-in learner's subscription. A failure is only logged (spec/learner.md §8): the caller shows the
