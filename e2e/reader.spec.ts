@@ -112,7 +112,7 @@ test('a missing chapter says so, and a story that is not free asks for Pro', asy
 
   await page.goto(`/read/${storyId}/${chapterIds[0]}`);
   await expect(page.getByRole('heading', { name: 'This story is for Pro members' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
 
   await page.goto(`/read/${storyId}/987654`);
   await expect(page.getByRole('heading', { name: 'Chapter not found' })).toBeVisible();
