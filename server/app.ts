@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { adminDictionaryRoutes, lookupRoutes } from './dictionary/routes.ts';
 import { runImportJob } from './dictionary/service.ts';
+import { feedbackRoutes } from './feedback/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { requestId } from './http/request-id.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(languageRoutes);
       await api.register(accountRoutes);
       await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
+      await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
       await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
       await api.register(readingRoutes, { adminEmails: config.adminEmails });

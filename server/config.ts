@@ -51,6 +51,7 @@ const EnvSchema = z
     DICT_LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     DEMO_CONTENT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    FEEDBACK_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     STRIPE_PRICE_MONTHLY: z.string().trim().min(1).optional(),
@@ -124,6 +125,8 @@ export interface Config {
   lookupCacheEntries: number;
   /** Whether a new database gets the demo library and dictionaries (DEMO_CONTENT; off for a real site). */
   demoContent: boolean;
+  /** Where each learner's feedback is mailed, besides being kept; none: kept only. */
+  feedbackEmail: string | undefined;
   /** Pro through Stripe; without it the billing calls say billing is not set up (STRIPE_*). */
   billing: BillingSettings | undefined;
 }
@@ -185,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminEmails: values.ADMIN_EMAILS ?? [],
     lookupCacheEntries: values.DICT_LOOKUP_CACHE_ENTRIES,
     demoContent: values.DEMO_CONTENT === 'on',
+    feedbackEmail: values.FEEDBACK_EMAIL,
     billing:
       values.STRIPE_SECRET_KEY && values.STRIPE_PRICE_MONTHLY && values.STRIPE_PRICE_YEARLY
         ? {

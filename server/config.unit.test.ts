@@ -97,6 +97,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(/STRIPE_API_URL/);
   });
 
+  it('mails feedback to FEEDBACK_EMAIL when set, and refuses one that is not an address', () => {
+    expect(loadConfig({}).feedbackEmail).toBeUndefined();
+    expect(loadConfig({ FEEDBACK_EMAIL: 'team@example.com' }).feedbackEmail).toBe('team@example.com');
+    expect(() => loadConfig({ FEEDBACK_EMAIL: 'the team' })).toThrow(
+      /FEEDBACK_EMAIL must be an e-mail address/,
+    );
+  });
+
   it('refuses an admin list that is not e-mail addresses', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
   });

@@ -63,7 +63,7 @@ describe('the route table', () => {
   });
 
   it('answers every screen not built yet, and any unknown path, with the honest not-found page', () => {
-    for (const path of ['/feedback', '/nowhere']) {
+    for (const path of ['/apply', '/nowhere']) {
       const { unmount } = renderAt(path);
       expect(screen.getByRole('heading', { level: 1 }).textContent, path).toBe('Page not found');
       unmount();

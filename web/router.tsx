@@ -10,7 +10,7 @@ import { NotFound } from './routes/NotFound.tsx';
  * Screens of the route table whose issue has not built them yet. They answer with the honest "not found"
  * page, never a placeholder that pretends; each issue moves its screens out of this list.
  */
-const NOT_BUILT_YET: readonly ClientRouteName[] = ['progress', 'apply', 'feedback', 'submitVideo'];
+const NOT_BUILT_YET: readonly ClientRouteName[] = ['apply', 'submitVideo'];
 
 /** A screen loaded on first visit, from its module's named export. */
 function lazyScreen<Name extends string>(
@@ -23,6 +23,7 @@ function lazyScreen<Name extends string>(
 const SignIn = lazyScreen(() => import('./routes/SignIn.tsx'), 'SignIn');
 const SignUp = lazyScreen(() => import('./routes/SignUp.tsx'), 'SignUp');
 const VerifyLink = lazyScreen(() => import('./routes/VerifyLink.tsx'), 'VerifyLink');
+const Feedback = lazyScreen(() => import('./routes/Feedback.tsx'), 'Feedback');
 
 /**
  * A lazily loaded screen that fetches data: it comes with TanStack Query's provider, which is loaded beside it
@@ -169,6 +170,16 @@ export function AppRoutes() {
           <RequireSession loadingText="Loading...">
             <Screen>
               <Words />
+            </Screen>
+          </RequireSession>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.feedback}
+        element={
+          <RequireSession loadingText="Loading...">
+            <Screen>
+              <Feedback />
             </Screen>
           </RequireSession>
         }

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { FeedbackInput } from '#common/schemas/feedback.ts';
+import { currentUser } from '../auth/guard.ts';
+import { feedback } from '../db/schema.ts';
+import { parseInput } from '../http/errors.ts';
+import { escapeHtml } from '../mail/html.ts';
+
+/**
+ * POST /api/feedback/ (learner.md §7): keeps what a signed-in learner wrote, with their address, and mails it
+ * to FEEDBACK_EMAIL when that is set. The mail is queued with the row's id, so a mail server that is down
+ * delays it without losing the feedback or failing the learner's request.
+ */
+export async function feedbackRoutes(
+  app: FastifyInstance,
+  options: { feedbackEmail: string | undefined },
+): Promise<void> {
+  app.post('/feedback/', async (request, reply) => {
+    const user = currentUser(request);
+    const input = parseInput(FeedbackInput, request.body ?? {});
+    const [row] = await app.db
+      .insert(feedback)
+      .values({ userId: user.userId, email: user.email, text: input.feedback_text })
+      .returning({ id: feedback.id, createdAt: feedback.createdAt });
+    if (!row) throw new Error('feedback inserted nothing');
+    if (options.feedbackEmail) {
+      await app.jobs
+        .sendMail({
+          to: options.feedbackEmail,
+          subject: `Catamaran feedback #${row.id} from ${user.email}`,
+          text: `${input.feedback_text}\n\n— ${user.email}, feedback #${row.id}`,
+          html: `<p style="white-space:pre-wrap">${escapeHtml(input.feedback_text)}</p><p>— ${escapeHtml(user.email)}, feedback #${row.id}</p>`,
+        })
+        .catch((error: unknown) =>
+          // Kept, if not mailed: the team still finds it in the table.
+          request.log.error({ err: error, feedbackId: row.id }, 'could not queue the feedback mail'),
+        );
+    }
+    return reply.status(201).send({ id: row.id, created_at: row.createdAt.toISOString() });
+  });
+}
