@@ -67,7 +67,8 @@ describe('Feedback', () => {
     await user.type(box, 'More stories in Portuguese, please.');
     await user.click(submit());
 
-    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback!' })).toBeDefined();
+    const thanks = await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    expect(document.activeElement).toBe(thanks);
     expect(
       screen.getByText('We appreciate you taking the time to share your thoughts with us.'),
     ).toBeDefined();

@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { FEEDBACK_REQUIRED, MAX_FEEDBACK_LENGTH } from '#common/schemas/feedback.ts';
@@ -40,6 +40,11 @@ export function Feedback() {
   const headingId = useId();
   const email = (session.status === 'signed_in' ? session.user.email : null) ?? '';
 
+  // The form is gone once sent: the thanks take the focus, so a screen reader reads them.
+  useEffect(() => {
+    if (isSent) thanksHeading.current?.focus();
+  }, [isSent]);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (text.trim() === '') {
@@ -52,8 +57,6 @@ export function Feedback() {
       await api('/api/feedback/', { method: 'POST', body: { feedback_text: text } });
       setText('');
       setIsSent(true);
-      // The form is gone: the thanks take the focus, so a screen reader reads them.
-      requestAnimationFrame(() => thanksHeading.current?.focus());
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(FAILED, error);
       setProblem(failureText(error));
