@@ -45,8 +45,12 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
  * about it finds them. Two first clicks at once keep the first customer stored (the idempotency key makes
  * Stripe answer both with one anyway).
  */
-async function customerFor(db: Database, stripe: Stripe, user: { userId: string; email: string }) {
-  const current = await getSubscription(db, user.userId);
+async function customerFor(
+  db: Database,
+  stripe: Stripe,
+  user: { userId: string; email: string },
+  current: SubscriptionRow | undefined,
+) {
   if (current?.stripeCustomerId) return current.stripeCustomerId;
   const customer = await callStripe(() =>
     stripe.customers.create(
@@ -80,9 +84,9 @@ export async function createCheckout(
   if (current?.stripeCustomerId && current.stripeSubscriptionId && current.status === 'past_due') {
     // A subscription with a payment due is still live: a second one would charge twice. The portal is where
     // the learner pays the first, or cancels it.
-    return createPortal(db, billing, user.userId);
+    return portalUrl(billing, current.stripeCustomerId);
   }
-  const customer = await customerFor(db, billing.stripe, user);
+  const customer = await customerFor(db, billing.stripe, user, current);
   const session = await callStripe(() =>
     billing.stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -107,6 +111,10 @@ export async function createPortal(
 ): Promise<string> {
   const customer = (await getSubscription(db, userId))?.stripeCustomerId;
   if (!customer) throw new HttpError(400, NO_CUSTOMER);
+  return portalUrl(billing, customer);
+}
+
+async function portalUrl(billing: { stripe: Stripe; siteUrl: string }, customer: string): Promise<string> {
   const session = await callStripe(() =>
     billing.stripe.billingPortal.sessions.create({ customer, return_url: `${billing.siteUrl}/account` }),
   );
