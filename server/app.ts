@@ -26,6 +26,7 @@ import { languageRoutes } from './languages/routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
+import { type NarratorRateLimits, narratorRoutes } from './narrators/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { readingRoutes } from './reading/routes.ts';
 import { localStorage } from './storage/local.ts';
@@ -59,6 +60,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Auth rate limits per IP; tests may lower them. */
   authRateLimits?: AuthRateLimits;
+  /** Rate limits per IP of the narrator application and video calls; tests may lower them. */
+  narratorRateLimits?: NarratorRateLimits;
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
 }
@@ -85,7 +88,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.decorate('pool', pool);
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
   // Before the jobs start: a job may run at once and needs it.
-  const storage = config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir);
+  const storage = config.s3
+    ? s3Storage(config.s3)
+    : localStorage(uploadsDir, { signingSecret: config.jwtSecret });
   app.decorate('storage', storage);
   const mailer =
     options.mailer ??
@@ -150,6 +155,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await api.register(accountRoutes);
       await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
       await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
+      await api.register(narratorRoutes, {
+        adminEmails: config.adminEmails,
+        signingSecret: config.jwtSecret,
+        rateLimits: options.narratorRateLimits,
+      });
       await api.register(permissionRoutes, { adminEmails: config.adminEmails });
       await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
       await api.register(readingRoutes, { adminEmails: config.adminEmails });
@@ -167,7 +177,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     },
     { prefix: '/api' },
   );
-  if (!config.s3) await registerMedia(app, uploadsDir);
+  if (!config.s3) await registerMedia(app, uploadsDir, { signingSecret: config.jwtSecret });
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;

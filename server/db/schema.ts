@@ -490,3 +490,55 @@ export const feedback = pgTable(
   },
   (table) => [index('feedback_created_at').on(table.createdAt)],
 );
+
+/** A narrator's application from /apply (learner.md §3), in the language its form was written in. */
+export const teacherApplications = pgTable(
+  'teacher_applications',
+  {
+    id: serial('id').primaryKey(),
+    formLanguage: text('form_language', { enum: ['en', 'es', 'fr', 'zh'] }).notNull(),
+    fullName: text('full_name').notNull(),
+    /** As the applicant typed it (trimmed); compared without regard to case. */
+    email: text('email').notNull(),
+    cityCountry: text('city_country').notNull(),
+    nativeLanguages: text('native_languages').notNull(),
+    experienceText: text('experience_text').notNull(),
+    cameraComfortable: boolean('camera_comfortable').notNull(),
+    accentDescription: text('accent_description').notNull().default(''),
+    quietEnv: boolean('quiet_env').notNull(),
+    /** Optional on the form: null when not answered. */
+    canPurchaseMic: boolean('can_purchase_mic'),
+    willingSubmitSample: boolean('willing_submit_sample').notNull(),
+    weeklyHoursChoice: text('weekly_hours_choice', { enum: ['<5', '5-10', '10-20', '20+'] }).notNull(),
+    desiredHourlyRate: text('desired_hourly_rate').notNull().default(''),
+    topicsGeneral: boolean('topics_general').notNull().default(false),
+    topics18: boolean('topics_18').notNull().default(false),
+    topicsNsfw: boolean('topics_nsfw').notNull().default(false),
+    whyCatamaran: text('why_catamaran').notNull(),
+    fitForLearners: text('fit_for_learners').notNull().default(''),
+    expressiveReading: text('expressive_reading').notNull().default(''),
+    anythingElse: text('anything_else').notNull().default(''),
+    contacted: boolean('contacted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('teacher_applications_created_at').on(table.createdAt),
+    index('teacher_applications_email').on(sql`lower(${table.email})`),
+  ],
+);
+
+/** A sample video an applicant uploaded from /submit-video (admin.md §3); the bytes are in object storage. */
+export const applicantVideos = pgTable(
+  'applicant_videos',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    originalFilename: text('original_filename').notNull(),
+    storagePath: text('storage_path').notNull().unique(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('applicant_videos_created_at').on(table.createdAt)],
+);

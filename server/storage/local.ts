@@ -4,10 +4,14 @@ import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, keyAfter, type ObjectStorage } from './storage.ts';
+import { signMediaQuery } from './signed.ts';
+import { assertSafeKey, keyAfter, ObjectExistsError, type ObjectStorage } from './storage.ts';
 
-/** The default: files under `root` (./data/uploads), served by this server at /media/. */
-export function localStorage(root: string): ObjectStorage {
+/**
+ * The default: files under `root` (./data/uploads), served by this server at /media/; private ones only at
+ * addresses signed with `signingSecret` (server/storage/signed.ts).
+ */
+export function localStorage(root: string, options: { signingSecret: string }): ObjectStorage {
   const pathOf = (key: string) => {
     assertSafeKey(key);
     return join(root, key);
@@ -22,7 +26,9 @@ export function localStorage(root: string): ObjectStorage {
       const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
       try {
         await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
-        await link(partial, path);
+        await link(partial, path).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? new ObjectExistsError(key) : error;
+        });
         return { size: (await stat(path)).size };
       } finally {
         await unlink(partial).catch(() => undefined);
@@ -41,5 +47,10 @@ export function localStorage(root: string): ObjectStorage {
       return `/media/${key}`;
     },
     keyFromUrl: (url) => keyAfter('/media/', url),
+    async signedUrl(key, { expiresInSeconds, downloadName }) {
+      assertSafeKey(key);
+      const expiresAt = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      return `/media/${key}?${signMediaQuery(options.signingSecret, key, expiresAt, downloadName)}`;
+    },
   };
 }

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, keyAfter, type ObjectStorage } from './storage.ts';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { attachmentDisposition } from './signed.ts';
+import { assertSafeKey, keyAfter, ObjectExistsError, type ObjectStorage } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -51,8 +53,7 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
       assertSafeKey(key);
       // IfNoneMatch below makes this atomic where the server supports conditional writes (AWS, MinIO); this
       // check keeps the rule on servers that ignore it.
-      if (await exists(key))
-        throw new Error(`The object ${key} exists already; objects are never overwritten.`);
+      if (await exists(key)) throw new ObjectExistsError(key);
       let size = 0;
       body.on('data', (chunk: Buffer) => {
         size += chunk.length;
@@ -70,7 +71,12 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
         },
         queueSize: 2,
         partSize: 8 * 1024 * 1024,
-      }).done();
+      })
+        .done()
+        .catch((error: unknown) => {
+          const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          throw status === 412 ? new ObjectExistsError(key) : error;
+        });
       return { size };
     },
     async get(key) {
@@ -94,5 +100,16 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
       return `${base}/${key}`;
     },
     keyFromUrl: (url) => keyAfter(`${base}/`, url),
+    signedUrl(key, { expiresInSeconds, downloadName }) {
+      assertSafeKey(key);
+      // Signed against the bucket's endpoint, not a CDN in front of it: the bucket is what checks the signature.
+      const command = new GetObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(downloadName),
+        ResponseCacheControl: 'private, no-store',
+      });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
   };
 }

@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 /** Folders whose objects browsers may fetch; anything else (an uploaded dump) is kept private. */
 export const PUBLIC_FOLDERS = ['story-images/', 'story-audio/'] as const;
 
+/** Folders of private objects that the admin area opens through signed addresses (applicant videos). */
+export const PRIVATE_SIGNED_FOLDERS = ['applicant-videos/'] as const;
+
 /** True for a key in a folder browsers may fetch. */
 export function isPublicKey(key: string): boolean {
   return PUBLIC_FOLDERS.some((folder) => key.startsWith(folder));
@@ -21,10 +24,23 @@ export interface ObjectStorage {
   delete(keys: readonly string[]): Promise<void>;
   /** The URL a browser fetches the object from. */
   publicUrl(key: string): string;
+  /**
+   * A URL that downloads a private object (an applicant's video) as `downloadName` until it expires: an S3
+   * presigned URL, or a /media/ address signed with an HMAC on the local driver.
+   */
+  signedUrl(key: string, options: { expiresInSeconds: number; downloadName: string }): Promise<string>;
   /** The key behind a URL this storage gave out; undefined for any other URL. */
   keyFromUrl(url: string): string | undefined;
   /** The origin of those URLs when it is not the site's own (for the Content-Security-Policy). */
   readonly externalOrigin: string | undefined;
+}
+
+/** A put to a key that is taken: objects are never overwritten. */
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`The object ${key} exists already; objects are never overwritten.`);
+    this.name = 'ObjectExistsError';
+  }
 }
 
 /** Object keys of admin.md §7: a folder and a name of letters, digits, dots, dashes and underscores. */

@@ -1,0 +1,157 @@
+// POST /api/teacher-application/ and the applicant video calls (learner.md §3, §5, §7; admin.md §3, §7).
+import { z } from 'zod';
+
+/** The languages the /apply form is written in (learner.md §9), with admin.md §9's labels. */
+export const FORM_LANGUAGES = ['en', 'es', 'fr', 'zh'] as const;
+export type FormLanguage = (typeof FORM_LANGUAGES)[number];
+export const FORM_LANGUAGE_LABELS: Record<FormLanguage, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  zh: 'Chinese',
+};
+
+/** The weekly-hours choices, in the order the form offers them. */
+export const WEEKLY_HOURS_CHOICES = ['<5', '5-10', '10-20', '20+'] as const;
+export type WeeklyHoursChoice = (typeof WEEKLY_HOURS_CHOICES)[number];
+
+/** Bounds on the answers: a line for names and places, a page for the short responses. */
+export const APPLICATION_LIMITS = {
+  line: 200,
+  email: 254,
+  rate: 100,
+  answer: 5000,
+} as const;
+
+/** "required" when the field is missing, "must be text" when it is something else. */
+const textError = (field: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${field} is required.` : `${field} must be text.`;
+
+const line = (field: string) =>
+  z
+    .string({ error: textError(field) })
+    .trim()
+    .min(1, { error: `${field} is required.` })
+    .max(APPLICATION_LIMITS.line, {
+      error: `${field} can be at most ${APPLICATION_LIMITS.line} characters.`,
+    });
+
+const answer = (field: string) =>
+  z
+    .string({ error: textError(field) })
+    .trim()
+    .min(1, { error: `${field} is required.` })
+    .max(APPLICATION_LIMITS.answer, {
+      error: `${field} can be at most ${APPLICATION_LIMITS.answer.toLocaleString('en-US')} characters.`,
+    });
+
+/** An optional text answer: absent, null and blank are all "not answered" (stored as an empty string). */
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, { error: `${field} can be at most ${max.toLocaleString('en-US')} characters.` })
+    .nullish()
+    .transform((value) => value ?? '');
+
+const yesNo = (question: string) => z.boolean({ error: `${question} must be answered yes or no.` });
+
+/**
+ * One narrator application. Required fields are learner.md §5's; yes/no answers are booleans (the optional
+ * microphone question may be left unanswered: null); story types default to unticked.
+ */
+export const TeacherApplicationInput = z.object(
+  {
+    form_language: z.enum(FORM_LANGUAGES, { error: 'form_language must be en, es, fr or zh.' }).default('en'),
+    full_name: line('Full name'),
+    email: z
+      .string({ error: 'Email is required.' })
+      .trim()
+      .min(1, { error: 'Email is required.' })
+      .max(APPLICATION_LIMITS.email, { error: 'Email is too long.' })
+      .pipe(z.email({ error: 'Enter a valid email address.' })),
+    city_country: line('City and country'),
+    native_languages: line('Native languages'),
+    experience_text: answer('Job experience'),
+    camera_comfortable: yesNo('Comfort on camera'),
+    accent_description: optionalText('Accent description', APPLICATION_LIMITS.answer),
+    quiet_env: yesNo('Quiet environment'),
+    can_purchase_mic: z
+      .boolean({ error: 'Microphone purchase must be answered yes or no.' })
+      .nullish()
+      .transform((value) => value ?? null),
+    willing_submit_sample: yesNo('Willingness to submit a sample'),
+    weekly_hours_choice: z.enum(WEEKLY_HOURS_CHOICES, {
+      error: 'Weekly hours must be one of <5, 5-10, 10-20 or 20+.',
+    }),
+    desired_hourly_rate: optionalText('Desired hourly rate', APPLICATION_LIMITS.rate),
+    topics_general: z.boolean({ error: 'topics_general must be true or false.' }).default(false),
+    topics_18: z.boolean({ error: 'topics_18 must be true or false.' }).default(false),
+    topics_nsfw: z.boolean({ error: 'topics_nsfw must be true or false.' }).default(false),
+    why_catamaran: answer('Why you want to work with Catamaran'),
+    fit_for_learners: optionalText('Fit for learners', APPLICATION_LIMITS.answer),
+    expressive_reading: optionalText('Expressive reading', APPLICATION_LIMITS.answer),
+    anything_else: optionalText('Anything else', APPLICATION_LIMITS.answer),
+  },
+  { error: 'Send the application as a JSON object.' },
+);
+export type TeacherApplicationInput = z.input<typeof TeacherApplicationInput>;
+export type TeacherApplicationFields = z.output<typeof TeacherApplicationInput>;
+
+/** An application as the admin's Teachers tab reads it (admin.md §3). */
+export interface TeacherApplication extends TeacherApplicationFields {
+  id: number;
+  contacted: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The video containers an applicant may send (learner.md §5: MP4, WebM, MOV, MKV, AVI, MPEG), keyed by the type
+ * `file-type` reads from their bytes, with the extension the stored object gets.
+ */
+export const APPLICANT_VIDEO_TYPES: Readonly<Record<string, string>> = {
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+  'video/matroska': 'mkv',
+  'video/vnd.avi': 'avi',
+  'video/mpeg': 'mpeg',
+  'video/MP1S': 'mpeg',
+  'video/MP2P': 'mpeg',
+};
+/** The names' extensions, for the start call and the file chooser. */
+export const APPLICANT_VIDEO_EXTENSIONS = ['mp4', 'm4v', 'webm', 'mov', 'mkv', 'avi', 'mpeg', 'mpg'] as const;
+/** 500 MB, stated to applicants and enforced while the upload streams. */
+export const APPLICANT_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+
+export const VIDEO_FIELDS_REQUIRED = 'Email and file are required';
+export const NOT_AUTHORIZED = 'Not authorized';
+
+/** GET /api/applicant-video/start/ */
+export const ApplicantVideoStartQuery = z.object({
+  email: z
+    .string({ error: VIDEO_FIELDS_REQUIRED })
+    .trim()
+    .min(1, { error: VIDEO_FIELDS_REQUIRED })
+    .max(APPLICATION_LIMITS.email, { error: 'Email is too long.' })
+    .pipe(z.email({ error: 'Enter a valid email address.' })),
+  filename: z
+    .string({ error: VIDEO_FIELDS_REQUIRED })
+    .trim()
+    .min(1, { error: VIDEO_FIELDS_REQUIRED })
+    .max(255, { error: 'The file name can be at most 255 characters.' }),
+  content_type: z.string().trim().max(100).optional(),
+});
+export type ApplicantVideoStartQuery = z.infer<typeof ApplicantVideoStartQuery>;
+
+/** An applicant video as the admin's Videos list reads it (admin.md §3). */
+export interface ApplicantVideo {
+  id: number;
+  email: string;
+  original_filename: string;
+  storage_path: string;
+  file_size: number;
+  created_at: string;
+}

@@ -1,0 +1,263 @@
+import type { IncomingMessage } from 'node:http';
+import { basename } from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeStream } from 'file-type/node';
+import {
+  APPLICANT_VIDEO_EXTENSIONS,
+  APPLICANT_VIDEO_MAX_BYTES,
+  APPLICANT_VIDEO_TYPES,
+  ApplicantVideoStartQuery,
+  NOT_AUTHORIZED,
+  TeacherApplicationInput,
+  VIDEO_FIELDS_REQUIRED,
+} from '#common/schemas/teacher-application.ts';
+import { requireAdmin } from '../admin/routes.ts';
+import { HttpError, idParam, parseInput } from '../http/errors.ts';
+import { formParts } from '../http/multipart.ts';
+import { postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { ObjectExistsError } from '../storage/storage.ts';
+import { limitBytes } from '../uploads/limit.ts';
+import {
+  checkUploadPath,
+  createApplication,
+  hasApplied,
+  issueUploadPath,
+  listApplications,
+  listVideos,
+  recordVideo,
+  toggleContacted,
+  videoAt,
+} from './service.ts';
+
+/** Requests per IP per hour on the public calls: generous for a person, tight for a script. */
+export interface NarratorRateLimits {
+  applications: number;
+  videoStarts: number;
+  videoUploads: number;
+}
+export const NARRATOR_RATE_LIMITS: NarratorRateLimits = {
+  applications: 10,
+  videoStarts: 60,
+  videoUploads: 10,
+};
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How long a download address from the Videos tab opens the file (the issue's 10 minutes). */
+export const SIGNED_URL_SECONDS = 10 * 60;
+
+const UNSUPPORTED_VIDEO = 'Only MP4, WebM, MOV, MKV, AVI or MPEG videos can be uploaded.';
+const MB = 1024 * 1024;
+
+/** The declared types a browser gives such files, and the stored extension of each. */
+const DECLARED_TYPES: Readonly<Record<string, string>> = {
+  ...APPLICANT_VIDEO_TYPES,
+  'video/x-matroska': 'mkv',
+  'video/avi': 'avi',
+  'video/msvideo': 'avi',
+  'video/x-msvideo': 'avi',
+};
+const EXTENSION_OF_NAME: Readonly<Record<string, string>> = { m4v: 'mp4', mpg: 'mpeg' };
+
+/** The stored extension for a video named `filename` of declared type `contentType`; undefined if neither is a video we take. */
+function videoExtension(filename: string, contentType: string | undefined): string | undefined {
+  const named = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (named && (APPLICANT_VIDEO_EXTENSIONS as readonly string[]).includes(named)) {
+    return EXTENSION_OF_NAME[named] ?? named;
+  }
+  return contentType ? DECLARED_TYPES[contentType.toLowerCase()] : undefined;
+}
+
+/** A file name fit to keep and show: no folders, no control characters, at most 255 characters. */
+function cleanFilename(name: string | undefined, fallback: string): string {
+  const cleaned = basename((name ?? '').replace(/\\/g, '/'))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
+  return cleaned || fallback;
+}
+
+/**
+ * The narrator calls of learner.md §7 and admin.md §7: the public application and sample-video upload
+ * (rate-limited per IP), and the admin's lists, "contacted" mark and signed download addresses.
+ */
+export async function narratorRoutes(
+  app: FastifyInstance,
+  options: { adminEmails: readonly string[]; signingSecret: string; rateLimits?: NarratorRateLimits },
+): Promise<void> {
+  const limits = options.rateLimits ?? NARRATOR_RATE_LIMITS;
+  const perIpPerHour = (max: number) => ({ rateLimit: { max, timeWindow: HOUR_MS } });
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(app.db),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many requests from your network. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minutes.`,
+      ),
+  });
+  await app.register(multipart, {
+    limits: { files: 1, fields: 3, fieldSize: 1024, parts: 4, fileSize: APPLICANT_VIDEO_MAX_BYTES + 1 },
+  });
+
+  app.post(
+    '/teacher-application/',
+    { config: { public: true, ...perIpPerHour(limits.applications) } },
+    async (request, reply) => {
+      const input = parseInput(TeacherApplicationInput, request.body ?? {});
+      const application = await createApplication(app.db, input);
+      return reply.status(201).send({
+        id: application.id,
+        form_language: application.form_language,
+        created_at: application.created_at,
+      });
+    },
+  );
+
+  app.get(
+    '/applicant-video/start/',
+    { config: { public: true, ...perIpPerHour(limits.videoStarts) } },
+    async (request) => {
+      const query = parseInput(ApplicantVideoStartQuery, request.query);
+      const extension = videoExtension(query.filename, query.content_type);
+      if (!extension) throw new HttpError(415, UNSUPPORTED_VIDEO);
+      if (!(await hasApplied(app.db, query.email))) throw new HttpError(403, NOT_AUTHORIZED);
+      return { upload_path: issueUploadPath(options.signingSecret, query.email, extension) };
+    },
+  );
+
+  app.post(
+    '/applicant-video/upload/',
+    { config: { public: true, ...perIpPerHour(limits.videoUploads) } },
+    async (request, reply) => {
+      try {
+        const video = await receiveVideo(
+          app,
+          request.isMultipart() ? formParts(request) : undefined,
+          options,
+        );
+        return reply.status(201).send(video);
+      } catch (error) {
+        discardThenClose(request.raw);
+        throw error;
+      }
+    },
+  );
+
+  await app.register(async (admin) => {
+    requireAdmin(admin, options.adminEmails);
+
+    admin.get('/teacher-applications/', async () => listApplications(admin.db));
+
+    admin.patch('/teacher-applications/:id/toggle-contacted/', async (request) =>
+      toggleContacted(admin.db, idParam(request.params, 'id', 'Application not found')),
+    );
+
+    admin.get('/applicant-video/admin/list/', async () => listVideos(admin.db));
+
+    admin.get('/applicant-video/admin/signed-url/', async (request) => {
+      const { path } = request.query as { path?: unknown };
+      if (typeof path !== 'string' || path === '') throw new HttpError(400, 'path is required.');
+      const video = await videoAt(admin.db, path);
+      if (!video) throw new HttpError(404, 'Video not found');
+      const url = await admin.storage.signedUrl(video.storage_path, {
+        expiresInSeconds: SIGNED_URL_SECONDS,
+        downloadName: video.original_filename,
+      });
+      return { url, expires_in: SIGNED_URL_SECONDS };
+    });
+  });
+}
+
+/** How long, and how much more, a refused upload is read (and thrown away) before its connection is closed. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 32 * MB;
+
+/**
+ * After a refusal mid-upload, the rest of the body is not worth reading, but closing the connection at once
+ * resets it while the sender is still writing, and the sender may never see the answer. So the body is read
+ * and thrown away for a moment ("lingering close", as web servers do), then the connection is closed.
+ */
+function discardThenClose(raw: IncomingMessage): void {
+  if (raw.readableEnded) return;
+  raw.unpipe();
+  let discarded = 0;
+  const close = () => {
+    clearTimeout(timer);
+    raw.socket?.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) close();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.resume();
+}
+
+/**
+ * Reads the upload form (email, path, then file), checks the applicant and the path before any byte is kept,
+ * checks the video's type from its first bytes, and streams it to storage within 500 MB. A refused or broken
+ * upload leaves nothing behind: the drivers discard a partial object.
+ */
+async function receiveVideo(
+  app: FastifyInstance,
+  parts: ReturnType<typeof formParts> | undefined,
+  options: { signingSecret: string },
+) {
+  if (!parts) throw new HttpError(415, 'Send the video as multipart/form-data with email, path and file.');
+  const fields: { email?: string; path?: string } = {};
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if ((part.fieldname === 'email' || part.fieldname === 'path') && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value.trim();
+      }
+      continue;
+    }
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      continue;
+    }
+    const { email, path } = fields;
+    if (!email || !path) throw new HttpError(400, VIDEO_FIELDS_REQUIRED);
+    const key = checkUploadPath(options.signingSecret, email, path);
+    if (!(await hasApplied(app.db, email))) throw new HttpError(403, NOT_AUTHORIZED);
+    const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
+    const mime = typed.fileType?.mime;
+    if (!mime || !APPLICANT_VIDEO_TYPES[mime]) throw new HttpError(415, UNSUPPORTED_VIDEO);
+    const body = typed.pipe(
+      limitBytes(
+        APPLICANT_VIDEO_MAX_BYTES,
+        `The video is too large. Maximum size is ${APPLICANT_VIDEO_MAX_BYTES / MB}MB.`,
+      ),
+    );
+    typed.on('error', (error) => body.destroy(error));
+    let size: number;
+    try {
+      ({ size } = await app.storage.put(key, body, { contentType: mime }));
+    } catch (error) {
+      if (error instanceof ObjectExistsError) {
+        throw new HttpError(409, 'This video was received already. To send another, start again.');
+      }
+      throw error;
+    }
+    try {
+      return await recordVideo(app.db, {
+        email,
+        originalFilename: cleanFilename(part.filename, `video.${key.slice(key.lastIndexOf('.') + 1)}`),
+        storagePath: key,
+        fileSize: size,
+        contentType: mime,
+      });
+    } catch (error) {
+      // A video no row names is a file nobody can reach: removed, so the applicant can simply try again.
+      await app.storage.delete([key]).catch(() => undefined);
+      throw error;
+    }
+  }
+  throw new HttpError(400, VIDEO_FIELDS_REQUIRED);
+}
