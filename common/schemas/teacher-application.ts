@@ -99,12 +99,33 @@ export type TeacherApplicationInput = z.input<typeof TeacherApplicationInput>;
 export type TeacherApplicationFields = z.output<typeof TeacherApplicationInput>;
 
 /** An application as the admin's Teachers tab reads it (admin.md §3). */
-export interface TeacherApplication extends TeacherApplicationFields {
-  id: number;
-  contacted: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const TeacherApplication = z.object({
+  id: z.number(),
+  form_language: z.enum(FORM_LANGUAGES),
+  full_name: z.string(),
+  email: z.string(),
+  city_country: z.string(),
+  native_languages: z.string(),
+  experience_text: z.string(),
+  camera_comfortable: z.boolean(),
+  accent_description: z.string(),
+  quiet_env: z.boolean(),
+  can_purchase_mic: z.boolean().nullable(),
+  willing_submit_sample: z.boolean(),
+  weekly_hours_choice: z.enum(WEEKLY_HOURS_CHOICES),
+  desired_hourly_rate: z.string(),
+  topics_general: z.boolean(),
+  topics_18: z.boolean(),
+  topics_nsfw: z.boolean(),
+  why_catamaran: z.string(),
+  fit_for_learners: z.string(),
+  expressive_reading: z.string(),
+  anything_else: z.string(),
+  contacted: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TeacherApplication = z.infer<typeof TeacherApplication>;
 
 /**
  * The video containers an applicant may send (learner.md §5: MP4, WebM, MOV, MKV, AVI, MPEG), keyed by the type
@@ -147,11 +168,17 @@ export const ApplicantVideoStartQuery = z.object({
 export type ApplicantVideoStartQuery = z.infer<typeof ApplicantVideoStartQuery>;
 
 /** An applicant video as the admin's Videos list reads it (admin.md §3). */
-export interface ApplicantVideo {
-  id: number;
-  email: string;
-  original_filename: string;
-  storage_path: string;
-  file_size: number;
-  created_at: string;
-}
+export const ApplicantVideo = z.object({
+  id: z.number(),
+  email: z.string(),
+  original_filename: z.string(),
+  storage_path: z.string(),
+  file_size: z.number(),
+  created_at: z.string(),
+});
+export type ApplicantVideo = z.infer<typeof ApplicantVideo>;
+
+/** GET /api/applicant-video/start/ */
+export const ApplicantVideoStart = z.object({ upload_path: z.string() });
+/** GET /api/applicant-video/admin/signed-url/ */
+export const SignedVideoUrl = z.object({ url: z.string(), expires_in: z.number() });
