@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from './features/auth/session.tsx';
+import { InstallPromptMount } from './features/install/InstallPromptMount.tsx';
 import { AppRoutes } from './router.tsx';
 
 /**
@@ -12,6 +13,7 @@ export function App() {
     <SessionProvider>
       <BrowserRouter>
         <AppRoutes />
+        <InstallPromptMount />
       </BrowserRouter>
     </SessionProvider>
   );
