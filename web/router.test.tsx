@@ -62,11 +62,20 @@ describe('the route table', () => {
     expect(screen.getByRole('link', { name: 'Get a new sign-in link' }).getAttribute('href')).toBe('/signin');
   });
 
-  it('answers every screen not built yet, and any unknown path, with the honest not-found page', () => {
-    for (const path of ['/apply', '/nowhere']) {
-      const { unmount } = renderAt(path);
-      expect(screen.getByRole('heading', { level: 1 }).textContent, path).toBe('Page not found');
-      unmount();
-    }
+  it('answers an unknown path with the honest not-found page', () => {
+    renderAt('/nowhere');
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+
+  it('lets a signed-out visitor open /apply and /submit-video (learner.md §6)', async () => {
+    const { unmount } = renderAt(CLIENT_ROUTES.submitVideo);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Submit your sample video');
+    unmount();
+
+    renderAt(CLIENT_ROUTES.apply);
+    expect((await screen.findByRole('button', { name: 'Submit Application' })).textContent).toBe(
+      'Submit Application',
+    );
   });
 });

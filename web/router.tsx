@@ -1,16 +1,10 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { CLIENT_ROUTES, type ClientRouteName } from '#common/routes.ts';
+import { CLIENT_ROUTES } from '#common/routes.ts';
 import { ScreenSpinner } from './components/ScreenSpinner.tsx';
 import { RequireSession } from './features/auth/RequireSession.tsx';
 import { Landing } from './routes/Landing.tsx';
 import { NotFound } from './routes/NotFound.tsx';
-
-/**
- * Screens of the route table whose issue has not built them yet. They answer with the honest "not found"
- * page, never a placeholder that pretends; each issue moves its screens out of this list.
- */
-const NOT_BUILT_YET: readonly ClientRouteName[] = ['apply', 'submitVideo'];
 
 /** A screen loaded on first visit, from its module's named export. */
 function lazyScreen<Name extends string>(
@@ -24,6 +18,8 @@ const SignIn = lazyScreen(() => import('./routes/SignIn.tsx'), 'SignIn');
 const SignUp = lazyScreen(() => import('./routes/SignUp.tsx'), 'SignUp');
 const VerifyLink = lazyScreen(() => import('./routes/VerifyLink.tsx'), 'VerifyLink');
 const Feedback = lazyScreen(() => import('./routes/Feedback.tsx'), 'Feedback');
+const Apply = lazyScreen(() => import('./routes/Apply.tsx'), 'Apply');
+const SubmitVideo = lazyScreen(() => import('./routes/SubmitVideo.tsx'), 'SubmitVideo');
 
 /**
  * A lazily loaded screen that fetches data: it comes with TanStack Query's provider, which is loaded beside it
@@ -184,9 +180,22 @@ export function AppRoutes() {
           </RequireSession>
         }
       />
-      {NOT_BUILT_YET.map((name) => (
-        <Route key={name} path={CLIENT_ROUTES[name]} element={<NotFound />} />
-      ))}
+      <Route
+        path={CLIENT_ROUTES.apply}
+        element={
+          <Screen>
+            <Apply />
+          </Screen>
+        }
+      />
+      <Route
+        path={CLIENT_ROUTES.submitVideo}
+        element={
+          <Screen>
+            <SubmitVideo />
+          </Screen>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
