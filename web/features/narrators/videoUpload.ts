@@ -3,7 +3,6 @@ import {
   APPLICANT_VIDEO_MAX_BYTES,
   ApplicantVideoStart,
   NOT_AUTHORIZED,
-  VIDEO_FIELDS_REQUIRED,
 } from '#common/schemas/teacher-application.ts';
 import { ApiError, api, currentTimeZone } from '#web/lib/api.ts';
 
