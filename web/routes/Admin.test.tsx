@@ -72,7 +72,8 @@ describe('Admin', () => {
     expect(await screen.findByText('No stories found. Add your first story!')).toBeDefined();
   });
 
-  it('says plainly that the tabs not built yet are not available, and keeps the open tab in the address', async () => {
+  it('opens the Teachers tab with its sub-tabs, and keeps the open tab in the address', async () => {
+    fakeApi.routes['GET /api/teacher-applications/'] = () => Response.json([]);
     const { router } = renderScreen(<Admin />);
     const user = userEvent.setup();
 
@@ -80,8 +81,8 @@ describe('Admin', () => {
     expect(await screen.findByRole('heading', { name: 'Bulk Import Stories' })).toBeDefined();
     await user.click(await screen.findByRole('tab', { name: 'Teachers' }));
     const panel = screen.getByRole('tabpanel', { name: 'Teachers' });
-    expect(within(panel).getByText('This feature is not available yet.')).toBeDefined();
-    expect(within(panel).queryByRole('button')).toBeNull();
+    expect(within(panel).getByRole('tab', { name: 'Applications', selected: true })).toBeDefined();
+    expect(await within(panel).findByText('No Applications Yet')).toBeDefined();
     expect(router.state.location.search).toBe('?tab=teachers');
 
     await user.click(screen.getByRole('tab', { name: 'Languages' }));

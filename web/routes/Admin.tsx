@@ -3,12 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
 import { BulkImportTab } from '#web/features/admin/BulkImportTab.tsx';
 import { LanguagesTab } from '#web/features/admin/LanguagesTab.tsx';
 import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
 import { StoriesTab } from '#web/features/admin/StoriesTab.tsx';
+import { TeachersTab } from '#web/features/admin/TeachersTab.tsx';
 import { TranslationsTab } from '#web/features/admin/TranslationsTab.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
@@ -82,7 +82,7 @@ function AdminDashboard() {
             <LanguagesTab />
           </TabsContent>
           <TabsContent value="teachers">
-            <NotAvailableYet title="Teachers" />
+            <TeachersTab />
           </TabsContent>
           <TabsContent value="translations">
             <TranslationsTab />
@@ -90,21 +90,5 @@ function AdminDashboard() {
         </Tabs>
       </main>
     </div>
-  );
-}
-
-/** A tab whose feature a later issue builds: it says so, and pretends nothing. */
-function NotAvailableYet({ title }: { title: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="text-xl">
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-base text-slate-600">This feature is not available yet.</p>
-      </CardContent>
-    </Card>
   );
 }
