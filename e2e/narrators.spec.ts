@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import type { Download } from '@playwright/test';
+import { createAccount } from './support/accounts.ts';
+import { screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** The smallest MP4 the server's byte check takes: an ftyp box, then some media data. */
+function sampleMp4(): Buffer {
+  return Buffer.concat([
+    Buffer.from('00000018667479706973736f0000020069736f6d6d703431', 'hex'),
+    Buffer.alloc(64 * 1024),
+  ]);
+}
+
+test('an applicant applies in Spanish, is sent on to the dashboard, and uploads a sample video', async ({
+  page,
+}) => {
+  const email = uniqueAddress('narrator');
+  await createAccount(email, 'Lucía Fernández');
+  await signInWithCode(page, email);
+  await page.setViewportSize({ width: 360, height: 800 });
+
+  await page.goto('/apply');
+  await page.getByRole('radio', { name: 'Español (Spanish)' }).check();
+  await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nombre completo' }).fill('Lucía Fernández');
+  await page.getByRole('textbox', { name: /Correo electrónico/ }).fill(email);
+  await page.getByRole('textbox', { name: /Ciudad y país/ }).fill('Sevilla, España');
+  await page.getByRole('textbox', { name: 'Lenguas maternas' }).fill('Español');
+  await page
+    .getByRole('textbox', { name: 'Experiencia laboral' })
+    .fill('Locutora de radio durante seis años.');
+  for (const group of await page.getByRole('radiogroup').all()) {
+    const yes = group.getByRole('radio', { name: 'Sí' });
+    if (await yes.count()) await yes.check();
+  }
+  await page.getByRole('radio', { name: /10 a 20 horas/ }).check();
+  await page.getByRole('textbox', { name: /Catamaran/ }).fill('Me encanta leer en voz alta.');
+  await expectNoSidewaysScroll(page, 360);
+  await expectNoSeriousAxeViolation(page);
+  await screenshot(page, 'apply-es-360');
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+
+  await expect(page.getByText('¡Solicitud enviada! Te contactaremos por correo electrónico.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(`/submit-video?email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Submit your sample video' })).toBeVisible();
+  await page.getByLabel('Video file').setInputFiles({
+    name: 'muestra de Lucía.mp4',
+    mimeType: 'video/mp4',
+    buffer: sampleMp4(),
+  });
+  await expect(page.getByText(/Selected: muestra de Lucía\.mp4/)).toBeVisible();
+  await expectNoSidewaysScroll(page, 360);
+  await expectNoSeriousAxeViolation(page);
+  await screenshot(page, 'submit-video-360');
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Upload successful. Thank you!' })).toBeVisible();
+});
+
+test("a visitor who has not applied is told 'Not authorized'", async ({ page, consoleErrors }) => {
+  await page.goto('/submit-video');
+  await page.getByLabel(/^Email/).fill(uniqueAddress('stranger'));
+  await page
+    .getByLabel('Video file')
+    .setInputFiles({ name: 'me.mp4', mimeType: 'video/mp4', buffer: sampleMp4() });
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+
+  await expect(page.getByRole('alert')).toHaveText('Not authorized');
+  // The browser logs the refused start call (403); that is what this test expects.
+  consoleErrors.length = 0;
+});
+
+test('an admin reads the application, marks it contacted and downloads the video', async ({
+  page,
+  browser,
+}) => {
+  const applicant = uniqueAddress('reviewed');
+  const applicantPage = await browser.newPage();
+  await applicantPage.goto('/apply');
+  await applicantPage.getByRole('textbox', { name: 'Full name' }).fill('Zoé Martin');
+  await applicantPage.getByRole('textbox', { name: /Email/ }).fill(applicant);
+  await applicantPage.getByRole('textbox', { name: /City and country/ }).fill('Lyon, France');
+  await applicantPage.getByRole('textbox', { name: /Native languages/ }).fill('French');
+  await applicantPage
+    .getByRole('textbox', { name: /experience/i })
+    .first()
+    .fill('Theatre actor for ten years.');
+  for (const group of await applicantPage.getByRole('radiogroup').all()) {
+    const yes = group.getByRole('radio', { name: 'Yes' });
+    if (await yes.count()) await yes.check();
+  }
+  await applicantPage.getByRole('radio', { name: 'More than 20 hours' }).check();
+  await applicantPage.getByRole('textbox', { name: /Catamaran/ }).fill('I love reading aloud.');
+  await applicantPage.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(applicantPage.getByText('Application submitted! We will contact you by email.')).toBeVisible();
+  await applicantPage.goto('/submit-video');
+  await applicantPage.getByLabel(/^Email/).fill(applicant);
+  await applicantPage
+    .getByLabel('Video file')
+    .setInputFiles({ name: 'zoe.mp4', mimeType: 'video/mp4', buffer: sampleMp4() });
+  await applicantPage.getByRole('button', { name: 'Upload Video' }).click();
+  await expect(applicantPage.getByText('Upload successful. Thank you!')).toBeVisible();
+  await applicantPage.close();
+
+  const admin = uniqueAddress('teachers-admin');
+  await createAccount(admin, 'Ada Admin', { isAdmin: true });
+  await signInWithCode(page, admin);
+  await page.goto('/admin?tab=teachers');
+  await page
+    .getByRole('button', { name: /^Zoé Martin/ })
+    .first()
+    .click();
+  const contacted = page.getByRole('checkbox', { name: 'Contacted' });
+  await expect(contacted).not.toBeChecked();
+  await expect(page.getByRole('link', { name: applicant })).toHaveAttribute('href', `mailto:${applicant}`);
+  await expect(page.getByText('Theatre actor for ten years.')).toBeVisible();
+  await contacted.check();
+  await expect(contacted).toBeChecked();
+  await page.reload();
+  await page
+    .getByRole('button', { name: /^Zoé Martin/ })
+    .first()
+    .click();
+  await expect(page.getByRole('checkbox', { name: 'Contacted' })).toBeChecked();
+  await expectNoSeriousAxeViolation(page);
+  await screenshot(page, 'admin-teachers-applications');
+
+  await page.getByRole('tab', { name: 'Videos' }).click();
+  const row = page.getByRole('row').filter({ hasText: applicant });
+  await expect(row.getByText('0.1 MB')).toBeVisible();
+  // The download starts in the new tab; its listener is attached as the tab opens, so it cannot miss it.
+  const downloaded = new Promise<Download>((resolve) =>
+    page.context().once('page', (tab) => tab.once('download', resolve)),
+  );
+  await row.getByRole('button', { name: 'Download zoe.mp4' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe('zoe.mp4');
+  expect(readFileSync(await download.path()).equals(sampleMp4())).toBe(true);
+  await screenshot(page, 'admin-teachers-videos');
+});
