@@ -33,3 +33,8 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
 export function audioContentType(mime: string): string {
   return mime.replace(/^video\//, 'audio/');
 }
+
+/** A size as admin.md §9 and /submit-video show it: megabytes to one decimal place ("12.3 MB"). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

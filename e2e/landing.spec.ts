@@ -116,13 +116,12 @@ test.describe('the landing page, signed out', () => {
   }
 });
 
-test('a screen that is not built yet says so honestly', async ({ page }) => {
+test("the footer's 'Apply to narrate' opens the narrator application", async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Apply to narrate' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: /home/i }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/apply$/);
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
 });
 
 test('an unknown address answers 404 with the not-found page', async ({ page, consoleErrors }) => {

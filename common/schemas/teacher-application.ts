@@ -23,6 +23,14 @@ export const APPLICATION_LIMITS = {
   answer: 5000,
 } as const;
 
+/** Control characters are no part of an answer (tabs and line breaks aside), and PostgreSQL text cannot hold NUL. */
+const hasControlCharacters = (text: string) => /\p{Cc}/u.test(text.replace(/[\t\n\r]/g, ' '));
+const noControlCharacters = (field: string) =>
+  [
+    (text: string) => !hasControlCharacters(text),
+    { error: `${field} must not contain control characters.` },
+  ] as const;
+
 /** "required" when the field is missing, "must be text" when it is something else. */
 const textError = (field: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? `${field} is required.` : `${field} must be text.`;
@@ -34,7 +42,8 @@ const line = (field: string) =>
     .min(1, { error: `${field} is required.` })
     .max(APPLICATION_LIMITS.line, {
       error: `${field} can be at most ${APPLICATION_LIMITS.line} characters.`,
-    });
+    })
+    .refine(...noControlCharacters(field));
 
 const answer = (field: string) =>
   z
@@ -43,7 +52,8 @@ const answer = (field: string) =>
     .min(1, { error: `${field} is required.` })
     .max(APPLICATION_LIMITS.answer, {
       error: `${field} can be at most ${APPLICATION_LIMITS.answer.toLocaleString('en-US')} characters.`,
-    });
+    })
+    .refine(...noControlCharacters(field));
 
 /** An optional text answer: absent, null and blank are all "not answered" (stored as an empty string). */
 const optionalText = (field: string, max: number) =>
@@ -51,6 +61,7 @@ const optionalText = (field: string, max: number) =>
     .string({ error: `${field} must be text.` })
     .trim()
     .max(max, { error: `${field} can be at most ${max.toLocaleString('en-US')} characters.` })
+    .refine(...noControlCharacters(field))
     .nullish()
     .transform((value) => value ?? '');
 
@@ -148,6 +159,11 @@ export const APPLICANT_VIDEO_EXTENSIONS = ['mp4', 'm4v', 'webm', 'mov', 'mkv', '
 export const APPLICANT_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 
 export const VIDEO_FIELDS_REQUIRED = 'Email and file are required';
+export const UNSUPPORTED_VIDEO = 'Only MP4, WebM, MOV, MKV, AVI or MPEG videos can be uploaded.';
+export const VIDEO_TOO_LARGE = `The video is too large. Maximum size is ${APPLICANT_VIDEO_MAX_BYTES / 1024 / 1024}MB.`;
+/** Sample videos kept per applicant: enough for a retake or two, not a free file host. */
+export const MAX_VIDEOS_PER_APPLICANT = 3;
+export const TOO_MANY_VIDEOS = `You have already sent ${MAX_VIDEOS_PER_APPLICANT} videos. We will be in touch by email.`;
 export const NOT_AUTHORIZED = 'Not authorized';
 
 /** GET /api/applicant-video/start/ */

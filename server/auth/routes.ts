@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { users } from '../db/schema.ts';
-import { postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
 import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { createAuthCode, exchangeAuthCode } from './pkce.ts';
@@ -95,7 +95,7 @@ export async function authRoutes(
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(app.db),
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => clientNetwork(request.ip),
     errorResponseBuilder: () => new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached'),
   });
 

@@ -49,3 +49,28 @@ export function postgresRateLimitStore(db: Database) {
     }
   };
 }
+
+/**
+ * The network a client's address stands for, as rate limits count it: an IPv4 address itself, an IPv6
+ * address's /64 (one household or server is given a whole /64, so counting single addresses would let one
+ * client use millions). An IPv4 address written as IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
+ */
+export function clientNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::', 2);
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = ip.includes('::') ? (tail === '' ? [] : tail.split(':')) : [];
+  const groups = ip.includes('::')
+    ? [
+        ...headGroups,
+        ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+        ...tailGroups,
+      ]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +183,8 @@ describe('POST /api/teacher-application/', () => {
         { ...COMPLETE, why_catamaran: 'x'.repeat(5001) },
         'Why you want to work with Catamaran can be at most 5,000 characters.',
       ],
+      [{ ...COMPLETE, full_name: 'Ana\u0000Lima' }, 'Full name must not contain control characters.'],
+      [{ ...COMPLETE, anything_else: 'ok\u0007' }, 'Anything else must not contain control characters.'],
       [[COMPLETE], 'Send the application as a JSON object.'],
     ];
     for (const [payload, sentence] of cases) {
@@ -223,6 +226,24 @@ describe('GET /api/applicant-video/start/', () => {
         new RegExp(`^applicant-videos/\\d{13}-[0-9a-f]{8}-[0-9a-f]{32}\\.${extension}$`),
       );
     }
+  });
+
+  it('limits start calls per network', async () => {
+    const query = '/api/applicant-video/start/?email=limit%40example.com&filename=a.mp4';
+    for (let sent = 0; sent < 30; sent++) {
+      expect((await t.request({ method: 'GET', url: query, remoteAddress: '2001:db8:1:2::5' })).status).toBe(
+        403,
+      );
+    }
+
+    const limited = await t.request<{ error: string }>({
+      method: 'GET',
+      url: query,
+      remoteAddress: '2001:db8:1:2::77',
+    });
+
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/^Too many requests from your network/);
   });
 
   it("answers 'Not authorized' to an address that has not applied", async () => {
@@ -322,6 +343,91 @@ describe('POST /api/applicant-video/upload/', () => {
       body: '{}',
     });
     expect(notAForm.status).toBe(415);
+  });
+
+  it('refuses a path that is old, or altered in any part', async () => {
+    const path = await applicant('paths@example.com');
+    const file = { bytes: mp4(), name: 'a.mp4' };
+    const old = issueUploadPath(
+      TEST_JWT_SECRET,
+      'paths@example.com',
+      'mp4',
+      Date.now() - 25 * 60 * 60 * 1000,
+    );
+
+    expect(await upload({ email: 'paths@example.com', path: old }, file)).toMatchObject({
+      status: 400,
+      body: { error: 'This upload was started too long ago. Please start it again.' },
+    });
+    for (const altered of [
+      path.replace(/\.mp4$/, '.mov'),
+      path.replace(/-([0-9a-f])/, (_match, digit: string) => `-${digit === '0' ? '1' : '0'}`),
+      path.replace(
+        /^applicant-videos\/\d/,
+        (match) => `${match.slice(0, -1)}${match.endsWith('1') ? '2' : '1'}`,
+      ),
+    ]) {
+      expect((await upload({ email: 'paths@example.com', path: altered }, file)).status, altered).toBe(403);
+    }
+  });
+
+  it('keeps a name fit to download under the stored extension, and at most three videos an applicant', async () => {
+    await apply({ ...COMPLETE, email: 'many@example.com' });
+    const names = ['page.html', 'clip\u202egpj.mp4', 'C:\\Users\\me\\take.MP4'];
+    const kept: string[] = [];
+    for (const name of names) {
+      const { body } = await startUpload('many@example.com');
+      const sent = await upload(
+        { email: 'many@example.com', path: body.upload_path },
+        { bytes: mp4(), name },
+      );
+      expect(sent.status, name).toBe(201);
+      kept.push(sent.body.original_filename as string);
+    }
+
+    expect(kept).toEqual(['page.html.mp4', 'clipgpj.mp4', 'take.MP4']);
+    expect(await startUpload('many@example.com')).toMatchObject({
+      status: 409,
+      body: { error: 'You have already sent 3 videos. We will be in touch by email.' },
+    });
+  });
+
+  it('answers a body cut short with a 400, keeping nothing', async () => {
+    const path = await applicant('cut@example.com');
+    const before = storedVideos();
+    const boundary = 'cut-short';
+    const body = Buffer.concat([
+      Buffer.from(
+        [
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="email"',
+          '',
+          'cut@example.com',
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="path"',
+          '',
+          path,
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="file"; filename="cut.mp4"',
+          'Content-Type: video/mp4',
+          '',
+          '',
+        ].join('\r\n'),
+      ),
+      mp4(200_000),
+    ]);
+
+    const response = await fetch(`${base}/api/applicant-video/upload/`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'The form could not be read: send it as multipart/form-data, whole.',
+    });
+    expect(storedVideos()).toEqual(before);
   });
 
   it('stops a body over 500 MB while it streams, with a 413 and nothing left behind', async () => {
@@ -480,5 +586,38 @@ describe('the admin calls', () => {
       }),
     ).toMatchObject({ status: 404, body: { error: 'Video not found' } });
     expect((await t.get('/api/applicant-video/admin/signed-url/', { token: adminToken })).status).toBe(400);
+  });
+  it('serves an applicant video only at its signed address, whatever the path tricks', async () => {
+    const path = await applicant('tricks@example.com');
+    await upload({ email: 'tricks@example.com', path }, { bytes: mp4(), name: 'a.mp4' });
+    const name = path.slice('applicant-videos/'.length);
+    const rawGet = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = connect(Number(new URL(base).port), '127.0.0.1', () => {
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+        });
+        let answer = '';
+        socket.on('data', (data: Buffer) => {
+          answer += data.toString('latin1');
+        });
+        socket.on('end', () => resolve(Number(answer.slice(9, 12))));
+        socket.on('error', reject);
+      });
+
+    for (const target of [
+      `/media/${path}`,
+      `/media/story-images/../${path}`,
+      `/media/story-images/%2e%2e/${path}`,
+      `/media/story-images/%2E%2E%2F${path}`,
+      `/media/story-audio/..%2f${path}`,
+      `/media/APPLICANT-VIDEOS/${name}`,
+      `/media/applicant-videos//${name}`,
+      `/media/applicant-videos/./${name}`,
+      `/media/%61pplicant-videos/${name}`,
+      `/media/applicant-videos/${name}%00`,
+      `/media/story-images/%ZZ`,
+    ]) {
+      expect(await rawGet(target), target).not.toBe(200);
+    }
   });
 });

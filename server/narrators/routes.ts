@@ -9,14 +9,18 @@ import {
   APPLICANT_VIDEO_MAX_BYTES,
   APPLICANT_VIDEO_TYPES,
   ApplicantVideoStartQuery,
+  MAX_VIDEOS_PER_APPLICANT,
   NOT_AUTHORIZED,
   TeacherApplicationInput,
+  TOO_MANY_VIDEOS,
+  UNSUPPORTED_VIDEO,
   VIDEO_FIELDS_REQUIRED,
+  VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
 import { requireAdmin } from '../admin/routes.ts';
 import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import { formParts } from '../http/multipart.ts';
-import { postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { formParts, formReadError } from '../http/multipart.ts';
+import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
 import { ObjectExistsError } from '../storage/storage.ts';
 import { limitBytes } from '../uploads/limit.ts';
 import {
@@ -29,6 +33,7 @@ import {
   recordVideo,
   toggleContacted,
   videoAt,
+  videoCountOf,
 } from './service.ts';
 
 /** Requests per IP per hour on the public calls: generous for a person, tight for a script. */
@@ -47,8 +52,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** How long a download address from the Videos tab opens the file (the issue's 10 minutes). */
 export const SIGNED_URL_SECONDS = 10 * 60;
 
-const UNSUPPORTED_VIDEO = 'Only MP4, WebM, MOV, MKV, AVI or MPEG videos can be uploaded.';
 const MB = 1024 * 1024;
+/** With no byte arriving for this long, an upload is given up and its connection closed. */
+const UPLOAD_IDLE_MS = 60_000;
 
 /** The declared types a browser gives such files, and the stored extension of each. */
 const DECLARED_TYPES: Readonly<Record<string, string>> = {
@@ -69,14 +75,17 @@ function videoExtension(filename: string, contentType: string | undefined): stri
   return contentType ? DECLARED_TYPES[contentType.toLowerCase()] : undefined;
 }
 
-/** A file name fit to keep and show: no folders, no control characters, at most 255 characters. */
-function cleanFilename(name: string | undefined, fallback: string): string {
+/**
+ * A file name fit to keep, show and download under: no folders, no control or formatting characters (a
+ * right-to-left override could disguise it), at most 255 characters, and the stored video's extension.
+ */
+function cleanFilename(name: string | undefined, extension: string): string {
   const cleaned = basename((name ?? '').replace(/\\/g, '/'))
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim()
-    .slice(0, 255);
-  return cleaned || fallback;
+    .slice(0, 240);
+  if (!cleaned) return `video.${extension}`;
+  return cleaned.toLowerCase().endsWith(`.${extension}`) ? cleaned : `${cleaned}.${extension}`;
 }
 
 /**
@@ -92,7 +101,7 @@ export async function narratorRoutes(
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(app.db),
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => clientNetwork(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
@@ -125,6 +134,9 @@ export async function narratorRoutes(
       const extension = videoExtension(query.filename, query.content_type);
       if (!extension) throw new HttpError(415, UNSUPPORTED_VIDEO);
       if (!(await hasApplied(app.db, query.email))) throw new HttpError(403, NOT_AUTHORIZED);
+      if ((await videoCountOf(app.db, query.email)) >= MAX_VIDEOS_PER_APPLICANT) {
+        throw new HttpError(409, TOO_MANY_VIDEOS);
+      }
       return { upload_path: issueUploadPath(options.signingSecret, query.email, extension) };
     },
   );
@@ -133,6 +145,8 @@ export async function narratorRoutes(
     '/applicant-video/upload/',
     { config: { public: true, ...perIpPerHour(limits.videoUploads) } },
     async (request, reply) => {
+      // A stalled upload would hold a socket and a partial file for ever; Node closes an idle socket.
+      request.raw.socket?.setTimeout(UPLOAD_IDLE_MS);
       try {
         const video = await receiveVideo(
           app,
@@ -226,29 +240,34 @@ async function receiveVideo(
     if (!email || !path) throw new HttpError(400, VIDEO_FIELDS_REQUIRED);
     const key = checkUploadPath(options.signingSecret, email, path);
     if (!(await hasApplied(app.db, email))) throw new HttpError(403, NOT_AUTHORIZED);
-    const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
-    const mime = typed.fileType?.mime;
-    if (!mime || !APPLICANT_VIDEO_TYPES[mime]) throw new HttpError(415, UNSUPPORTED_VIDEO);
-    const body = typed.pipe(
-      limitBytes(
-        APPLICANT_VIDEO_MAX_BYTES,
-        `The video is too large. Maximum size is ${APPLICANT_VIDEO_MAX_BYTES / MB}MB.`,
-      ),
-    );
-    typed.on('error', (error) => body.destroy(error));
+    if ((await videoCountOf(app.db, email)) >= MAX_VIDEOS_PER_APPLICANT)
+      throw new HttpError(409, TOO_MANY_VIDEOS);
+    // An error of the form itself (a body cut short, a sender who went away) is the sender's, not ours.
+    let formError: unknown;
+    part.file.once('error', (error) => {
+      formError = error;
+    });
     let size: number;
+    let mime: string;
     try {
+      const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
+      const detected = typed.fileType?.mime;
+      if (!detected || !APPLICANT_VIDEO_TYPES[detected]) throw new HttpError(415, UNSUPPORTED_VIDEO);
+      mime = detected;
+      const body = typed.pipe(limitBytes(APPLICANT_VIDEO_MAX_BYTES, VIDEO_TOO_LARGE));
+      typed.on('error', (error) => body.destroy(error));
       ({ size } = await app.storage.put(key, body, { contentType: mime }));
     } catch (error) {
       if (error instanceof ObjectExistsError) {
         throw new HttpError(409, 'This video was received already. To send another, start again.');
       }
+      if (!(error instanceof HttpError) && formError !== undefined) throw formReadError(formError);
       throw error;
     }
     try {
       return await recordVideo(app.db, {
         email,
-        originalFilename: cleanFilename(part.filename, `video.${key.slice(key.lastIndexOf('.') + 1)}`),
+        originalFilename: cleanFilename(part.filename, key.slice(key.lastIndexOf('.') + 1)),
         storagePath: key,
         fileSize: size,
         contentType: mime,

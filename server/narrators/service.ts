@@ -107,6 +107,11 @@ export async function hasApplied(db: Database, email: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/** How many sample videos this address (in any case) has sent. */
+export async function videoCountOf(db: Database, email: string): Promise<number> {
+  return db.$count(applicantVideos, sql`lower(${applicantVideos.email}) = lower(${email})`);
+}
+
 /** How long an upload path from the start call stays good: a 500 MB upload on a slow line takes a while. */
 export const UPLOAD_PATH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const UPLOAD_PATH = /^applicant-videos\/(\d{13})-([0-9a-f]{8})-([0-9a-f]{32})\.([a-z0-9]{2,4})$/;

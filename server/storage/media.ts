@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { audioContentType } from '#common/uploads.ts';
 import { attachmentDisposition, checkMediaSignature } from './signed.ts';
-import { isPublicKey, PRIVATE_SIGNED_FOLDERS } from './storage.ts';
+import { isPublicKey, isSafeKey, PRIVATE_SIGNED_FOLDERS } from './storage.ts';
 
 const SIGNATURE_PROBLEMS = {
   missing: 'This file can only be opened through a download link from the admin area.',
@@ -38,7 +38,12 @@ export async function registerMedia(
   await app.register(async (media) => {
     media.addHook('onRequest', (request, reply, done) => {
       const key = keyOf(request.url);
-      if (key === undefined || !isPrivateKey(key)) return done();
+      // Only addresses of keys this server makes are served: anything else (dot segments, odd characters,
+      // a broken escape) is refused here, not left to the file server's own checks.
+      if (key === undefined || !isSafeKey(key)) {
+        return reply.status(404).send({ error: 'Not found.' });
+      }
+      if (!isPrivateKey(key)) return done();
       const check = checkMediaSignature(options.signingSecret, key, request.query as Record<string, unknown>);
       if (!check.ok) {
         reply.header('Cache-Control', 'no-store');

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const NOT_FOUND_TITLE = 'Page not found · Catamaran';
 
-/** The honest answer to a path outside the route table, including screens not built yet. */
+/** The honest answer to a path outside the route table. */
 export function NotFound() {
   useDocumentTitle(NOT_FOUND_TITLE);
   return (

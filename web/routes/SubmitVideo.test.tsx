@@ -180,8 +180,12 @@ describe('SubmitVideo', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ana@example.com');
 
     await user.upload(screen.getByLabelText('Video file'), video('big.mov', 501 * 1024 * 1024));
-    expect(screen.getByText('The video is too large. Maximum size is 500MB.')).toBeDefined();
-    expect(uploadButton().disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('The video is too large. Maximum size is 500MB.');
+    expect(screen.getByLabelText('Video file').getAttribute('aria-describedby')).toContain(
+      screen.getByRole('alert').id,
+    );
+    await user.click(uploadButton());
+    expect(screen.getByLabelText('Video file')).toBe(document.activeElement);
 
     await user.upload(
       screen.getByLabelText('Video file'),

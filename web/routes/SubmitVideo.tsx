@@ -3,6 +3,7 @@ import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } fr
 import { Link, useSearchParams } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { APPLICATION_LIMITS, VIDEO_FIELDS_REQUIRED } from '#common/schemas/teacher-application.ts';
+import { formatMegabytes } from '#common/uploads.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent } from '#web/components/ui/Card.tsx';
@@ -11,7 +12,6 @@ import { Input } from '#web/components/ui/Input.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { InlineAlert } from '#web/features/admin/InlineAlert.tsx';
 import {
-  formatMegabytes,
   problemWithFile,
   sendVideo,
   startVideoUpload,
@@ -56,6 +56,7 @@ export function SubmitVideo() {
   const resultRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const dropHintId = useId();
+  const fileProblemId = useId();
   const isUploading = state.status === 'uploading';
 
   // Leaving mid-upload would lose it: the browser asks first.
@@ -231,29 +232,36 @@ export function SubmitVideo() {
                       type="file"
                       accept={VIDEO_ACCEPT}
                       aria-label="Video file"
-                      aria-describedby={dropHintId}
+                      aria-describedby={fileProblem ? `${dropHintId} ${fileProblemId}` : dropHintId}
                       aria-invalid={fileProblem ? true : undefined}
                       disabled={isUploading}
                       onChange={(event) => choose(event.target.files?.[0])}
                       className="sr-only"
                     />
                   </label>
-                  {file ? (
-                    <p className="flex min-w-0 items-center gap-2 text-base text-slate-800">
-                      <FileVideo className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-                      <span className="min-w-0 break-all">
-                        Selected: {file.name}{' '}
-                        <span className="text-slate-500">({formatMegabytes(file.size)})</span>
-                      </span>
+                  {/* Announced when the file chooser closes, so a screen reader hears what was chosen. */}
+                  <div aria-live="polite">
+                    {file ? (
+                      <p className="flex min-w-0 items-center gap-2 text-base text-slate-800">
+                        <FileVideo className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+                        <span className="min-w-0 break-all">
+                          Selected: {file.name}{' '}
+                          <span className="text-slate-500">({formatMegabytes(file.size)})</span>
+                        </span>
+                      </p>
+                    ) : null}
+                  </div>
+                  {fileProblem ? (
+                    <p id={fileProblemId} role="alert" className="text-sm font-medium text-red-700">
+                      {fileProblem}
                     </p>
                   ) : null}
-                  {fileProblem ? <p className="text-sm font-medium text-red-700">{fileProblem}</p> : null}
                 </div>
 
                 {state.status === 'uploading' ? (
                   <div className="flex flex-col gap-2">
                     <ProgressBar value={percent} label="Upload progress" />
-                    <p className="text-sm text-slate-600" aria-live="polite">
+                    <p className="text-sm text-slate-600">
                       {formatMegabytes(state.progress.sent)} of {formatMegabytes(state.progress.total)} sent (
                       {Math.floor(percent)}%)
                     </p>
@@ -266,7 +274,7 @@ export function SubmitVideo() {
                     type="submit"
                     size="lg"
                     loading={isUploading}
-                    disabled={isUploading || fileProblem !== undefined}
+                    disabled={isUploading}
                     className="w-full sm:w-auto"
                   >
                     {isUploading ? 'Uploading…' : 'Upload Video'}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
-import { formatFileSize, TeachersTab } from './TeachersTab.tsx';
+import { TeachersTab } from './TeachersTab.tsx';
 import { fakeApi, installFakeApi, pending, renderScreen } from './testing.tsx';
 
 const APPLICATIONS = 'GET /api/teacher-applications/';
@@ -101,14 +101,6 @@ async function openApplication(name: string) {
   const pane = screen.getByRole('region', { name });
   return { user, pane };
 }
-
-describe('formatFileSize', () => {
-  it('shows megabytes to one decimal place', () => {
-    expect(formatFileSize(0)).toBe('0.0 MB');
-    expect(formatFileSize(1_572_864)).toBe('1.5 MB');
-    expect(formatFileSize(524_288_000)).toBe('500.0 MB');
-  });
-});
 
 describe('TeachersTab: applications', () => {
   it('opens on Applications, with the two sub-tabs', async () => {

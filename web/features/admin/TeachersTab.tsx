@@ -10,6 +10,7 @@ import {
   TeacherApplication,
   type WeeklyHoursChoice,
 } from '#common/schemas/teacher-application.ts';
+import { formatMegabytes } from '#common/uploads.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
@@ -43,11 +44,6 @@ function useApplicantVideos() {
     queryFn: ({ signal }) =>
       api('/api/applicant-video/admin/list/', { schema: z.array(ApplicantVideo), signal }),
   });
-}
-
-/** A video's size as the spec shows it (admin.md §2, §9): megabytes to one decimal place, e.g. '1.5 MB'. */
-export function formatFileSize(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 const SUB_TABS = [
@@ -631,7 +627,7 @@ function VideosView() {
               {video.original_filename}
             </Cell>
             <Cell label="Size" className="whitespace-nowrap text-slate-700 tabular-nums sm:text-right">
-              {formatFileSize(video.file_size)}
+              {formatMegabytes(video.file_size)}
             </Cell>
             <Cell label="Submitted" className="text-slate-700 sm:whitespace-nowrap">
               <DateText iso={video.created_at} withTime />

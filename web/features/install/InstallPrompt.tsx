@@ -1,5 +1,5 @@
 import { Share, X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 
 export type InstallPromptKind = 'ios' | 'install';
@@ -19,8 +19,28 @@ export interface InstallPromptProps {
  */
 export function InstallPrompt({ kind, onDismiss, onInstall, isInstalling = false }: InstallPromptProps) {
   const headingId = useId();
+  const banner = useRef<HTMLElement>(null);
+  // The banner sits over the bottom of the page: the page gets that much room below, so the last controls
+  // (a form's submit button, the reader's Mark as Read) can still be scrolled into view above it.
+  useEffect(() => {
+    const element = banner.current;
+    if (!element) return;
+    const body = document.body;
+    const previous = body.style.paddingBottom;
+    const reserve = () => {
+      body.style.paddingBottom = `${element.offsetHeight}px`;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : undefined;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = previous;
+    };
+  }, []);
   return (
     <section
+      ref={banner}
       aria-labelledby={headingId}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 sm:pb-[max(1.5rem,env(safe-area-inset-bottom))]"
     >

@@ -7,6 +7,7 @@ import {
   readDismissedAt,
   SHOW_AFTER_MS,
   STANDALONE_QUERY,
+  shouldShowIosPrompt,
   writeDismissedAt,
 } from './rules.ts';
 
@@ -52,11 +53,21 @@ export function InstallPromptMount() {
         typeof window.matchMedia === 'function' ? window.matchMedia(STANDALONE_QUERY) : null,
         (navigator as Navigator & { standalone?: unknown }).standalone,
       );
-      if (standalone || isDismissed(readDismissedAt(), Date.now())) {
+      const dismissedAt = readDismissedAt();
+      const now = Date.now();
+      // Neither banner in the installed app or within 7 days of a dismissal; the iOS one only on iOS.
+      if (standalone || isDismissed(dismissedAt, now)) {
         setIsClosed(true);
         return;
       }
-      setIsIosPrompt(isIos(navigator.userAgent, navigator.platform, navigator.maxTouchPoints));
+      setIsIosPrompt(
+        shouldShowIosPrompt({
+          isIos: isIos(navigator.userAgent, navigator.platform, navigator.maxTouchPoints),
+          isStandalone: standalone,
+          dismissedAt,
+          now,
+        }),
+      );
       setIsDue(true);
     }, SHOW_AFTER_MS);
     window.addEventListener('beforeinstallprompt', handleBeforeInstallPrompt);

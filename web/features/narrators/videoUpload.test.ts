@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatMegabytes } from '#common/uploads.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { formatMegabytes, problemWithFile, uploadFailureText } from './videoUpload.ts';
+import { problemWithFile, uploadFailureText } from './videoUpload.ts';
 
 const MB = 1024 * 1024;
 

@@ -3,6 +3,8 @@ import {
   APPLICANT_VIDEO_MAX_BYTES,
   ApplicantVideoStart,
   NOT_AUTHORIZED,
+  UNSUPPORTED_VIDEO,
+  VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
 import { ApiError, api, currentTimeZone } from '#web/lib/api.ts';
 
@@ -12,8 +14,6 @@ import { ApiError, api, currentTimeZone } from '#web/lib/api.ts';
 export const UPLOAD_FAILED = 'Upload failed';
 export const UNEXPECTED_ERROR = 'Unexpected error';
 export const UPLOAD_SUCCESS = 'Upload successful. Thank you!';
-export const TOO_LARGE = `The video is too large. Maximum size is ${APPLICANT_VIDEO_MAX_BYTES / 1024 / 1024}MB.`;
-export const UNSUPPORTED = 'Only MP4, WebM, MOV, MKV, AVI or MPEG videos can be uploaded.';
 /** What the file chooser offers: the extensions and the types browsers give such files. */
 export const VIDEO_ACCEPT = [
   ...APPLICANT_VIDEO_EXTENSIONS.map((extension) => `.${extension}`),
@@ -29,15 +29,10 @@ export const VIDEO_ACCEPT = [
 export function problemWithFile(file: { name: string; size: number }): string | undefined {
   const extension = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   if (!extension || !(APPLICANT_VIDEO_EXTENSIONS as readonly string[]).includes(extension))
-    return UNSUPPORTED;
-  if (file.size > APPLICANT_VIDEO_MAX_BYTES) return TOO_LARGE;
+    return UNSUPPORTED_VIDEO;
+  if (file.size > APPLICANT_VIDEO_MAX_BYTES) return VIDEO_TOO_LARGE;
   if (file.size === 0) return 'That file is empty.';
   return undefined;
-}
-
-/** "12.3 MB", the way sizes are shown to applicants and admins. */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export interface UploadProgress {
