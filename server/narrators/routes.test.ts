@@ -19,9 +19,7 @@ let adminToken = '';
 let learnerToken = '';
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await t.listen();
   adminToken = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
   learnerToken = (await signIn(t.db, await createUser(t.db))).accessToken;
 });

@@ -37,6 +37,8 @@ export interface TestResponse<T = unknown> {
 
 export interface TestApp {
   readonly app: FastifyInstance;
+  /** Listens on a free loopback port, for tests that need a real socket (streamed bodies); answers its base URL. */
+  listen(): Promise<string>;
   readonly config: AppConfig;
   readonly db: Database;
   readonly databaseUrl: string;
@@ -107,6 +109,13 @@ export function setupTestApp(
     },
     get databaseUrl() {
       return current().database.url;
+    },
+    async listen() {
+      const { app } = current();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (typeof address !== 'object' || !address) throw new Error('The test server has no TCP address.');
+      return `http://127.0.0.1:${address.port}`;
     },
     request,
     get: (url, options) => request({ method: 'GET', url, headers: options?.headers, token: options?.token }),

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import {
   FORM_LANGUAGE_LABELS,
@@ -8,7 +8,7 @@ import {
   type FormLanguage,
   WEEKLY_HOURS_CHOICES,
 } from '#common/schemas/teacher-application.ts';
-import { Logo } from '#web/components/Logo.tsx';
+import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { CheckboxGroup, ChoiceGroup, FormSection, TextField } from '#web/features/apply/fields.tsx';
@@ -194,13 +194,7 @@ export function Apply() {
 
   return (
     <div lang={language} className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 w-full max-w-3xl items-center px-4 sm:px-6">
-          <Link to={CLIENT_ROUTES.landing} className="-m-1 inline-flex rounded-xl p-1">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <PublicHeader />
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <div className="flex flex-col gap-2">
           <h1 id={titleId} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">

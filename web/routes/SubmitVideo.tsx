@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { APPLICATION_LIMITS, VIDEO_FIELDS_REQUIRED } from '#common/schemas/teacher-application.ts';
 import { formatMegabytes } from '#common/uploads.ts';
-import { Logo } from '#web/components/Logo.tsx';
+import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/components/ui/cn.ts';
@@ -128,19 +128,14 @@ export function SubmitVideo() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to={CLIENT_ROUTES.landing} className="-m-1 inline-flex rounded-xl p-1">
-            <Logo />
-          </Link>
-          <Link
-            to={CLIENT_ROUTES.apply}
-            className="inline-flex min-h-11 items-center rounded-lg px-2 text-base font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            Apply to narrate
-          </Link>
-        </div>
-      </header>
+      <PublicHeader>
+        <Link
+          to={CLIENT_ROUTES.apply}
+          className="inline-flex min-h-11 items-center rounded-lg px-2 text-base font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Apply to narrate
+        </Link>
+      </PublicHeader>
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <div className="flex flex-col gap-2">
           <h1 id={headingId} className="text-3xl font-bold tracking-tight text-slate-900">
