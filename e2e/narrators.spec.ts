@@ -141,4 +141,18 @@ test('an admin reads the application, marks it contacted and downloads the video
   expect(download.suggestedFilename()).toBe('zoe.mp4');
   expect(readFileSync(await download.path()).equals(sampleMp4())).toBe(true);
   await screenshot(page, 'admin-teachers-videos');
+
+  // On a phone, the list and the answers take turns.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page, 360);
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  await page
+    .getByRole('button', { name: /^Zoé Martin/ })
+    .first()
+    .click();
+  await expect(page.getByRole('checkbox', { name: 'Contacted' })).toBeChecked();
+  await expectNoSidewaysScroll(page, 360);
+  await screenshot(page, 'admin-teachers-360');
+  await page.getByRole('button', { name: 'Back to list' }).click();
+  await expect(page.getByRole('button', { name: /^Zoé Martin/ }).first()).toBeFocused();
 });
