@@ -14,6 +14,13 @@ export const FORM_LANGUAGE_LABELS: Record<FormLanguage, string> = {
 /** The weekly-hours choices, in the order the form offers them. */
 export const WEEKLY_HOURS_CHOICES = ['<5', '5-10', '10-20', '20+'] as const;
 export type WeeklyHoursChoice = (typeof WEEKLY_HOURS_CHOICES)[number];
+/** The choices in English words, as the English form offers them and the admin reads them. */
+export const WEEKLY_HOURS_LABELS: Record<WeeklyHoursChoice, string> = {
+  '<5': 'Less than 5 hours',
+  '5-10': '5 to 10 hours',
+  '10-20': '10 to 20 hours',
+  '20+': 'More than 20 hours',
+};
 
 /** Bounds on the answers: a line for names and places, a page for the short responses. */
 export const APPLICATION_LIMITS = {
@@ -196,5 +203,9 @@ export type ApplicantVideo = z.infer<typeof ApplicantVideo>;
 
 /** GET /api/applicant-video/start/ */
 export const ApplicantVideoStart = z.object({ upload_path: z.string() });
+/** GET /api/applicant-video/admin/signed-url/?path= : a video's storage path. */
+export const SignedVideoUrlQuery = z.object({
+  path: z.string({ error: 'path is required.' }).min(1, { error: 'path is required.' }).max(300),
+});
 /** GET /api/applicant-video/admin/signed-url/ */
 export const SignedVideoUrl = z.object({ url: z.string(), expires_in: z.number() });

@@ -11,6 +11,7 @@ import {
   ApplicantVideoStartQuery,
   MAX_VIDEOS_PER_APPLICANT,
   NOT_AUTHORIZED,
+  SignedVideoUrlQuery,
   TeacherApplicationInput,
   TOO_MANY_VIDEOS,
   UNSUPPORTED_VIDEO,
@@ -24,19 +25,18 @@ import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.
 import { ObjectExistsError } from '../storage/storage.ts';
 import { limitBytes } from '../uploads/limit.ts';
 import {
+  applicantStanding,
   checkUploadPath,
   createApplication,
-  hasApplied,
   issueUploadPath,
   listApplications,
   listVideos,
   recordVideo,
   toggleContacted,
   videoAt,
-  videoCountOf,
 } from './service.ts';
 
-/** Requests per IP per hour on the public calls: generous for a person, tight for a script. */
+/** Requests per network per hour on the public calls: generous for a person, tight for a script. */
 export interface NarratorRateLimits {
   applications: number;
   videoStarts: number;
@@ -133,10 +133,7 @@ export async function narratorRoutes(
       const query = parseInput(ApplicantVideoStartQuery, request.query);
       const extension = videoExtension(query.filename, query.content_type);
       if (!extension) throw new HttpError(415, UNSUPPORTED_VIDEO);
-      if (!(await hasApplied(app.db, query.email))) throw new HttpError(403, NOT_AUTHORIZED);
-      if ((await videoCountOf(app.db, query.email)) >= MAX_VIDEOS_PER_APPLICANT) {
-        throw new HttpError(409, TOO_MANY_VIDEOS);
-      }
+      await assertMayUpload(app, query.email);
       return { upload_path: issueUploadPath(options.signingSecret, query.email, extension) };
     },
   );
@@ -173,8 +170,7 @@ export async function narratorRoutes(
     admin.get('/applicant-video/admin/list/', async () => listVideos(admin.db));
 
     admin.get('/applicant-video/admin/signed-url/', async (request) => {
-      const { path } = request.query as { path?: unknown };
-      if (typeof path !== 'string' || path === '') throw new HttpError(400, 'path is required.');
+      const { path } = parseInput(SignedVideoUrlQuery, request.query);
       const video = await videoAt(admin.db, path);
       if (!video) throw new HttpError(404, 'Video not found');
       const url = await admin.storage.signedUrl(video.storage_path, {
@@ -213,6 +209,13 @@ function discardThenClose(raw: IncomingMessage): void {
   raw.resume();
 }
 
+/** Only an applicant with room for another video may upload: 'Not authorized', or 409. */
+async function assertMayUpload(app: FastifyInstance, email: string): Promise<void> {
+  const standing = await applicantStanding(app.db, email);
+  if (!standing.hasApplied) throw new HttpError(403, NOT_AUTHORIZED);
+  if (standing.videoCount >= MAX_VIDEOS_PER_APPLICANT) throw new HttpError(409, TOO_MANY_VIDEOS);
+}
+
 /**
  * Reads the upload form (email, path, then file), checks the applicant and the path before any byte is kept,
  * checks the video's type from its first bytes, and streams it to storage within 500 MB. A refused or broken
@@ -239,9 +242,7 @@ async function receiveVideo(
     const { email, path } = fields;
     if (!email || !path) throw new HttpError(400, VIDEO_FIELDS_REQUIRED);
     const key = checkUploadPath(options.signingSecret, email, path);
-    if (!(await hasApplied(app.db, email))) throw new HttpError(403, NOT_AUTHORIZED);
-    if ((await videoCountOf(app.db, email)) >= MAX_VIDEOS_PER_APPLICANT)
-      throw new HttpError(409, TOO_MANY_VIDEOS);
+    await assertMayUpload(app, email);
     // An error of the form itself (a body cut short, a sender who went away) is the sender's, not ours.
     let formError: unknown;
     part.file.once('error', (error) => {

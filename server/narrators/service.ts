@@ -97,19 +97,22 @@ export async function toggleContacted(db: Database, id: number): Promise<Teacher
   return presentApplication(row);
 }
 
-/** Whether this address (in any case) has sent an application: only applicants may upload a sample. */
-export async function hasApplied(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: teacherApplications.id })
-    .from(teacherApplications)
-    .where(sql`lower(${teacherApplications.email}) = lower(${email})`)
-    .limit(1);
-  return row !== undefined;
-}
-
-/** How many sample videos this address (in any case) has sent. */
-export async function videoCountOf(db: Database, email: string): Promise<number> {
-  return db.$count(applicantVideos, sql`lower(${applicantVideos.email}) = lower(${email})`);
+/**
+ * Where an address (in any case) stands as an applicant, in one query: whether it has sent an application
+ * (only applicants may upload a sample) and how many videos it has sent.
+ */
+export async function applicantStanding(
+  db: Database,
+  email: string,
+): Promise<{ hasApplied: boolean; videoCount: number }> {
+  const { rows } = await db.execute<{ has_applied: boolean; video_count: number }>(sql`
+    SELECT
+      EXISTS (SELECT 1 FROM ${teacherApplications} WHERE lower(${teacherApplications.email}) = lower(${email}))
+        AS has_applied,
+      (SELECT count(*)::int FROM ${applicantVideos} WHERE lower(${applicantVideos.email}) = lower(${email}))
+        AS video_count`);
+  const [row] = rows;
+  return { hasApplied: row?.has_applied === true, videoCount: Number(row?.video_count ?? 0) };
 }
 
 /** How long an upload path from the start call stays good: a 500 MB upload on a slow line takes a while. */

@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Inbox, RotateCw } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import {
-  ApplicantVideo,
+  type ApplicantVideo,
   FORM_LANGUAGE_LABELS,
   SignedVideoUrl,
   TeacherApplication,
-  type WeeklyHoursChoice,
+  WEEKLY_HOURS_LABELS,
 } from '#common/schemas/teacher-application.ts';
 import { formatMegabytes } from '#common/uploads.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
@@ -21,30 +20,7 @@ import { ApiError, api } from '#web/lib/api.ts';
 import { ActionsCell, AdminTable, Cell, HeaderCell, Row } from './AdminTable.tsx';
 import { adminErrorText } from './errors.ts';
 import { InlineAlert } from './InlineAlert.tsx';
-
-/** The query keys of the Teachers tab; toggling 'contacted' writes the server's answer into the list. */
-export const TEACHER_KEYS = {
-  applications: ['admin', 'teacher-applications'],
-  videos: ['admin', 'applicant-videos'],
-} as const;
-
-/** Every narrator application, newest first. */
-function useTeacherApplications() {
-  return useQuery({
-    queryKey: TEACHER_KEYS.applications,
-    queryFn: ({ signal }) =>
-      api('/api/teacher-applications/', { schema: z.array(TeacherApplication), signal }),
-  });
-}
-
-/** Every applicant video, newest first. */
-function useApplicantVideos() {
-  return useQuery({
-    queryKey: TEACHER_KEYS.videos,
-    queryFn: ({ signal }) =>
-      api('/api/applicant-video/admin/list/', { schema: z.array(ApplicantVideo), signal }),
-  });
-}
+import { TEACHER_KEYS, useApplicantVideos, useTeacherApplications } from './queries.ts';
 
 const SUB_TABS = [
   { value: 'applications', label: 'Applications' },
@@ -295,13 +271,6 @@ function ApplicationListItem({
     </button>
   );
 }
-
-const WEEKLY_HOURS_LABELS: Record<WeeklyHoursChoice, string> = {
-  '<5': 'Less than 5 hours',
-  '5-10': '5 to 10 hours',
-  '10-20': '10 to 20 hours',
-  '20+': 'More than 20 hours',
-};
 
 const NOT_ANSWERED = <span className="text-slate-500 italic">Not answered</span>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { AdminLanguage } from '#common/schemas/languages.ts';
 import { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
+import { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
 import { api } from '#web/lib/api.ts';
 import { IMPORT_POLL_MS, isImportActive } from './translations/imports.ts';
 
@@ -91,5 +92,29 @@ export function useTranslationImport(importId: number | undefined) {
     enabled: importId !== undefined,
     // A failed poll keeps the last answer, so a blip in the connection does not stop the polling.
     refetchInterval: (query) => (isImportActive(query.state.data?.status) ? IMPORT_POLL_MS : false),
+  });
+}
+
+/** The query keys of the Teachers tab; toggling 'contacted' writes the server's answer into the list. */
+export const TEACHER_KEYS = {
+  applications: ['admin', 'teacher-applications'],
+  videos: ['admin', 'applicant-videos'],
+} as const;
+
+/** Every narrator application, newest first. */
+export function useTeacherApplications() {
+  return useQuery({
+    queryKey: TEACHER_KEYS.applications,
+    queryFn: ({ signal }) =>
+      api('/api/teacher-applications/', { schema: z.array(TeacherApplication), signal }),
+  });
+}
+
+/** Every applicant video, newest first. */
+export function useApplicantVideos() {
+  return useQuery({
+    queryKey: TEACHER_KEYS.videos,
+    queryFn: ({ signal }) =>
+      api('/api/applicant-video/admin/list/', { schema: z.array(ApplicantVideo), signal }),
   });
 }

@@ -1,7 +1,11 @@
 // The /apply form's words in each language it is written in (learner.md §2, §8, §9). The quoted English texts
 // of the spec are kept word for word; the others are written the way a native speaker would say them, not
 // translated word by word: tú in Spanish, vous in French, 您 in Chinese.
-import type { FormLanguage, WeeklyHoursChoice } from '#common/schemas/teacher-application.ts';
+import {
+  type FormLanguage,
+  WEEKLY_HOURS_LABELS,
+  type WeeklyHoursChoice,
+} from '#common/schemas/teacher-application.ts';
 import type { ApplicationFieldName, RequiredFieldName, TextFieldName } from './form.ts';
 
 export type ApplySection = 'basic' | 'experience' | 'technical' | 'other' | 'responses';
@@ -114,12 +118,7 @@ const en: ApplyStrings = {
   },
   yes: 'Yes',
   no: 'No',
-  weeklyHours: {
-    '<5': 'Less than 5 hours',
-    '5-10': '5 to 10 hours',
-    '10-20': '10 to 20 hours',
-    '20+': 'More than 20 hours',
-  },
+  weeklyHours: WEEKLY_HOURS_LABELS,
   storyTypes: 'Which types of stories would you read?',
   storyTypesHint: 'Choose all that apply.',
   errors: {

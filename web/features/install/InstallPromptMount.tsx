@@ -1,9 +1,9 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { InstallPromptKind, InstallPromptProps } from './InstallPrompt.tsx';
 import {
-  isDismissed,
   isIos,
   isStandalone,
+  mayShowPrompt,
   readDismissedAt,
   SHOW_AFTER_MS,
   STANDALONE_QUERY,
@@ -49,25 +49,21 @@ export function InstallPromptMount() {
     };
     const handleAppInstalled = () => setIsClosed(true);
     const timer = window.setTimeout(() => {
-      const standalone = isStandalone(
-        typeof window.matchMedia === 'function' ? window.matchMedia(STANDALONE_QUERY) : null,
-        (navigator as Navigator & { standalone?: unknown }).standalone,
-      );
-      const dismissedAt = readDismissedAt();
-      const now = Date.now();
+      const state = {
+        isIos: isIos(navigator.userAgent, navigator.platform, navigator.maxTouchPoints),
+        isStandalone: isStandalone(
+          typeof window.matchMedia === 'function' ? window.matchMedia(STANDALONE_QUERY) : null,
+          (navigator as Navigator & { standalone?: unknown }).standalone,
+        ),
+        dismissedAt: readDismissedAt(),
+        now: Date.now(),
+      };
       // Neither banner in the installed app or within 7 days of a dismissal; the iOS one only on iOS.
-      if (standalone || isDismissed(dismissedAt, now)) {
+      if (!mayShowPrompt(state)) {
         setIsClosed(true);
         return;
       }
-      setIsIosPrompt(
-        shouldShowIosPrompt({
-          isIos: isIos(navigator.userAgent, navigator.platform, navigator.maxTouchPoints),
-          isStandalone: standalone,
-          dismissedAt,
-          now,
-        }),
-      );
+      setIsIosPrompt(shouldShowIosPrompt(state));
       setIsDue(true);
     }, SHOW_AFTER_MS);
     window.addEventListener('beforeinstallprompt', handleBeforeInstallPrompt);

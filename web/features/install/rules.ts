@@ -41,14 +41,21 @@ export function isDismissed(dismissedAt: number | null, now: number): boolean {
   return dismissedAt !== null && Math.abs(now - dismissedAt) < DISMISS_FOR_MS;
 }
 
-/** Whether the iOS "Add to Home Screen" prompt may show: on iOS, in the browser, not dismissed lately. */
-export function shouldShowIosPrompt(state: {
+export interface PromptState {
   isIos: boolean;
   isStandalone: boolean;
   dismissedAt: number | null;
   now: number;
-}): boolean {
-  return state.isIos && !state.isStandalone && !isDismissed(state.dismissedAt, state.now);
+}
+
+/** Whether either banner may show: in the browser (not the installed app), and not dismissed lately. */
+export function mayShowPrompt(state: Omit<PromptState, 'isIos'>): boolean {
+  return !state.isStandalone && !isDismissed(state.dismissedAt, state.now);
+}
+
+/** Whether the iOS "Add to Home Screen" prompt may show: on iOS, in the browser, not dismissed lately. */
+export function shouldShowIosPrompt(state: PromptState): boolean {
+  return state.isIos && mayShowPrompt(state);
 }
 
 export type DismissalStorage = Pick<Storage, 'getItem' | 'setItem'>;
