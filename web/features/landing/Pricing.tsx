@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { type BillingPeriod, PRO_PLAN, YEARLY_SAVING_LABEL } from '#common/pricing.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
-import { Button } from '#web/components/ui/Button.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { cn } from '#web/components/ui/cn.ts';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { Section } from './Section.tsx';
 
@@ -105,15 +105,18 @@ export function Pricing() {
           </ul>
 
           {session.status === 'signed_in' ? (
-            <Button
-              size="lg"
-              className="mt-8 w-full"
-              loading={isProcessing}
+            // A plain button with the design system's look: the Button component would bring Radix Slot into
+            // the landing's first load (docs/decisions/003).
+            <button
+              type="button"
+              className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })}
               disabled={isProcessing}
+              aria-busy={isProcessing || undefined}
               onClick={() => void handleChoose()}
             >
+              {isProcessing ? <Spinner decorative size="sm" /> : null}
               {isProcessing ? 'Processing...' : 'Choose This Plan'}
-            </Button>
+            </button>
           ) : (
             <Link
               className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })}
