@@ -12,6 +12,13 @@ export async function isAdmin(
     .select({ email: users.email, isAdmin: users.isAdmin })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) return false;
+  return user !== undefined && isAdminUser(user, adminEmails);
+}
+
+/** The admin rule for a user row already read: marked admin, or listed in ADMIN_EMAILS. */
+export function isAdminUser(
+  user: { email: string; isAdmin: boolean },
+  adminEmails: readonly string[],
+): boolean {
   return user.isAdmin || adminEmails.includes(user.email.toLowerCase());
 }

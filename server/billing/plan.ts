@@ -30,22 +30,27 @@ export function statusFromStripe(status: Stripe.Subscription.Status): Subscripti
   }
 }
 
+/** A subscription that is paid for, now: active or trialing. */
+export function isPaying(status: string): boolean {
+  return status === 'active' || status === 'trialing';
+}
+
 /** Pro while the subscription is active or trialing (learner.md §6), or when it was granted by hand. */
 export function isPro(row: Pick<SubscriptionRow, 'status' | 'isGrantedPro'> | undefined): boolean {
   if (!row) return false;
-  return row.isGrantedPro || row.status === 'active' || row.status === 'trialing';
+  return row.isGrantedPro || isPaying(row.status);
 }
 
 /** GET /api/me/subscription/'s answer for a learner's row (none: the free plan). */
 export function presentSubscription(row: SubscriptionRow | undefined): Subscription {
   if (!row) return FREE_PLAN;
-  const isPaying = row.status === 'active' || row.status === 'trialing';
+  const isPaid = isPaying(row.status);
   return {
     is_pro: isPro(row),
     // A gift shows as an active plan; its badge would otherwise say Inactive beside 'Pro Member'.
-    subscription_status: row.isGrantedPro && !isPaying ? 'active' : (row.status as SubscriptionStatus),
+    subscription_status: row.isGrantedPro && !isPaid ? 'active' : (row.status as SubscriptionStatus),
     has_stripe_customer: row.stripeCustomerId !== null,
     // The next billing date, while there is one: an ended subscription's last period is not.
-    subscription_end_date: isPaying ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
+    subscription_end_date: isPaid ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
   };
 }

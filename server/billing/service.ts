@@ -6,7 +6,7 @@ import type { BillingSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { stripeEvents, subscriptions, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { isPro, type SubscriptionRow, statusFromStripe } from './plan.ts';
+import { isPaying, isPro, type SubscriptionRow, statusFromStripe } from './plan.ts';
 import { customerIdOf, subscriptionIdOf } from './stripe.ts';
 
 /** A learner's subscription row; none until billing has had anything to do with them. */
@@ -122,7 +122,7 @@ async function portalUrl(billing: { stripe: Stripe; siteUrl: string }, customer:
 }
 
 /** The events that change a plan (learner.md §3); any other is acknowledged and ignored. */
-export const HANDLED_EVENTS = new Set([
+const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -161,7 +161,6 @@ export async function applyEvent(db: Database, stripe: Stripe, event: Stripe.Eve
       .where(eq(subscriptions.userId, userId))
       .for('update');
     const state = subscription ? subscriptionState(subscription) : undefined;
-    const isPaying = (status: string) => isPro({ status, isGrantedPro: false });
     const keepsCurrent =
       state !== undefined &&
       current !== undefined &&
@@ -256,9 +255,10 @@ export async function setGrantedPro(
     grantedAt: grant.isOn ? new Date() : null,
     updatedAt: new Date(),
   };
-  await db
+  const [row] = await db
     .insert(subscriptions)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
-  return hasPro(db, userId);
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+    .returning({ status: subscriptions.status, isGrantedPro: subscriptions.isGrantedPro });
+  return isPro(row);
 }

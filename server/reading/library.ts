@@ -2,11 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { StoryListQuery } from '#common/schemas/library.ts';
 import { DIFFICULTIES } from '#common/stories.ts';
-import { isAdmin } from '../admin/service.ts';
-import { hasPro } from '../billing/service.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { TrigramIndex } from './search-index.ts';
+import { readerAccess } from './service.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
 const NO_SUCH_LANGUAGE = 'That language does not exist.';
@@ -301,9 +300,9 @@ export async function getStoryDetail(
   `);
   const story = found[0];
   if (!story) throw new HttpError(404, STORY_NOT_FOUND);
-  if (!story.isPublished && !(viewer && (await isAdmin(db, viewer.userId, viewer.adminEmails)))) {
-    throw new HttpError(404, STORY_NOT_FOUND);
-  }
+  // Asked only when it matters: an unpublished story (admins only) or one not marked free (Pro or admins).
+  const access = viewer && !(story.isPublished && story.isFree) ? await readerAccess(db, viewer) : undefined;
+  if (!story.isPublished && !access?.isAdmin) throw new HttpError(404, STORY_NOT_FOUND);
   const { rows: chapters } = await db.execute<
     StoryDetailRow['chapters'][number] & { wordsRead: number; pointsEarned: number } & Record<string, unknown>
   >(sql`
@@ -319,12 +318,7 @@ export async function getStoryDetail(
     ORDER BY c.order_index, c.id
   `);
   const { isPublished: _, ...fields } = story;
-  const isLocked =
-    !story.isFree &&
-    !(
-      viewer &&
-      ((await hasPro(db, viewer.userId)) || (await isAdmin(db, viewer.userId, viewer.adminEmails)))
-    );
+  const isLocked = !story.isFree && !(access?.isPro || access?.isAdmin);
   return {
     ...fields,
     isLocked,

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeLookup } from '#common/dictionary.ts';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { LanguageProgressInput, SaveWordInput } from '#common/schemas/reading.ts';
-import { isAdmin } from '../admin/service.ts';
-import { hasPro } from '../billing/service.ts';
+import { isAdminUser } from '../admin/service.ts';
+import { isPro } from '../billing/plan.ts';
 import type { Database } from '../db/client.ts';
 import {
   chapterProgress,
@@ -11,7 +11,9 @@ import {
   languages,
   savedWords,
   stories,
+  subscriptions,
   userLanguageProgress,
+  users,
 } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { addWordsToDay } from './activity.ts';
@@ -42,6 +44,28 @@ const languageColumns = {
   nativeName: languages.nativeName,
 };
 
+/** What a signed-in reader may open beyond free published stories, read in one query: admin, and Pro. */
+export async function readerAccess(
+  db: Database,
+  reader: Reader,
+): Promise<{ isAdmin: boolean; isPro: boolean }> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      isAdmin: users.isAdmin,
+      status: subscriptions.status,
+      isGrantedPro: subscriptions.isGrantedPro,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, reader.userId));
+  if (!row) return { isAdmin: false, isPro: false };
+  return {
+    isAdmin: isAdminUser(row, reader.adminEmails),
+    isPro: row.status !== null && isPro({ status: row.status, isGrantedPro: row.isGrantedPro ?? false }),
+  };
+}
+
 /**
  * Refuses a story the reader may not open: an unpublished one is hidden (404), a story not marked free needs
  * Pro (403). Admins open everything. `checkPlan: false` skips the Pro rule (taking a chapter back is allowed
@@ -54,9 +78,10 @@ export async function requireReadable(
   options: { checkPlan: boolean } = { checkPlan: true },
 ): Promise<void> {
   if (story.isPublished && (story.isFree || !options.checkPlan)) return;
-  if (await isAdmin(db, reader.userId, reader.adminEmails)) return;
+  const access = await readerAccess(db, reader);
+  if (access.isAdmin) return;
   if (!story.isPublished) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  if (!(await hasPro(db, reader.userId))) throw new HttpError(403, PRO_ONLY);
+  if (!access.isPro) throw new HttpError(403, PRO_ONLY);
 }
 
 export interface ReaderChapterRow {
