@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, setAccessTokenProvider } from './api.ts';
+import { ApiError, api, failureText, setAccessTokenProvider } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -84,5 +84,14 @@ describe('api', () => {
     await expect(
       api('/api/admin/check-permission/', { schema: z.object({ is_admin: z.boolean() }) }),
     ).rejects.toThrow();
+  });
+});
+
+describe('failureText', () => {
+  it("gives the server's sentence, else the fallback, else the sentence for an unreachable server", () => {
+    expect(failureText(new ApiError(409, 'Already Pro.', true), 'Failed', 'Offline')).toBe('Already Pro.');
+    expect(failureText(new ApiError(500, 'The server answered 500'), 'Failed', 'Offline')).toBe('Failed');
+    expect(failureText(new ApiError(0, 'Could not reach the server.'), 'Failed', 'Offline')).toBe('Offline');
+    expect(failureText(new TypeError('boom'), 'Failed', 'Offline')).toBe('Offline');
   });
 });

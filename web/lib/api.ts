@@ -15,6 +15,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The sentence for a failed call: the server's own `error` when it answered with one, `fallback` when it
+ * answered without, `unreachable` when it could not be reached or something else went wrong.
+ */
+export function failureText(error: unknown, fallback: string, unreachable: string): string {
+  if (!(error instanceof ApiError) || error.status === 0) return unreachable;
+  return error.isServerMessage ? error.message : fallback;
+}
+
 type AccessTokenProvider = () => string | null | Promise<string | null>;
 
 let accessTokenProvider: AccessTokenProvider = () => null;

@@ -10,19 +10,13 @@ import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError, api, failureText } from '#web/lib/api.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const FEEDBACK_TITLE = 'Feedback · Catamaran';
 const INTRO = "We'd love to hear your thoughts, suggestions, or any issues you've encountered.";
 const FAILED = 'Failed to submit feedback';
 const FAILED_TRY_AGAIN = 'Failed to submit feedback. Please try again.';
-
-/** The sentence for a refused or failed send (learner.md §8): the server's, its fallback, or the network's. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0) return error.isServerMessage ? error.message : FAILED;
-  return FAILED_TRY_AGAIN;
-}
 
 /**
  * /feedback (learner.md §2, §4, §5): the learner writes to the team; their address comes from the session.
@@ -59,7 +53,7 @@ export function Feedback() {
       setIsSent(true);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(FAILED, error);
-      setProblem(failureText(error));
+      setProblem(failureText(error, FAILED, FAILED_TRY_AGAIN));
     } finally {
       setIsSubmitting(false);
     }

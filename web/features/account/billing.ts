@@ -1,11 +1,11 @@
 import type { BillingPeriod } from '#common/pricing.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, failureText } from '#web/lib/api.ts';
 import { leavePage } from '#web/lib/leavePage.ts';
 
-export const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+const SOMETHING_WRONG = 'Something went wrong. Please try again.';
 
 /** The billing calls that lead to a payment page (spec/learner.md §7 and §8). */
-export const BILLING_REDIRECTS = {
+const BILLING_REDIRECTS = {
   upgrade: {
     path: '/api/create-checkout-session/',
     field: 'checkout_url',
@@ -19,13 +19,6 @@ export const BILLING_REDIRECTS = {
 } as const;
 
 export type BillingRedirect = keyof typeof BILLING_REDIRECTS;
-
-/** The sentence for a failed billing call: the server's own, else the spec's fallback for that call. */
-function billingFailureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== 0)
-    return error.isServerMessage ? error.message : fallback;
-  return SOMETHING_WRONG;
-}
 
 /**
  * Asks for the payment page (Checkout for a plan, or the customer portal) and leaves for it. Resolves only
@@ -46,6 +39,6 @@ export async function goToBilling(kind: BillingRedirect, plan?: BillingPeriod): 
     }
     return call.missing;
   } catch (error) {
-    return billingFailureText(error, call.missing);
+    return failureText(error, call.missing, SOMETHING_WRONG);
   }
 }

@@ -6,7 +6,7 @@ import {
   UNSUPPORTED_VIDEO,
   VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
-import { ApiError, api, currentTimeZone } from '#web/lib/api.ts';
+import { ApiError, api, currentTimeZone, failureText } from '#web/lib/api.ts';
 
 // The sample-video upload of /submit-video (learner.md §7): the start call hands out a path for an applicant's
 // address, then the file goes up as a form, with its progress reported as bytes are sent.
@@ -42,12 +42,8 @@ export interface UploadProgress {
 
 /** A refusal or failure as the sentence learner.md §8 shows: the server's own, else its fallback. */
 export function uploadFailureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.isServerMessage) return error.message;
-    if (error.status === 403) return NOT_AUTHORIZED;
-    return error.status === 0 ? UNEXPECTED_ERROR : UPLOAD_FAILED;
-  }
-  return UNEXPECTED_ERROR;
+  if (error instanceof ApiError && error.status === 403 && !error.isServerMessage) return NOT_AUTHORIZED;
+  return failureText(error, UPLOAD_FAILED, UNEXPECTED_ERROR);
 }
 
 /** Asks for an upload path; refused ('Not authorized') for an address that has not applied. */
