@@ -9,7 +9,7 @@ import {
   type LucideIcon,
   MessageSquareText,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { displayName, type UserIdentity } from '#common/identity.ts';
 import { PRO_PLAN } from '#common/pricing.ts';
@@ -21,12 +21,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { type BillingRedirect, goToBilling } from '#web/features/account/billing.ts';
-import {
-  formatBillingDate,
-  PAYMENT_WAIT_MS,
-  STATUS_BADGES,
-  useSubscription,
-} from '#web/features/account/subscription.ts';
+import { formatBillingDate, STATUS_BADGES, useSubscription } from '#web/features/account/subscription.ts';
 import { authErrorText } from '#web/features/auth/messages.ts';
 import { useSession, useSignOut } from '#web/features/auth/session.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
@@ -63,13 +58,9 @@ function AccountScreen({ user }: { user: UserIdentity }) {
   const signOut = useSignOut();
   const [searchParams] = useSearchParams();
   const checkout = searchParams.get('checkout');
-  const subscriptionQuery = useSubscription(user.email, { isAwaitingPayment: checkout === 'success' });
-  const [hasWaitedLong, setHasWaitedLong] = useState(false);
-  useEffect(() => {
-    if (checkout !== 'success') return;
-    const timer = window.setTimeout(() => setHasWaitedLong(true), PAYMENT_WAIT_MS);
-    return () => window.clearTimeout(timer);
-  }, [checkout]);
+  const { query: subscriptionQuery, hasWaitedLong } = useSubscription(user.email, {
+    isAwaitingPayment: checkout === 'success',
+  });
   const subscription = subscriptionQuery.data ?? FREE_PLAN;
   const [busy, setBusy] = useState<Busy>();
   const [problem, setProblem] = useState<string>();

@@ -22,28 +22,32 @@ export function formatBillingDate(iso: string): string | undefined {
 
 /** How often, and how long, the plan is asked again after a payment, until the webhook has made it Pro. */
 const PAYMENT_POLL_MS = 2000;
-export const PAYMENT_WAIT_MS = 60_000;
+const PAYMENT_WAIT_MS = 60_000;
 
 /**
  * The signed-in learner's subscription. A failure is only logged (spec/learner.md §8): the caller shows the
- * free plan.
+ * free plan. Back from a payment, `hasWaitedLong` turns true once the wait for the webhook has run out.
  */
 export function useSubscription(
   email: string | null | undefined,
   options: { isAwaitingPayment?: boolean } = {},
 ) {
-  const [since] = useState(() => Date.now());
+  const { isAwaitingPayment = false } = options;
+  const [hasWaitedLong, setHasWaitedLong] = useState(false);
+  useEffect(() => {
+    if (!isAwaitingPayment) return;
+    const timer = window.setTimeout(() => setHasWaitedLong(true), PAYMENT_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isAwaitingPayment]);
   const query = useQuery({
     queryKey: ['subscription', email ?? ''],
     queryFn: ({ signal }) => api('/api/me/subscription/', { schema: Subscription, signal }),
     // Back from Checkout, Stripe's webhook may come a moment after the learner: asked again until it has.
     refetchInterval: (current) =>
-      options.isAwaitingPayment && !current.state.data?.is_pro && Date.now() - since < PAYMENT_WAIT_MS
-        ? PAYMENT_POLL_MS
-        : false,
+      isAwaitingPayment && !current.state.data?.is_pro && !hasWaitedLong ? PAYMENT_POLL_MS : false,
   });
   useEffect(() => {
     if (query.error) console.warn('Could not load the subscription; showing the free plan.', query.error);
   }, [query.error]);
-  return query;
+  return { query, hasWaitedLong };
 }
