@@ -14,24 +14,26 @@ export function stripeClient(settings: BillingSettings): Stripe {
   });
 }
 
+/** A Stripe reference, given as an id or as the expanded object: its id, when there is one. */
+function idOf(value: unknown): string | undefined {
+  const id = typeof value === 'string' ? value : (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
 /** The subscription an event is about, by id, wherever the event's object keeps it. */
 export function subscriptionIdOf(event: Stripe.Event): string | undefined {
   const object = event.data.object as unknown as Record<string, unknown>;
-  const idOf = (value: unknown) =>
-    typeof value === 'string' ? value : (value as { id?: unknown } | null)?.id;
   let id: unknown;
   if (event.type.startsWith('customer.subscription.')) id = object.id;
-  else if (event.type === 'checkout.session.completed') id = idOf(object.subscription);
+  else if (event.type === 'checkout.session.completed') id = object.subscription;
   else if (event.type.startsWith('invoice.')) {
     const parent = object.parent as { subscription_details?: { subscription?: unknown } | null } | null;
-    id = idOf(parent?.subscription_details?.subscription ?? object.subscription);
+    id = parent?.subscription_details?.subscription ?? object.subscription;
   }
-  return typeof id === 'string' && id !== '' ? id : undefined;
+  return idOf(id);
 }
 
 /** The customer an event's object belongs to. */
 export function customerIdOf(event: Stripe.Event): string | undefined {
-  const customer = (event.data.object as unknown as { customer?: unknown }).customer;
-  const id = typeof customer === 'string' ? customer : (customer as { id?: unknown } | null)?.id;
-  return typeof id === 'string' && id !== '' ? id : undefined;
+  return idOf((event.data.object as unknown as { customer?: unknown }).customer);
 }
