@@ -108,3 +108,6 @@ export type BulkImportAnswer = z.infer<typeof BulkImportAnswer>;
 
 /** How many chapter cards a preview shows (admin.md §9). */
 export const BULK_PREVIEW_LIMIT = 15;
+
+/** The name the template workbook downloads under. */
+export const TEMPLATE_FILE_NAME = 'catamaran-story-ideas.xlsx';

@@ -9,7 +9,7 @@ const request = workerData as IdeasRequest;
 let answer: WorkerAnswer;
 try {
   const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
-  const ideas = readIdeas(await readWorkbook(bytes, { maxUnpackedBytes: request.maxUnpackedBytes }));
+  const ideas = readIdeas(await readWorkbook(bytes));
   // A million bad rows make a million warnings: the first ones go back, and how many more there were.
   const warnings = ideas.warnings.slice(0, MAX_WARNINGS);
   const omittedWarnings = ideas.warnings.length - warnings.length;

@@ -9,7 +9,6 @@ export type WorkbookIdeas = ReturnType<typeof readIdeas> & { omittedWarnings: nu
 
 export interface IdeasRequest {
   bytes: Uint8Array;
-  maxUnpackedBytes?: number | undefined;
   maxStories: number;
   maxChapters: number;
 }

@@ -9,6 +9,7 @@ import {
   NO_CHAPTERS,
   NO_FILE,
   NOT_EXCEL,
+  TEMPLATE_FILE_NAME,
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
@@ -24,16 +25,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** A workbook's chapters imported at once: a season of stories, well within one transaction's few seconds. */
 export const MAX_IMPORT_CHAPTERS = 5000;
 export const MAX_IMPORT_STORIES = 1000;
-
-/** An import refused with the warnings that explain it (a missing sheet or column, say), beside its sentence. */
-class RefusedImport extends HttpError {
-  constructor(
-    message: string,
-    readonly warnings: string[],
-  ) {
-    super(400, message);
-  }
-}
 
 /**
  * The bulk import of story ideas (admin.md §2, §7), under /api/admin: POST /bulk-import-stories/ previews or
@@ -53,15 +44,7 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
     if (!file || (file.bytes.length === 0 && !file.name)) throw new HttpError(400, NO_FILE);
     if (!hasExcelExtension(file.name)) throw new HttpError(400, NOT_EXCEL);
 
-    let input: ImportInput;
-    try {
-      input = await importInput(app, fields, file.bytes);
-    } catch (error) {
-      if (error instanceof RefusedImport) {
-        return reply.status(400).send({ error: error.message, warnings: error.warnings });
-      }
-      throw error;
-    }
+    const input = await importInput(app, fields, file.bytes);
     if (fields.mode === 'preview') return previewImport(app.db, input);
     const result = await runImport(app.db, input);
     request.log.info(
@@ -83,7 +66,7 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
     const bytes = await template;
     return reply
       .type(XLSX_TYPE)
-      .header('content-disposition', 'attachment; filename="catamaran-story-ideas.xlsx"')
+      .header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
       .send(bytes);
   });
 }
@@ -133,6 +116,8 @@ async function readWhole(part: MultipartFile): Promise<Buffer> {
 
 /** The workbook's ideas, the prompts and the language, checked; warnings so far gathered in order. */
 async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer): Promise<ImportInput> {
+  // Before the workbook: a wrong language must not take the worker's turn.
+  const language = await findLanguage(app, fields.language);
   let read: Awaited<ReturnType<typeof readIdeasOffThread>>;
   try {
     read = await readIdeasOffThread({
@@ -144,7 +129,6 @@ async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer):
     if (error instanceof WorkbookError) throw new HttpError(400, error.message);
     throw error;
   }
-  const language = await findLanguage(app, fields.language);
   const difficulty = parseDifficultyPrompts(fields.difficulty_prompts ?? '');
   const template = fields.template?.trim() ? fields.template : DEFAULT_PROMPT_TEMPLATE;
   const { warnings: readWarnings, omittedWarnings } = 'ideas' in read ? read.ideas : read;
@@ -155,14 +139,16 @@ async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer):
       chapters > MAX_IMPORT_CHAPTERS
         ? [chapters, MAX_IMPORT_CHAPTERS, 'chapters']
         : [stories, MAX_IMPORT_STORIES, 'stories'];
-    throw new RefusedImport(
+    // Refused with the warnings that explain it (a missing sheet or column, say), beside the sentence.
+    throw new HttpError(
+      400,
       `The workbook has ${count.toLocaleString('en-US')} ${what}; import at most ` +
         `${limit.toLocaleString('en-US')} at a time, in several workbooks.`,
-      capWarnings(warnings, omittedWarnings),
+      { warnings: capWarnings(warnings, omittedWarnings) },
     );
   }
   if (read.ideas.chapters.length === 0) {
-    throw new RefusedImport(NO_CHAPTERS, capWarnings(warnings, omittedWarnings));
+    throw new HttpError(400, NO_CHAPTERS, { warnings: capWarnings(warnings, omittedWarnings) });
   }
   return {
     language,

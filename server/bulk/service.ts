@@ -97,6 +97,13 @@ const STORY_FIELDS = sql`id, title, author, description, difficulty_level AS "di
  * Plans the import against the database as it is: which stories and chapters are new, which change, which are
  * already as the workbook says. `lock` (inside the import's transaction) locks the language's stories first.
  */
+/** Adds `value` to the list at `key`, making the list on first use. */
+function addTo<Value>(map: Map<string, Value[]>, key: string, value: Value): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 async function plan(db: Queryable, input: ImportInput, options: { lock: boolean }): Promise<Plan> {
   const warnings = [...input.warnings];
   const existing = await db.execute<ExistingStory & Record<string, unknown>>(
@@ -105,17 +112,11 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
       : sql`SELECT ${STORY_FIELDS} FROM stories WHERE language_id = ${input.language.id} ORDER BY id`,
   );
   const byTitle = new Map<string, ExistingStory[]>();
-  for (const story of existing.rows) {
-    const key = titleKey(story.title);
-    byTitle.set(key, [...(byTitle.get(key) ?? []), story]);
-  }
+  for (const story of existing.rows) addTo(byTitle, titleKey(story.title), story);
 
   // The stories the workbook names: its story sheet's, then those only chapter rows name, by title.
   const chaptersOf = new Map<string, ChapterIdea[]>();
-  for (const chapter of input.chapters) {
-    const key = titleKey(chapter.storyTitle);
-    chaptersOf.set(key, [...(chaptersOf.get(key) ?? []), chapter]);
-  }
+  for (const chapter of input.chapters) addTo(chaptersOf, titleKey(chapter.storyTitle), chapter);
   const named = new Map<string, StoryIdea | undefined>(
     input.stories.map((idea) => [titleKey(idea.title), idea]),
   );
@@ -165,6 +166,8 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
     }
   }
 
+  // The template is read once; each chapter's prompt is then measured against it.
+  const measure = promptLength(input.template);
   const stories: StoryPlan[] = [];
   for (const [key, idea] of named) {
     const current = matched.get(key);
@@ -189,6 +192,7 @@ async function plan(db: Queryable, input: ImportInput, options: { lock: boolean 
         numbers ?? new Map(),
         { ...values, isPublished: current?.isPublished === true },
         input,
+        measure,
         warnings,
       ),
     });
@@ -238,9 +242,9 @@ function planChapters(
   existing: Map<number, ExistingChapter>,
   story: StoryValues & { isPublished: boolean },
   input: ImportInput,
+  measure: ReturnType<typeof promptLength>,
   warnings: string[],
 ): ChapterPlan[] {
-  const measure = promptLength(input.template);
   let count = existing.size;
   const plans: ChapterPlan[] = [];
   for (const idea of ideas) {
@@ -370,14 +374,17 @@ export async function runImport(db: Database, input: ImportInput): Promise<BulkI
     const storyId = (story: StoryPlan) =>
       story.existingId ?? (newIds.get(titleKey(story.values.title)) as number);
 
-    for (const story of planned.stories) {
-      if (story.action !== 'update') continue;
-      const { values } = story;
+    const changedStories = planned.stories
+      .filter((story) => story.action === 'update')
+      .map((story) => ({ id: storyId(story), ...story.values }));
+    if (changedStories.length > 0) {
       await tx.execute(sql`
-        UPDATE stories SET author = ${values.author}, description = ${values.description},
-          difficulty_level = ${values.difficultyLevel}, topics = ${values.topics},
-          is_adult_content = ${values.isAdultContent}, updated_at = now()
-        WHERE id = ${storyId(story)}`);
+        UPDATE stories s SET author = r.author, description = r.description,
+          difficulty_level = r."difficultyLevel", topics = r.topics,
+          is_adult_content = r."isAdultContent", updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(changedStories)}::jsonb) AS r(id int, author text,
+          description text, "difficultyLevel" text, topics text, "isAdultContent" boolean)
+        WHERE s.id = r.id`);
     }
 
     const chaptersWith = (action: BulkAction) =>

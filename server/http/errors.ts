@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
 
-/** The one error type handlers throw: a status and a sentence the person who sent the request can read. */
+/**
+ * The one error type handlers throw: a status and a sentence the person who sent the request can read, and
+ * optionally more fields answered beside it (the bulk import's warnings, say).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -73,7 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.statusCode).send({ error: error.message });
+      return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send({ error: describeZodError(error) });

@@ -15,6 +15,7 @@ import {
   NO_FILE,
   NO_LANGUAGE,
   NOT_EXCEL,
+  TEMPLATE_FILE_NAME,
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
@@ -42,7 +43,6 @@ import {
   promptsProblem,
   resultCounts,
   savePrompts,
-  TEMPLATE_FILE_NAME,
   TEMPLATE_PATH,
   warningsOf,
 } from './bulk/import.ts';

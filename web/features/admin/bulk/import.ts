@@ -20,7 +20,6 @@ export const EXCEL_ACCEPT =
   '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
 export const TEMPLATE_PATH = '/api/admin/bulk-import-stories/template/';
-export const TEMPLATE_FILE_NAME = 'catamaran-story-ideas.xlsx';
 
 /** The prompts the tab sends: a style guide per level and the template every chapter's prompt is made from. */
 export interface BulkPrompts {
