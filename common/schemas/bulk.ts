@@ -26,6 +26,9 @@ export function hasExcelExtension(fileName: string): boolean {
   return /\.xlsx?$/i.test(fileName);
 }
 
+export const TEMPLATE_TOO_LONG = `The prompt template is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`;
+export const DIFFICULTY_PROMPTS_TOO_LONG = `The difficulty prompts are longer than ${MAX_DIFFICULTY_PROMPTS_LENGTH.toLocaleString('en-US')} characters in all.`;
+
 /** The multipart fields beside the file. An absent template or prompt set means the defaults. */
 export const BulkImportFields = z.object({
   mode: z.enum(BULK_MODES, { error: 'mode must be preview or import.' }),
@@ -37,13 +40,13 @@ export const BulkImportFields = z.object({
   template: z
     .string({ error: 'template must be text.' })
     .max(MAX_TEMPLATE_LENGTH, {
-      error: `The prompt template is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`,
+      error: TEMPLATE_TOO_LONG,
     })
     .optional(),
   difficulty_prompts: z
     .string({ error: 'difficulty_prompts must be text.' })
     .max(MAX_DIFFICULTY_PROMPTS_LENGTH, {
-      error: `The difficulty prompts are longer than ${MAX_DIFFICULTY_PROMPTS_LENGTH.toLocaleString('en-US')} characters in all.`,
+      error: DIFFICULTY_PROMPTS_TOO_LONG,
     })
     .optional(),
 });

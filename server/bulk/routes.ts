@@ -37,7 +37,7 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
     limits: { files: 2, fields: 8, fieldSize: 128 * 1024, parts: 10, fileSize: MAX_WORKBOOK_BYTES + 1 },
   });
 
-  app.post('/bulk-import-stories/', async (request, reply) => {
+  app.post('/bulk-import-stories/', async (request) => {
     if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
     const { raw, file } = await receiveForm(request.parts());
     const fields = parseInput(BulkImportFields, raw);

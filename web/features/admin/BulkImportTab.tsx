@@ -10,13 +10,10 @@ import {
   type BulkPreviewAnswer,
   type BulkPreviewItem,
   hasExcelExtension,
-  MAX_WORKBOOK_BYTES,
   NO_CHAPTERS,
   NO_FILE,
-  NO_LANGUAGE,
   NOT_EXCEL,
   TEMPLATE_FILE_NAME,
-  WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import { Badge, type BadgeVariant } from '#web/components/ui/Badge.tsx';
@@ -40,10 +37,10 @@ import {
   moreChapters,
   previewSummary,
   previewWorkbook,
-  promptsProblem,
   resultCounts,
   savePrompts,
   TEMPLATE_PATH,
+  uploadProblem,
   warningsOf,
 } from './bulk/import.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -77,10 +74,15 @@ export function BulkImportTab() {
   const [preview, setPreview] = useState<{ answer: BulkPreviewAnswer; upload: BulkUpload }>();
   const [result, setResult] = useState<BulkImportAnswer>();
   const [isConfirming, setIsConfirming] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const isBusy = isPreviewing || isConfirming;
+  // What a screen reader hears once a preview or an import is done.
+  const announcement = result
+    ? `Import complete. ${importSummary(result)}`
+    : preview
+      ? `Preview ready. ${previewSummary(preview.answer)}`
+      : '';
 
   // After an import the dialog and the button that opened it are gone or disabled: the result takes the focus.
   useEffect(() => {
@@ -99,7 +101,6 @@ export function BulkImportTab() {
     setResult(undefined);
     setWarnings([]);
     setProblem(undefined);
-    setAnnouncement('');
   }
 
   function handleFileChange(event: ChangeEvent<HTMLInputElement>) {
@@ -127,13 +128,7 @@ export function BulkImportTab() {
 
   /** The upload when it can be sent; otherwise says why and sends nothing (admin.md §5). */
   function checkedUpload(): BulkUpload | undefined {
-    const missing = !file
-      ? NO_FILE
-      : file.size > MAX_WORKBOOK_BYTES
-        ? WORKBOOK_TOO_LARGE
-        : !languageId
-          ? NO_LANGUAGE
-          : promptsProblem(prompts);
+    const missing = uploadProblem({ file, languageId, prompts });
     if (missing !== undefined || !file) {
       setProblem(missing ?? NO_FILE);
       return undefined;
@@ -154,7 +149,6 @@ export function BulkImportTab() {
         return;
       }
       setPreview({ answer, upload });
-      setAnnouncement(`Preview ready. ${previewSummary(answer)}`);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(PREVIEW_FAILED, error);
       setProblem(adminErrorText(error, PREVIEW_FAILED));
@@ -171,7 +165,6 @@ export function BulkImportTab() {
     if (fileInput.current) fileInput.current.value = '';
     setResult(answer);
     setWarnings(answer.warnings);
-    setAnnouncement(`Import complete. ${importSummary(answer)}`);
     await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
   }
 
@@ -537,7 +530,7 @@ function ImportResult({
           </ul>
         </div>
       ) : (
-        <p className="text-sm text-green-900">Nothing changed: the workbook was already imported as it is.</p>
+        <p className="text-sm text-green-900">{importSummary(result)}</p>
       )}
     </section>
   );

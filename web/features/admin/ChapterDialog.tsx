@@ -4,6 +4,7 @@ import {
   AdminChapter,
   AdminChapterInput,
   type AdminStory,
+  CHAPTER_REQUIRED,
   hasRequiredContent,
 } from '#common/schemas/stories.ts';
 import { wordCount } from '#common/stories.ts';
@@ -15,8 +16,6 @@ import { api } from '#web/lib/api.ts';
 import { adminErrorText, firstIssue } from './errors.ts';
 import { InlineAlert } from './InlineAlert.tsx';
 import { ADMIN_KEYS } from './queries.ts';
-
-export const CHAPTER_REQUIRED = 'Title and content are required';
 
 /** A position field's number: at least 1, and 1 when it cannot be read (admin.md §5). */
 export function positionFrom(text: string): number {

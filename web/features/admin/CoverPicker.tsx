@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
+import { FILE_INPUT_CLASS } from '#web/components/ui/FileInput.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import {
   COMPRESS_FAILED,
@@ -96,7 +97,7 @@ export function CoverPicker({
         onChange={(event) => void handleChange(event)}
         disabled={disabled || isCompressing}
         aria-describedby={messageId}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 file:ring-1 file:ring-brand-200 file:ring-inset hover:file:bg-brand-100 disabled:cursor-not-allowed"
+        className={FILE_INPUT_CLASS}
       />
       <div id={messageId}>
         {isCompressing ? (

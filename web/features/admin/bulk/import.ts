@@ -9,8 +9,14 @@ import {
   BulkImportCounts,
   type BulkMode,
   BulkPreviewAnswer,
+  DIFFICULTY_PROMPTS_TOO_LONG,
   MAX_DIFFICULTY_PROMPTS_LENGTH,
   MAX_TEMPLATE_LENGTH,
+  MAX_WORKBOOK_BYTES,
+  NO_FILE,
+  NO_LANGUAGE,
+  TEMPLATE_TOO_LONG,
+  WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import { ApiError, api } from '#web/lib/api.ts';
@@ -70,13 +76,23 @@ export function isDefault(prompts: BulkPrompts): boolean {
 
 /** Why the prompts cannot be sent, as a sentence; undefined when they can. */
 export function promptsProblem(prompts: BulkPrompts): string | undefined {
-  if (prompts.template.length > MAX_TEMPLATE_LENGTH) {
-    return `The prompt template is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`;
-  }
+  if (prompts.template.length > MAX_TEMPLATE_LENGTH) return TEMPLATE_TOO_LONG;
   if (joinDifficultyPrompts(prompts.difficulty).length > MAX_DIFFICULTY_PROMPTS_LENGTH) {
-    return `The difficulty prompts are longer than ${MAX_DIFFICULTY_PROMPTS_LENGTH.toLocaleString('en-US')} characters in all.`;
+    return DIFFICULTY_PROMPTS_TOO_LONG;
   }
   return undefined;
+}
+
+/** Why the tab cannot send this upload yet (admin.md §5), in the order a person would fix it; undefined when it can. */
+export function uploadProblem(upload: {
+  file: File | undefined;
+  languageId: string;
+  prompts: BulkPrompts;
+}): string | undefined {
+  if (!upload.file) return NO_FILE;
+  if (upload.file.size > MAX_WORKBOOK_BYTES) return WORKBOOK_TOO_LARGE;
+  if (!upload.languageId) return NO_LANGUAGE;
+  return promptsProblem(upload.prompts);
 }
 
 export interface BulkUpload {

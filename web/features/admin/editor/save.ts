@@ -4,6 +4,7 @@ import {
   AdminChapterInput,
   AdminStory,
   AdminStoryInput,
+  CHAPTER_REQUIRED,
   hasRequiredContent,
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
@@ -14,7 +15,6 @@ import type { Draft, DraftAction, DraftChapter, StoryFields } from './draft.ts';
 import { reduceDraft } from './draft.ts';
 
 export const STORY_REQUIRED = 'Title, author, and language are required';
-export const CHAPTER_REQUIRED = 'Title and content are required';
 export const AUDIO_UPLOAD_FAILED = 'Failed to upload audio file';
 
 /** A save stopped at a step: the sentence to show, and the chapter to select when it is about one. */
