@@ -3,7 +3,7 @@
 // tests of every runner.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { countTests } from './test-counts.mjs';
+import { countTests, printFailures } from './test-counts.mjs';
 
 const REPORTS = 'dist/test-reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -59,6 +59,7 @@ for (const result of results) {
   const mark = result.skipped ? 'skipped (needs the build)' : result.ok ? 'ok' : 'FAILED';
   console.info(`  ${result.name.padEnd(20)} ${mark.padEnd(26)} ${result.seconds.toFixed(1)} s`);
 }
+printFailures(reports);
 const allOk = results.every((result) => result.ok);
 if (!allOk && failed === 0) failed = results.filter((result) => !result.ok).length;
 console.info(`\ntests: ${passed} passed, ${failed} failed`);
