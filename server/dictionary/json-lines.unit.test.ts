@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DumpError, type JsonLine, type JsonLinesLimits, readJsonLines } from './json-lines.ts';
 
 const MB = 1024 * 1024;
@@ -99,15 +99,21 @@ describe('readJsonLines', () => {
     expect(await readAll(streamOf(gzipSync(text), 1))).toEqual(expectedLines);
   });
 
-  it('reads a long line arriving in small chunks in linear time', async () => {
+  it('reads a long line arriving in small chunks in linear time, joining its pieces once', async () => {
     const long = `{"word": "larga", "glosses": "${'x'.repeat(10 * MB)}"}`;
-    const started = performance.now();
-    const lines = await readAll(streamOf(Buffer.from(`${long}\n${entries[0]}\n`), 4 * 1024), {
-      limits: { maxDecompressedBytes: 100 * MB, maxLineBytes: 11 * MB },
-    });
-    expect(lines.map((line) => line.text)).toEqual([long, entries[0]]);
-    // Re-joining the pending line on every chunk would copy 5 MB on average × 2,560 chunks ≈ 13 GB.
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const input = streamOf(Buffer.from(`${long}\n${entries[0]}\n`), 4 * 1024);
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const lines = await readAll(input, {
+        limits: { maxDecompressedBytes: 100 * MB, maxLineBytes: 11 * MB },
+      });
+      expect(lines.map((line) => line.text)).toEqual([long, entries[0]]);
+      // Re-joining the pending line on every chunk would copy 5 MB on average × 2,560 chunks ≈ 13 GB.
+      const copied = concat.mock.results.reduce((sum, result) => sum + (result.value as Buffer).length, 0);
+      expect(copied).toBeLessThan(2 * long.length);
+    } finally {
+      concat.mockRestore();
+    }
   });
 
   it('replaces invalid UTF-8 with U+FFFD and leaves the verdict to the JSON parser', async () => {
@@ -295,7 +301,6 @@ describe('readJsonLines', () => {
         }
       })(),
     );
-    const started = performance.now();
     await expectDumpError(
       readAll(input, {
         fileName: 'bomb.jsonl.gz',
@@ -304,7 +309,6 @@ describe('readJsonLines', () => {
       'The file is larger than 10 MB once decompressed.',
     );
     expect(membersSent).toBeLessThan(40);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('stops a gzip bomb of zeros as binary data on its first line', async () => {
@@ -312,12 +316,11 @@ describe('readJsonLines', () => {
     const member = gzipSync(Buffer.alloc(MB), { level: 9 });
     const zeros = Buffer.concat(Array.from({ length: 200 }, () => member));
     expect(zeros.length).toBeLessThan(300 * 1024);
-    const started = performance.now();
+    // Read on, it would stop at 10 MB with another sentence: this one says it stopped on the first line.
     await expectDumpError(
       readAll(streamOf(zeros, 64 * 1024), { limits: { maxDecompressedBytes: 10 * MB, maxLineBytes: MB } }),
       'This is not a JSON-lines file: line 1 contains binary data.',
     );
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses plain input over the decompressed limit without reading on', async () => {
