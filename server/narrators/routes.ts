@@ -52,7 +52,6 @@ const HOUR_MS = 60 * 60 * 1000;
 /** How long a download address from the Videos tab opens the file (the 10 minutes). */
 export const SIGNED_URL_SECONDS = 10 * 60;
 
-const MB = 1024 * 1024;
 /** With no byte arriving for this long, an upload is given up and its connection closed. */
 const UPLOAD_IDLE_MS = 60_000;
 
@@ -182,29 +181,22 @@ export async function narratorRoutes(
   });
 }
 
-/** How long, and how much more, a refused upload is read (and thrown away) before its connection is closed. */
+/** How long a refused upload is still read (and thrown away) before its connection is closed. */
 const LINGER_MS = 2000;
-const LINGER_BYTES = 32 * MB;
 
 /**
  * After a refusal mid-upload, the rest of the body is not worth reading, but closing the connection at once
- * resets it while the sender is still writing, and the sender may never see the answer. So the body is read
- * and thrown away for a moment ("lingering close", as web servers do), then the connection is closed.
+ * resets it while the sender is still writing, and the sender may never see the answer: a reset discards what
+ * its TCP stack had received but the sender had not yet read. So the body is read and thrown away for a moment
+ * ("lingering close", as web servers do), then the connection is closed. Time alone bounds it, as nginx's
+ * lingering_time does: a byte cap would close at once on a fast network, the very case where the sender's
+ * answer is most likely still unread.
  */
 function discardThenClose(raw: IncomingMessage): void {
   if (raw.readableEnded) return;
   raw.unpipe();
-  let discarded = 0;
-  const close = () => {
-    clearTimeout(timer);
-    raw.socket?.destroy();
-  };
-  const timer = setTimeout(close, LINGER_MS);
+  const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
   timer.unref();
-  raw.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) close();
-  });
   raw.once('end', () => clearTimeout(timer));
   raw.resume();
 }
