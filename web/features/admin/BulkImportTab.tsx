@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, Download, TriangleAlert } from 'lucide-react';
+import { Download, TriangleAlert } from 'lucide-react';
 import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { PROMPT_VARIABLES } from '#common/prompts.ts';
@@ -19,7 +19,7 @@ import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import { Badge, type BadgeVariant } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
-import { cn } from '#web/components/ui/cn.ts';
+import { DisclosureButton } from '#web/components/ui/DisclosureButton.tsx';
 import { FileInput } from '#web/components/ui/FileInput.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
@@ -315,19 +315,14 @@ function PromptFields({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 flex-col gap-1">
           <h3 id={headingId} className="text-base font-semibold text-slate-900">
-            <button
-              type="button"
-              onClick={() => setIsOpen((open) => !open)}
-              aria-expanded={isOpen}
-              aria-controls={contentId}
-              className="-ml-1 flex min-h-11 items-center gap-2 rounded-lg px-1 text-left"
+            <DisclosureButton
+              isOpen={isOpen}
+              onToggle={() => setIsOpen((open) => !open)}
+              controls={contentId}
+              className="-ml-1"
             >
-              <ChevronDown
-                className={cn('size-5 shrink-0 transition-transform', isOpen && 'rotate-180')}
-                aria-hidden="true"
-              />
               Generation prompts
-            </button>
+            </DisclosureButton>
           </h3>
           <p className="text-sm text-slate-600">
             {isDefaultWording
@@ -450,23 +445,19 @@ function PreviewCard({ item }: { item: BulkPreviewItem }) {
         </p>
       ) : null}
       <div>
-        <button
-          type="button"
-          onClick={() => setIsOpen((open) => !open)}
-          aria-expanded={isOpen}
-          aria-controls={promptId}
-          className="-ml-1 flex min-h-11 items-center gap-2 rounded-lg px-1 text-left text-sm font-semibold text-brand-800"
+        <DisclosureButton
+          isOpen={isOpen}
+          onToggle={() => setIsOpen((open) => !open)}
+          controls={promptId}
+          className="-ml-1 text-sm font-semibold text-brand-800"
+          iconClassName="size-4"
         >
-          <ChevronDown
-            className={cn('size-4 shrink-0 transition-transform', isOpen && 'rotate-180')}
-            aria-hidden="true"
-          />
           Generated prompt
           <span className="sr-only">
             {' '}
             for chapter {item.chapter_number} of {item.title}
           </span>
-        </button>
+        </DisclosureButton>
         <div id={promptId} hidden={!isOpen}>
           <pre className="max-h-80 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-sm whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200 ring-inset">
             {item.generation_prompt}

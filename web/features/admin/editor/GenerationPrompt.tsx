@@ -1,7 +1,7 @@
-import { Check, ChevronDown, Copy } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
-import { cn } from '#web/components/ui/cn.ts';
+import { DisclosureButton } from '#web/components/ui/DisclosureButton.tsx';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -37,19 +37,14 @@ export function GenerationPrompt({ prompt }: { prompt: string }) {
       aria-label="Generation Prompt"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button
-          type="button"
-          onClick={() => setIsOpen((open) => !open)}
-          aria-expanded={isOpen}
-          aria-controls={contentId}
-          className="flex min-h-11 items-center gap-2 rounded-lg px-1 text-left text-base font-semibold text-blue-900"
+        <DisclosureButton
+          isOpen={isOpen}
+          onToggle={() => setIsOpen((open) => !open)}
+          controls={contentId}
+          className="text-base font-semibold text-blue-900"
         >
-          <ChevronDown
-            className={cn('size-5 shrink-0 transition-transform', isOpen && 'rotate-180')}
-            aria-hidden="true"
-          />
           Generation Prompt (from bulk import)
-        </button>
+        </DisclosureButton>
         <Button variant="outline" size="sm" onClick={() => void handleCopy()}>
           {copyState === 'copied' ? (
             <Check className="size-4" aria-hidden="true" />
