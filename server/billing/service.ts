@@ -146,7 +146,9 @@ export async function applyEvent(db: Database, stripe: Stripe, event: Stripe.Eve
   const subscriptionId = subscriptionIdOf(event);
   // When Stripe was asked: a handler that asked later, and wrote first, has the fresher state.
   const fetchedAt = new Date();
-  const subscription = subscriptionId ? await retrieveSubscription(stripe, subscriptionId) : undefined;
+  const subscription = subscriptionId
+    ? await unlessDeleted(stripe.subscriptions.retrieve(subscriptionId))
+    : undefined;
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -184,10 +186,13 @@ export async function applyEvent(db: Database, stripe: Stripe, event: Stripe.Eve
   });
 }
 
-/** The subscription as Stripe has it now; none when Stripe no longer has it (deleted in its dashboard). */
-async function retrieveSubscription(stripe: Stripe, id: string): Promise<Stripe.Subscription | undefined> {
+/**
+ * What Stripe answers to a retrieve; none when Stripe no longer has the object (deleted in its dashboard). Any
+ * other failure is Stripe being unreachable: a 502 with its sentence.
+ */
+async function unlessDeleted<T>(retrieve: Promise<T>): Promise<T | undefined> {
   try {
-    return await stripe.subscriptions.retrieve(id);
+    return await retrieve;
   } catch (error) {
     if ((error as { statusCode?: unknown }).statusCode === 404) return undefined;
     throw Object.assign(new HttpError(502, PROVIDER_DOWN), { cause: error });
@@ -216,14 +221,8 @@ async function userOf(
     .from(subscriptions)
     .where(eq(subscriptions.stripeCustomerId, customerId));
   if (row) return row.userId;
-  let customer: Stripe.Customer | Stripe.DeletedCustomer;
-  try {
-    customer = await stripe.customers.retrieve(customerId);
-  } catch (error) {
-    if ((error as { statusCode?: unknown }).statusCode === 404) return undefined;
-    throw Object.assign(new HttpError(502, PROVIDER_DOWN), { cause: error });
-  }
-  const candidate = customer.deleted ? undefined : customer.metadata?.user_id;
+  const customer = await unlessDeleted(stripe.customers.retrieve(customerId));
+  const candidate = !customer || customer.deleted ? undefined : customer.metadata?.user_id;
   if (typeof candidate !== 'string' || !UUID.test(candidate)) return undefined;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, candidate));
   return user?.id;
