@@ -1,9 +1,11 @@
 // `npm run admin -- grant <email>` / `revoke <email>`: makes an address an administrator, or stops it being
 // one; `pro <email> on|off [note]` grants Pro by hand (a gift, support) or takes the grant back. On
 // DATABASE_URL's database or the embedded one in DATA_DIR (running or not).
+import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { setGrantedPro } from '../billing/service.ts';
+import { type Command, CommandFailure, runAsProcess } from '../command.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { openCommandLineDatabase } from '../db/command-line.ts';
@@ -11,74 +13,69 @@ import { users } from '../db/schema.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | pro <email> on|off [note]';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+export const adminCommand: Command = async (args, { env, stdout }) => {
+  const [command, rawEmail, setting, ...noteWords] = args;
+  const isRoleCommand = command === 'grant' || command === 'revoke';
+  const isProCommand = command === 'pro' && (setting === 'on' || setting === 'off');
+  if ((!isRoleCommand && !isProCommand) || !rawEmail) throw new CommandFailure(USAGE);
+  const parsed = z.email().safeParse(rawEmail.trim().toLowerCase());
+  if (!parsed.success) throw new CommandFailure(`"${rawEmail}" is not an e-mail address.\n${USAGE}`);
+  const email = parsed.data;
 
-const [command, rawEmail, setting, ...noteWords] = process.argv.slice(2);
-const isRoleCommand = command === 'grant' || command === 'revoke';
-const isProCommand = command === 'pro' && (setting === 'on' || setting === 'off');
-if ((!isRoleCommand && !isProCommand) || !rawEmail) fail(USAGE);
-const email = z.email().safeParse(rawEmail.trim().toLowerCase());
-if (!email.success) fail(`"${rawEmail}" is not an e-mail address.\n${USAGE}`);
-
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
-
-const database = await openCommandLineDatabase(config);
-try {
-  const { db, pool } = openDatabase(database.url, { max: 1, onIdleError: () => undefined });
+  let config: ReturnType<typeof loadConfig>;
   try {
-    if (isProCommand) {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.data}`);
-      if (!user) fail(`${email.data} has no account: Pro is granted to someone who has signed up.`);
-      const note = noteWords.join(' ').trim().slice(0, 500) || null;
-      const isPro = await setGrantedPro(db, user.id, { isOn: setting === 'on', note });
-      process.stdout.write(
-        setting === 'on'
-          ? `${email.data} has Pro, granted by hand${note ? ` (${note})` : ''}.\n`
-          : `${email.data}'s granted Pro is taken back; ${isPro ? 'their subscription keeps them Pro' : 'they are on the free plan'}.\n`,
-      );
-    } else {
+    config = loadConfig(env);
+  } catch (error) {
+    throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
+  }
+
+  const database = await openCommandLineDatabase(config);
+  try {
+    const { db, pool } = openDatabase(database.url, { max: 1, onIdleError: () => undefined });
+    try {
+      if (isProCommand) {
+        const [user] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`);
+        if (!user)
+          throw new CommandFailure(`${email} has no account: Pro is granted to someone who has signed up.`);
+        const note = noteWords.join(' ').trim().slice(0, 500) || null;
+        const isPro = await setGrantedPro(db, user.id, { isOn: setting === 'on', note });
+        stdout.write(
+          setting === 'on'
+            ? `${email} has Pro, granted by hand${note ? ` (${note})` : ''}.\n`
+            : `${email}'s granted Pro is taken back; ${isPro ? 'their subscription keeps them Pro' : 'they are on the free plan'}.\n`,
+        );
+        return;
+      }
       const isAdmin = command === 'grant';
       const [updated] = await db
         .update(users)
         .set({ isAdmin, updatedAt: new Date() })
-        .where(sql`lower(${users.email}) = ${email.data}`)
+        .where(sql`lower(${users.email}) = ${email}`)
         .returning({ id: users.id });
       if (!updated && isAdmin) {
         // Not signed up yet: the account waits, already an admin, for its first magic link.
-        await db.insert(users).values({ email: email.data, isAdmin: true });
-        process.stdout.write(`${email.data} has no account yet; one was created as an administrator.\n`);
+        await db.insert(users).values({ email, isAdmin: true });
+        stdout.write(`${email} has no account yet; one was created as an administrator.\n`);
       } else if (!updated) {
-        process.stdout.write(`${email.data} has no account; nothing to revoke.\n`);
+        stdout.write(`${email} has no account; nothing to revoke.\n`);
       } else {
-        process.stdout.write(
-          `${email.data} is ${isAdmin ? 'now an administrator' : 'no longer an administrator'}.\n`,
-        );
+        stdout.write(`${email} is ${isAdmin ? 'now an administrator' : 'no longer an administrator'}.\n`);
       }
-      if (!isAdmin && config.adminEmails.includes(email.data)) {
-        process.stdout.write(
-          `Note: ADMIN_EMAILS still lists ${email.data}, which keeps it an administrator.\n`,
-        );
+      if (!isAdmin && config.adminEmails.includes(email)) {
+        stdout.write(`Note: ADMIN_EMAILS still lists ${email}, which keeps it an administrator.\n`);
       }
-      const [check] = await db
-        .select({ isAdmin: users.isAdmin })
-        .from(users)
-        .where(eq(users.email, email.data));
-      if (check && check.isAdmin !== isAdmin) fail('The change did not take; nothing was changed.');
+      const [check] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, email));
+      if (check && check.isAdmin !== isAdmin)
+        throw new CommandFailure('The change did not take; nothing was changed.');
+    } finally {
+      await pool.end();
     }
   } finally {
-    await pool.end();
+    await database.close();
   }
-} finally {
-  await database.close();
-}
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAsProcess(adminCommand);

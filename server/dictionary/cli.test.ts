@@ -1,27 +1,19 @@
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../testing/app.ts';
+import { runCaptured } from '../testing/command.ts';
 import { createUser, signIn } from '../testing/factories.ts';
+import { dictionaryImportCommand } from './cli.ts';
 
 const t = setupTestApp();
 const scratch = mkdtempSync(join(tmpdir(), 'catamaran-dict-cli-'));
 
-function dictImport(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/dictionary/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+const env = () => ({ ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' });
+const dictImport = (...args: string[]) => runCaptured(dictionaryImportCommand, args, env());
 
 const LINES = [
   {
@@ -69,4 +61,18 @@ describe('npm run dict:import', () => {
       expect(run.stderr, args.join(' ')).toMatch(message);
     }
   });
+
+  // The rest runs the command in this process; this runs it as `npm run dict:import` does, once.
+  it('runs as its own process, with its progress, its report and its exit code', async () => {
+    const file = join(scratch, 'process.jsonl');
+    writeFileSync(file, `${JSON.stringify(LINES[1])}\n`);
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/dictionary/cli.ts', '--source', 'es', '--target', 'en', file],
+      { env: env(), encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/100\.0 %\s+1 entries/);
+    expect(run.stdout).toContain('Imported 1 es entries');
+  }, 120_000);
 });
