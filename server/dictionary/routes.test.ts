@@ -112,7 +112,7 @@ function storedUploads(): string[] {
 
 /** The upload's key is forgotten once the object is removed: the job does it just after the import ends. */
 async function expectUploadRemoved(importId: number): Promise<void> {
-  await expect.poll(async () => (await getImport(t.db, importId))?.objectKey).toBeNull();
+  await expect.poll(async () => (await getImport(t.db, importId))?.objectKey, { timeout: 10_000 }).toBeNull();
   expect(storedUploads()).toEqual([]);
 }
 

@@ -135,7 +135,7 @@ describe('a running import', () => {
     const input = new PassThrough();
     const running = executeImport(deps(), row, new AbortController().signal, async () => input);
     input.write(wordLines(0, 1000));
-    await expect.poll(() => progressLines(row.id)).toBe(1000);
+    await expect.poll(() => progressLines(row.id), { timeout: 10_000 }).toBe(1000);
 
     expect(await cancel(row.id)).toMatchObject({ status: 'cancelled' });
     input.write(wordLines(1000, 2000)); // the next batch's report notices the cancel
@@ -161,12 +161,17 @@ describe('a running import', () => {
         Readable.from([HABLAR + NUEVO]),
       );
       await expect
-        .poll(async () => {
-          const { rowCount } = await t.app.pool.query(
-            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-          );
-          return rowCount;
-        })
+        .poll(
+          async () => {
+            // This database's waits only: the cluster is shared with the test files running alongside.
+            const { rowCount } = await t.app.pool.query(
+              `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+                 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            );
+            return rowCount;
+          },
+          { timeout: 10_000 },
+        )
         .toBe(1);
       expect(await getImport(t.db, row.id)).toMatchObject({ status: 'running' });
 
@@ -192,7 +197,7 @@ describe('a running import', () => {
     const stopping = new AbortController();
     const running = executeImport(deps(), row, stopping.signal, async () => input);
     input.write(wordLines(0, 1000));
-    await expect.poll(() => progressLines(row.id)).toBe(1000);
+    await expect.poll(() => progressLines(row.id), { timeout: 10_000 }).toBe(1000);
 
     stopping.abort(new Error('The server is stopping.'));
     const finished = await running;

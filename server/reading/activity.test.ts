@@ -31,6 +31,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A fixed midday (UTC), for tests of one day's reading. */
+const MIDDAY = '2024-06-15T12:00:00Z';
+
 const zone = (timeZone?: string): Record<string, string> => (timeZone ? { 'x-timezone': timeZone } : {});
 
 const getGoal = (token: string, language = 'es', timeZone?: string) =>
@@ -107,20 +110,27 @@ describe('GET and PUT /api/daily-goal/', () => {
   });
 
   it("shows today's minutes in the language against the goal, past 100 %", async () => {
-    const { token } = await learner();
-    const spanish = await chapterIn('es');
-    const french = await chapterIn('fr');
-    for (let report = 0; report < 3; report++) await track(token, { chapter_id: spanish.id, seconds: 300 });
-    await track(token, { chapter_id: spanish.id, seconds: 59 });
-    await track(token, { chapter_id: french.id, seconds: 120 });
+    // At midday: a test of 'today' must not see midnight pass between its reports.
+    await at(MIDDAY, async () => {
+      const { token } = await learner();
+      const spanish = await chapterIn('es');
+      const french = await chapterIn('fr');
+      for (let report = 0; report < 3; report++) await track(token, { chapter_id: spanish.id, seconds: 300 });
+      await track(token, { chapter_id: spanish.id, seconds: 59 });
+      await track(token, { chapter_id: french.id, seconds: 120 });
 
-    expect((await getGoal(token)).body).toEqual({ goal_minutes: 60, today_minutes: 15, percentage: 25 });
-    expect((await putGoal(token, { goal_minutes: 10 })).body).toEqual({
-      goal_minutes: 10,
-      today_minutes: 15,
-      percentage: 150,
+      expect((await getGoal(token)).body).toEqual({ goal_minutes: 60, today_minutes: 15, percentage: 25 });
+      expect((await putGoal(token, { goal_minutes: 10 })).body).toEqual({
+        goal_minutes: 10,
+        today_minutes: 15,
+        percentage: 150,
+      });
+      expect((await getGoal(token, 'fr')).body).toEqual({
+        goal_minutes: 60,
+        today_minutes: 2,
+        percentage: 3,
+      });
     });
-    expect((await getGoal(token, 'fr')).body).toEqual({ goal_minutes: 60, today_minutes: 2, percentage: 3 });
   });
 
   it("counts today on the learner's own date", async () => {
@@ -240,32 +250,38 @@ describe('POST /api/track-reading-time/', () => {
   });
 
   it('clamps a report to 300 seconds, and a day to 24 hours', async () => {
-    const { id, token } = await learner();
-    const chapter = await chapterIn();
+    // At midday: a test of 'today' must not see midnight pass between its reports.
+    await at(MIDDAY, async () => {
+      const { id, token } = await learner();
+      const chapter = await chapterIn();
 
-    const huge = await track(token, { chapter_id: chapter.id, seconds: 100_000 });
-    const enormous = await track(token, { chapter_id: chapter.id, seconds: 1e300 });
-    expect(huge.status).toBe(200);
-    expect(huge.body).toMatchObject({ seconds_counted: 300, time_spent: 300 });
-    expect(enormous.body).toMatchObject({ seconds_counted: 300, time_spent: 600 });
+      const huge = await track(token, { chapter_id: chapter.id, seconds: 100_000 });
+      const enormous = await track(token, { chapter_id: chapter.id, seconds: 1e300 });
+      expect(huge.status).toBe(200);
+      expect(huge.body).toMatchObject({ seconds_counted: 300, time_spent: 300 });
+      expect(enormous.body).toMatchObject({ seconds_counted: 300, time_spent: 600 });
 
-    const today = huge.body.date;
-    await addReadingDay(t.db, { userId: id, day: today, seconds: 86_300 });
-    const full = await track(token, { chapter_id: chapter.id, seconds: 300 });
-    expect(full.body).toMatchObject({ seconds_counted: 300, time_spent: 86_400 });
+      const today = huge.body.date;
+      await addReadingDay(t.db, { userId: id, day: today, seconds: 86_300 });
+      const full = await track(token, { chapter_id: chapter.id, seconds: 300 });
+      expect(full.body).toMatchObject({ seconds_counted: 300, time_spent: 86_400 });
+    });
   });
 
   it('accepts 0 seconds and adds nothing', async () => {
-    const { token } = await learner();
-    const chapter = await chapterIn();
+    // At midday: a test of 'today' must not see midnight pass between its reports.
+    await at(MIDDAY, async () => {
+      const { token } = await learner();
+      const chapter = await chapterIn();
 
-    const nothing = await track(token, { chapter_id: chapter.id, seconds: 0 });
+      const nothing = await track(token, { chapter_id: chapter.id, seconds: 0 });
 
-    expect(nothing.status).toBe(200);
-    expect(nothing.body).toMatchObject({ language: 'es', seconds_counted: 0, time_spent: 0 });
-    expect((await activity(token)).body).toEqual({ streak: 0, days: [] });
-    await track(token, { chapter_id: chapter.id, seconds: 40 });
-    expect((await track(token, { chapter_id: chapter.id, seconds: 0 })).body.time_spent).toBe(40);
+      expect(nothing.status).toBe(200);
+      expect(nothing.body).toMatchObject({ language: 'es', seconds_counted: 0, time_spent: 0 });
+      expect((await activity(token)).body).toEqual({ streak: 0, days: [] });
+      await track(token, { chapter_id: chapter.id, seconds: 40 });
+      expect((await track(token, { chapter_id: chapter.id, seconds: 0 })).body.time_spent).toBe(40);
+    });
   });
 
   it('refuses seconds that are negative, fractional or not a number, and a chapter_id that is no id', async () => {
