@@ -61,5 +61,5 @@ describe('readIdeasOffThread', () => {
     ]);
     // The turn is handed on to the end: the reader is free again.
     expect('ideas' in (await readIdeasOffThread({ bytes: ideas(), ...LIMITS }))).toBe(true);
-  });
+  }, 60_000); // six workers in turn, each starting a thread: seconds on a loaded machine
 });
