@@ -1,5 +1,6 @@
 // What the command-line tools (`npm run admin`, `npm run dict:import`) share: a command is a function of its
 // arguments, environment and output streams, so it runs as its own process or, in the tests, in theirs.
+import { type Config, ConfigError, loadConfig } from './config.ts';
 
 /** Where a command reads its settings and writes its lines. */
 export interface CommandIo {
@@ -14,6 +15,16 @@ export type Command = (args: string[], io: CommandIo) => Promise<void>;
 
 /** Ends a command with its sentence on stderr and exit code 1, after its `finally` blocks have closed what it opened. */
 export class CommandFailure extends Error {}
+
+/** The server's settings from the command's environment; a bad one ends the command with its sentence. */
+export function commandConfig(env: NodeJS.ProcessEnv): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandFailure(error.message);
+    throw error;
+  }
+}
 
 /** Runs a command and answers its exit code: 0, or 1 with the sentence of a CommandFailure on stderr. */
 export async function runCommand(command: Command, args: string[], io: CommandIo): Promise<number> {

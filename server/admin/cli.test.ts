@@ -73,6 +73,14 @@ describe('npm run admin', () => {
     }
   });
 
+  it('refuses a bad setting with the list of problems, before it opens any database', async () => {
+    const run = await runCaptured(adminCommand, ['grant', 'a@example.com'], { ...env(), PORT: 'eighty' });
+
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^The configuration is not valid:\n {2}- PORT /);
+    expect(await t.db.select().from(users).where(eq(users.email, 'a@example.com'))).toEqual([]);
+  });
+
   // The rest runs the command in this process; this runs it as `npm run admin` does, once.
   it('runs as its own process, with its exit code and output', async () => {
     await createUser(t.db, { email: 'process@example.com' });

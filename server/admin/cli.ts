@@ -5,8 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { setGrantedPro } from '../billing/service.ts';
-import { type Command, CommandFailure, runAsProcess } from '../command.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Command, CommandFailure, commandConfig, runAsProcess } from '../command.ts';
 import { openDatabase } from '../db/client.ts';
 import { openCommandLineDatabase } from '../db/command-line.ts';
 import { users } from '../db/schema.ts';
@@ -22,12 +21,7 @@ export const adminCommand: Command = async (args, { env, stdout }) => {
   if (!parsed.success) throw new CommandFailure(`"${rawEmail}" is not an e-mail address.\n${USAGE}`);
   const email = parsed.data;
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
-  }
+  const config = commandConfig(env);
 
   const database = await openCommandLineDatabase(config);
   try {

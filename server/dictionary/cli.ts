@@ -6,8 +6,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { languageCodes } from '#server/languages/service.ts';
-import { type Command, CommandFailure, runAsProcess } from '../command.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Command, CommandFailure, commandConfig, runAsProcess } from '../command.ts';
 import { openDatabase } from '../db/client.ts';
 import { openCommandLineDatabase } from '../db/command-line.ts';
 import type { DumpCounts } from './importer.ts';
@@ -66,12 +65,7 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
     throw new CommandFailure(`Cannot read ${file}.`);
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
-  }
+  const config = commandConfig(env);
 
   const database = await openCommandLineDatabase(config);
   const { db, pool } = openDatabase(database.url, { max: 4, onIdleError: () => undefined });
