@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { CLIENT_ROUTES } from '#common/routes.ts';
 import { cn } from './ui/cn.ts';
 
 export interface LogoProps {
@@ -47,5 +49,14 @@ export function Logo({ tone = 'dark', wordmark = 'visible', className }: LogoPro
         Catamaran
       </span>
     </span>
+  );
+}
+
+/** The logo as the way home (the landing page), as the headers of the public and sign-in screens show it. */
+export function LogoHomeLink() {
+  return (
+    <Link to={CLIENT_ROUTES.landing} className="-m-1 inline-flex rounded-xl p-1">
+      <Logo />
+    </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Logo } from '#web/components/Logo.tsx';
+import { LogoHomeLink } from '#web/components/Logo.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
@@ -13,9 +13,7 @@ export function NotFound() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
       <header className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 lg:px-8">
-        <Link to={CLIENT_ROUTES.landing} className="-m-1 inline-flex rounded-xl p-1">
-          <Logo />
-        </Link>
+        <LogoHomeLink />
       </header>
       <main className="flex flex-1 items-center justify-center px-4 py-16">
         <div className="flex max-w-md flex-col items-center text-center">

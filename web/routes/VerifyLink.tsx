@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Logo } from '#web/components/Logo.tsx';
+import { LogoHomeLink } from '#web/components/Logo.tsx';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { authErrorText } from '#web/features/auth/messages.ts';
@@ -74,9 +74,7 @@ export function VerifyLink() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
       <header className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 lg:px-8">
-        <Link to={CLIENT_ROUTES.landing} className="-m-1 inline-flex rounded-xl p-1">
-          <Logo />
-        </Link>
+        <LogoHomeLink />
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
         <div className="flex w-full max-w-md flex-col items-center text-center">

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Logo } from '#web/components/Logo.tsx';
+import { LogoHomeLink } from '#web/components/Logo.tsx';
 
 export interface AuthLayoutProps {
   title: string;
@@ -21,9 +19,7 @@ export function AuthLayout({ title, intro, children, footer, aside, asideLabel }
     <div className="grid min-h-dvh bg-white lg:grid-cols-2">
       <div className="flex flex-col">
         <header className="px-4 py-4 sm:px-8">
-          <Link to={CLIENT_ROUTES.landing} className="-m-1 inline-flex rounded-xl p-1">
-            <Logo />
-          </Link>
+          <LogoHomeLink />
         </header>
         <main
           id="main"
