@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIO_MAX_BYTES } from '#common/uploads.ts';
-import { AUDIO_TOO_LARGE, audioFileProblem, NOT_AUDIO, recordingFile } from './audioFile.ts';
+import { AUDIO_HELP, AUDIO_TOO_LARGE, audioFileProblem, NOT_AUDIO, recordingFile } from './audioFile.ts';
 
 function fileOf(name: string, type: string, size = 10): File {
   const file = new File(['x'], name, { type });
@@ -30,7 +30,8 @@ describe('audioFileProblem', () => {
   it('refuses audio over 50 MB', () => {
     expect(audioFileProblem(fileOf('long.mp3', 'audio/mpeg', 50 * 1024 * 1024 + 1))).toBe(AUDIO_TOO_LARGE);
     expect(AUDIO_TOO_LARGE).toBe('Audio file is too large. Maximum size is 50MB.');
-    // The sentence names the limit itself: it must stay the limit the check uses.
+    expect(AUDIO_HELP).toContain('(max 50MB)');
+    // The sentences name the limit themselves: it must stay the limit the check uses.
     expect(AUDIO_MAX_BYTES).toBe(50 * 1024 * 1024);
   });
 });

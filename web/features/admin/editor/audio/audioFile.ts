@@ -8,12 +8,11 @@ export interface PendingAudio {
   durationSeconds: number | null;
 }
 
-const MAX_MEGABYTES = AUDIO_MAX_BYTES / (1024 * 1024);
-
 export const NOT_AUDIO = 'Please select an audio file (MP3, WAV, etc.)';
-// The spec's sentence, word for word (admin.md §5); audioFile.test.ts checks it still names AUDIO_MAX_BYTES.
+// The spec's sentences, word for word (admin.md §5); audioFile.test.ts checks they still name AUDIO_MAX_BYTES.
 export const AUDIO_TOO_LARGE = 'Audio file is too large. Maximum size is 50MB.';
-export const AUDIO_HELP = `Upload MP3, WAV, or other audio files (max ${MAX_MEGABYTES}MB). Audio will be available during reading.`;
+export const AUDIO_HELP =
+  'Upload MP3, WAV, or other audio files (max 50MB). Audio will be available during reading.';
 
 // Some systems report no type for audio they do not know (Windows with .opus or .flac, for one); the name is
 // then the only clue. The server checks the bytes anyway (decision 008).
