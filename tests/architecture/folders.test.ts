@@ -1,32 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
-/** Every module a file imports, resolved to a folder of the project when it is one of ours. */
-function importedFolders(file: string, text = readFileSync(file, 'utf8')) {
-  const specifiers = [
-    ...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((match) => match[1] ?? match[2] ?? '');
-  return specifiers.map((specifier) => {
-    const alias = specifier.match(/^#(common|server|web)\//);
-    if (alias) return { specifier, folder: alias[1] };
-    if (specifier.startsWith('.')) {
-      const target = relative(root, resolve(file, '..', specifier));
-      return { specifier, folder: target.split(/[\\/]/)[0] };
-    }
-    return { specifier, folder: undefined };
-  });
-}
+import { importedFolders, root, sourceFiles } from './source.ts';
 
 function violations(folder: string, forbidden: string[]): string[] {
   return sourceFiles(join(root, folder)).flatMap((file) =>
