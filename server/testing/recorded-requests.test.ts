@@ -242,13 +242,15 @@ describe('the recorded requests', () => {
     await get(learner, '/api/words/?language=es');
     await get(learner, '/api/words/?language=!!');
     await get(learner, '/api/daily-goal/?language=es');
-    await json(learner, 'PUT', '/api/daily-goal/', { language: 'es', daily_goal_minutes: 25 });
-    await json(learner, 'PUT', '/api/daily-goal/', { language: 'es', daily_goal_minutes: 0 });
+    await json(learner, 'PUT', '/api/daily-goal/?language=es', { goal_minutes: 25 });
+    await json(learner, 'PUT', '/api/daily-goal/?language=es', { goal_minutes: 0 });
+    await json(learner, 'PUT', '/api/daily-goal/', { goal_minutes: 25 });
     await json(learner, 'POST', '/api/track-reading-time/', { chapter_id: freeChapter, seconds: 120 });
     await json(learner, 'POST', '/api/track-reading-time/', { chapter_id: freeChapter, seconds: 'long' });
     await get(learner, '/api/daily-goal/?language=es', 'after reading');
     await get(learner, '/api/activity/');
     await get(learner, '/api/activity/?month=2026-13');
+    await get(learner, '/api/activity/?from=2026-02-30');
     await get(learner, '/api/me/subscription/');
     await get(proLearner, '/api/me/subscription/');
     await json(learner, 'POST', '/api/create-checkout-session/', { plan: 'monthly' }, 'billing not set up');
