@@ -1,0 +1,61 @@
+// The dictionary: a tapped word's lookup (learner.md §7), and the translations import of the admin area
+// (admin.md §7).
+import { z } from 'zod';
+import { endpoint } from '../contract.ts';
+import { DictionaryImport, DumpCounts, LookupQuery, LookupResult } from '../schemas/dictionary.ts';
+
+const IMPORT_NOT_FOUND = 'Import not found';
+
+export const lookUpWord = endpoint({
+  method: 'GET',
+  path: '/api/dict/lookup/',
+  access: 'signed-in',
+  query: LookupQuery,
+  response: LookupResult,
+});
+
+/** The preview of a dump's first lines, answered as they arrive. */
+export const DumpPreview = DumpCounts.extend({
+  action: z.literal('preview'),
+  truncated: z.boolean(),
+  sample: z.array(z.unknown()),
+});
+export type DumpPreview = z.infer<typeof DumpPreview>;
+
+/** An accepted import (202): the queued import, to follow. */
+export const QueuedImport = z.object({ action: z.literal('import'), import: DictionaryImport });
+export type QueuedImport = z.infer<typeof QueuedImport>;
+
+/**
+ * A dump with its fields (TranslationUploadFields): previewed (200) or stored and queued for import (202).
+ */
+export const uploadDictionary = endpoint({
+  method: 'POST',
+  path: '/api/admin/translations/upload/',
+  access: 'admin',
+  body: 'multipart',
+  response: z.union([DumpPreview, QueuedImport]),
+});
+
+export const listImports = endpoint({
+  method: 'GET',
+  path: '/api/admin/translations/imports/',
+  access: 'admin',
+  response: z.array(DictionaryImport),
+});
+
+export const getImport = endpoint({
+  method: 'GET',
+  path: '/api/admin/translations/imports/:id/',
+  access: 'admin',
+  ids: { id: IMPORT_NOT_FOUND },
+  response: DictionaryImport,
+});
+
+export const cancelImport = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/translations/imports/:id/',
+  access: 'admin',
+  ids: { id: IMPORT_NOT_FOUND },
+  response: DictionaryImport,
+});
