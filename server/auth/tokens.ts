@@ -28,7 +28,7 @@ export function hashCode(secret: string, code: string, tokenHash: string): strin
 
 // The HMAC key, imported once per secret as the CryptoKey jose works with: given raw bytes or a KeyObject,
 // jose imports the key again on every call (about 0.1 ms through WebCrypto), which every authenticated
-// request paid (bench/dictionary, docs/decisions/011).
+// request paid (bench/dictionary, docs/decisions/028).
 const signingKeys = new Map<string, Promise<CryptoKey>>();
 
 function signingKey(secret: string): Promise<CryptoKey> {
@@ -110,7 +110,7 @@ function decodeSegment(segment: string): Record<string, unknown> | undefined {
 /**
  * Verifies an access token (HS256 only, audience, expiry, not-before); answers its claims, or undefined when
  * not valid. Written on node:crypto rather than jose's WebCrypto path: every authenticated request passes here,
- * and an HMAC with a constant-time compare costs about a fifth of it (bench/dictionary, docs/decisions/011).
+ * and an HMAC with a constant-time compare costs about a fifth of it (bench/dictionary, docs/decisions/028).
  * The rules are RFC 7519's and RFC 8725's: the algorithm is fixed by us, never read from the token ("none"
  * and every other alg are refused), the signature is checked before the payload is trusted, and the claims
  * are checked with their types.

@@ -7,7 +7,7 @@ import helmet from 'helmet';
  * allowed because Radix UI's scroll lock injects a <style> element, which carries no script.
  *
  * helmet works the headers out once, at start-up; each answer gets a copy. (@fastify/helmet builds a new
- * helmet middleware per request, which cost 40% of the throughput of a small JSON route: docs/decisions/004.)
+ * helmet middleware per request, which cost 40% of the throughput of a small JSON route: docs/decisions/049.)
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,

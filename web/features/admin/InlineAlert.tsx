@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { cn } from '#web/components/ui/cn.ts';
 
-/** An error sentence on the page or in a dialog, announced as it appears (role alert, docs/decisions/007). */
+/** An error sentence on the page or in a dialog, announced as it appears (role alert, docs/decisions/052). */
 export function InlineAlert({ message, className }: { message: string; className?: string }) {
   return (
     <p

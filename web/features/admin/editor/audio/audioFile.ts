@@ -15,7 +15,7 @@ export const AUDIO_HELP =
   'Upload MP3, WAV, or other audio files (max 50MB). Audio will be available during reading.';
 
 // Some systems report no type for audio they do not know (Windows with .opus or .flac, for one); the name is
-// then the only clue. The server checks the bytes anyway (decision 008).
+// then the only clue. The server checks the bytes anyway (decision 053).
 const AUDIO_EXTENSIONS = /\.(mp3|wav|m4a|ogg|webm|opus|aac|flac)$/i;
 
 /** Why a picked file cannot be a chapter's audio (admin.md §5), or undefined when it can. */
