@@ -14,33 +14,37 @@ import { acceptUploads, receiveUpload, type UploadRules } from './receive.ts';
 const MB = 1024 * 1024;
 const SEND_FILE = 'Send the file as multipart/form-data, in a field named file.';
 
-/** The file comes in any field (the first file is taken) and the folder in the query, so fields are ignored. */
-const ADMIN_UPLOAD = {
-  form: { files: 1, fields: 4, fieldSize: 1024, parts: 5 },
-  answersBrokenFile: false,
-} as const;
+/**
+ * An upload of the admin area: the first file of the form, whatever its field (the folder or chapter comes in
+ * the query, so fields are ignored); `what` names the file in the too-large sentence, `accepted` the types in
+ * the wrong-type one.
+ */
+function adminUpload(
+  maxBytes: number,
+  types: Readonly<Record<string, string>>,
+  what: string,
+  accepted: string,
+): UploadRules {
+  return {
+    maxBytes,
+    accept: { types, refused: `That is not ${accepted}.` },
+    form: { files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+    answersBrokenFile: false,
+    sentences: {
+      notMultipart: SEND_FILE,
+      noFile: SEND_FILE,
+      tooLarge: `${what} is too large. Maximum size is ${maxBytes / MB}MB.`,
+    },
+  };
+}
 
-const COVER_UPLOAD: UploadRules = {
-  ...ADMIN_UPLOAD,
-  maxBytes: COVER_MAX_BYTES,
-  accept: { types: COVER_TYPES, refused: 'That is not a JPEG, PNG or WebP image.' },
-  sentences: {
-    notMultipart: SEND_FILE,
-    noFile: SEND_FILE,
-    tooLarge: `The image is too large. Maximum size is ${COVER_MAX_BYTES / MB}MB.`,
-  },
-};
-
-const AUDIO_UPLOAD: UploadRules = {
-  ...ADMIN_UPLOAD,
-  maxBytes: AUDIO_MAX_BYTES,
-  accept: { types: AUDIO_TYPES, refused: 'That is not an audio file (MP3, WAV, WebM/Opus, M4A or OGG).' },
-  sentences: {
-    notMultipart: SEND_FILE,
-    noFile: SEND_FILE,
-    tooLarge: `Audio file is too large. Maximum size is ${AUDIO_MAX_BYTES / MB}MB.`,
-  },
-};
+const COVER_UPLOAD = adminUpload(COVER_MAX_BYTES, COVER_TYPES, 'The image', 'a JPEG, PNG or WebP image');
+const AUDIO_UPLOAD = adminUpload(
+  AUDIO_MAX_BYTES,
+  AUDIO_TYPES,
+  'Audio file',
+  'an audio file (MP3, WAV, WebM/Opus, M4A or OGG)',
+);
 
 /** Upload endpoints of the admin area: the browser sends a file, the server stores it and answers its URL. */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
