@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { finished, PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   type DictionaryImport,
   LookupQuery,
@@ -12,9 +8,15 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import type { DictionaryLimits } from '../config.ts';
 import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import { formParts } from '../http/multipart.ts';
 import { languageCodes } from '../languages/service.ts';
-import { limitBytes } from '../uploads/limit.ts';
+import { generatedKey } from '../uploads/names.ts';
+import {
+  acceptUploads,
+  type FormFields,
+  receiveUpload,
+  type UploadHandling,
+  type UploadRules,
+} from '../uploads/receive.ts';
 import { EmptyDumpError, previewDump } from './importer.ts';
 import { DumpError, formatSize } from './json-lines.ts';
 import {
@@ -28,9 +30,11 @@ import {
   presentImport,
 } from './service.ts';
 
-const MB = 1024 * 1024;
 /** The content type Fastify gives the JSON it serializes itself. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+type ImportRow = Awaited<ReturnType<typeof createImport>>;
+type PreviewAnswer = Awaited<ReturnType<typeof preview>>;
 
 const PARTIAL_IMPORT = 'Only a preview takes part of a dump; send the whole file to import it.';
 const NOT_QUEUED =
@@ -60,93 +64,15 @@ export async function adminDictionaryRoutes(
   options: { limits: DictionaryLimits },
 ): Promise<void> {
   const { limits } = options;
-  await app.register(multipart, {
-    limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: limits.uploadBytes + 1 },
-  });
+  const rules = dumpUpload(limits);
+  await acceptUploads(app);
 
   app.post('/translations/upload/', async (request, reply) => {
-    if (!request.isMultipart()) {
-      throw new HttpError(415, 'Send the dump as multipart/form-data, in a field named file.');
-    }
-    const user = currentUser(request);
-    const raw: Record<string, string> = {};
-    let file: MultipartFile | undefined;
-    let stored: { key: string; size: number; fileName: string } | undefined;
-    try {
-      for await (const part of formParts(request)) {
-        if (part.type === 'field') {
-          raw[part.fieldname] = String(part.value);
-          continue;
-        }
-        file = part;
-        if (part.fieldname !== 'file' || stored) {
-          throw new HttpError(400, 'Send one dump, in a field named file.');
-        }
-        // The usual order sends the fields first, so a preview reads the upload as it arrives; fields sent
-        // after the file (admin.md §7 lists action last) are handled by storing the file first.
-        const early = TranslationUploadFields.safeParse(raw);
-        if (early.success && early.data.action === 'preview') {
-          await checkLanguages(app, early.data.source, early.data.target);
-          const preview = await previewUpload(part, early.data, limits);
-          // Answered now, not after the rest of the upload (or any part behind it), which busboy reads and
-          // throws away meanwhile: a 2 GB dump previews in the time its first lines take.
-          return { action: 'preview', ...preview };
-        }
-        if (early.success && early.data.partial) throw new HttpError(400, PARTIAL_IMPORT);
-        stored = await storeUpload(app, part, limits);
-      }
-    } catch (error) {
-      // A refusal before the file was read must not leave it unread: busboy would stop reading the request,
-      // and its connection would hang on the rest of the body.
-      file?.file.resume();
-      if (stored) await app.storage.delete([stored.key]).catch(() => undefined);
-      throw asUploadError(error);
-    }
-
-    if (!stored) throw new HttpError(400, 'Choose a file: a wiktextract dump, one entry per line.');
-    let row: Awaited<ReturnType<typeof createImport>>;
-    try {
-      const fields = parseInput(TranslationUploadFields, raw);
-      await checkLanguages(app, fields.source, fields.target);
-      if (fields.action === 'preview') {
-        const input = await app.storage.get(stored.key);
-        const late = await previewDump({
-          input,
-          fileName: stored.fileName,
-          source: fields.source,
-          limits,
-          isPartial: fields.partial === true,
-        });
-        await app.storage.delete([stored.key]);
-        return { action: 'preview', ...late };
-      }
-      if (fields.partial) throw new HttpError(400, PARTIAL_IMPORT);
-      row = await createImport(app.db, {
-        source: fields.source,
-        target: fields.target,
-        fileName: stored.fileName,
-        fileSize: stored.size,
-        objectKey: stored.key,
-        createdBy: user.userId,
-      });
-    } catch (error) {
-      await app.storage.delete([stored.key]).catch(() => undefined);
-      throw asUploadError(error);
-    }
-    try {
-      await app.jobs.enqueue('dictionary-import', { importId: row.id });
-    } catch (error) {
-      // Otherwise the import would wait in 'queued' for a job that never comes, keeping the admin tab busy.
-      await failUnqueuedImport({ db: app.db, storage: app.storage, log: request.log }, row, NOT_QUEUED).catch(
-        (cleanupError: unknown) =>
-          request.log.error(
-            { err: cleanupError, importId: row.id },
-            'could not mark an unqueued import failed',
-          ),
-      );
-      throw error;
-    }
-    return reply.status(202).send({ action: 'import', import: presentImport(row) });
+    const handling = dumpHandling(app, limits, currentUser(request).userId);
+    const received = await receiveUpload(request, rules, handling);
+    if (received.action === 'preview') return received;
+    await queueImport(app, request.log, received.row);
+    return reply.status(202).send({ action: 'import', import: presentImport(received.row) });
   });
 
   app.get('/translations/imports/', async (): Promise<DictionaryImport[]> => {
@@ -167,6 +93,77 @@ export async function adminDictionaryRoutes(
   });
 }
 
+/**
+ * What the dump upload does with its file: a preview reads it as it arrives when the fields come first;
+ * otherwise it is stored, then previewed from storage (and removed) or recorded as an import to queue.
+ */
+function dumpHandling(
+  app: FastifyInstance,
+  limits: DictionaryLimits,
+  userId: string,
+): UploadHandling<PreviewAnswer | { action: 'import'; row: ImportRow }> {
+  return {
+    place: async ({ fields, filename }) => {
+      // The usual order sends the fields first, so a preview reads the upload as it arrives; fields sent
+      // after the file (admin.md §7 lists action last) are handled by storing the file first.
+      const early = TranslationUploadFields.safeParse(asText(fields));
+      if (early.success && early.data.action === 'preview') {
+        await checkLanguages(app, early.data.source, early.data.target);
+        // Answered once the preview has its lines, not after the rest of the upload: a 2 GB dump previews
+        // in the time its first lines take.
+        const { source, partial } = early.data;
+        return {
+          read: (input) =>
+            preview({ input, fileName: filename, source, limits, isPartial: partial === true }),
+        };
+      }
+      if (early.success && early.data.partial) throw new HttpError(400, PARTIAL_IMPORT);
+      return { key: () => generatedKey('dictionary-imports/', 'dump', 6) };
+    },
+    stored: async (file, raw) => {
+      const fields = parseInput(TranslationUploadFields, asText(raw));
+      await checkLanguages(app, fields.source, fields.target);
+      const fileName = (file.filename || 'dump.jsonl').slice(0, 255);
+      if (fields.action === 'preview') {
+        const input = await app.storage.get(file.key);
+        const late = await preview({
+          input,
+          fileName,
+          source: fields.source,
+          limits,
+          isPartial: fields.partial === true,
+        });
+        await app.storage.delete([file.key]);
+        return late;
+      }
+      if (fields.partial) throw new HttpError(400, PARTIAL_IMPORT);
+      const row = await createImport(app.db, {
+        source: fields.source,
+        target: fields.target,
+        fileName,
+        fileSize: file.size,
+        objectKey: file.key,
+        createdBy: userId,
+      });
+      return { action: 'import' as const, row };
+    },
+  };
+}
+
+/** Queues the import's job; one that cannot be queued is marked failed and its upload removed. */
+async function queueImport(app: FastifyInstance, log: FastifyBaseLogger, row: ImportRow): Promise<void> {
+  try {
+    await app.jobs.enqueue('dictionary-import', { importId: row.id });
+  } catch (error) {
+    // Otherwise the import would wait in 'queued' for a job that never comes, keeping the admin tab busy.
+    await failUnqueuedImport({ db: app.db, storage: app.storage, log }, row, NOT_QUEUED).catch(
+      (cleanupError: unknown) =>
+        log.error({ err: cleanupError, importId: row.id }, 'could not mark an unqueued import failed'),
+    );
+    throw error;
+  }
+}
+
 /** Both codes name languages of this site; the source must differ from the target (admin.md §5). */
 async function checkLanguages(app: FastifyInstance, source: string, target: string): Promise<void> {
   const known = await languageCodes(app.db);
@@ -175,68 +172,36 @@ async function checkLanguages(app: FastifyInstance, source: string, target: stri
   }
 }
 
-/**
- * Previews the first lines as they arrive. The rest of the upload is not waited for: once the preview has its
- * lines, the file is unhooked and resumed, so busboy reads what is left and throws it away while the answer is
- * already sent, and the request still ends and leaves its connection usable.
- */
-async function previewUpload(
-  part: MultipartFile,
-  dump: { source: string; partial?: boolean | undefined },
-  limits: DictionaryLimits,
-) {
-  const limiter = limitBytes(
-    limits.uploadBytes,
-    `The file is larger than ${formatSize(limits.uploadBytes)}.`,
-  );
-  const input = new PassThrough({ highWaterMark: MB });
-  // Not pipeline(part.file, …): when the preview stops reading, pipeline would destroy the upload's stream,
-  // and busboy, its file destroyed, stops reading the request: the rest of the body would sit in the socket
-  // until the connection timed out. An aborted upload (an error, or a close before the end) still reaches the
-  // preview, which then fails with it; pipeline listens for every error of the two streams it joins.
-  pipeline(limiter, input).catch(() => undefined);
-  const stopWatching = finished(part.file, (error) => {
-    if (error) limiter.destroy(error);
-  });
-  part.file.pipe(limiter);
-  try {
-    return await previewDump({
-      input,
-      fileName: part.filename,
-      source: dump.source,
-      limits,
-      isPartial: dump.partial === true,
-    });
-  } finally {
-    stopWatching();
-    part.file.unpipe(limiter);
-    part.file.resume();
-  }
+/** The dump upload of admin.md §7: any bytes (gzip or not is told later, by the importer), within the limit. */
+function dumpUpload(limits: DictionaryLimits): UploadRules {
+  return {
+    maxBytes: limits.uploadBytes,
+    accept: { anyBytes: { mime: 'application/octet-stream', extension: 'dump' } },
+    form: { files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    fileField: 'file',
+    fieldsAfterFile: true,
+    answersBrokenFile: false,
+    sentences: {
+      notMultipart: 'Send the dump as multipart/form-data, in a field named file.',
+      noFile: 'Choose a file: a wiktextract dump, one entry per line.',
+      tooLarge: `The file is larger than ${formatSize(limits.uploadBytes)}.`,
+      wrongFile: 'Send one dump, in a field named file.',
+    },
+  };
 }
 
-/** Streams the upload to storage under a private key, within the size limit. */
-async function storeUpload(app: FastifyInstance, part: MultipartFile, limits: DictionaryLimits) {
-  const key = `dictionary-imports/${Date.now()}-${randomBytes(6).toString('hex')}.dump`;
-  const fileName = (part.filename || 'dump.jsonl').slice(0, 255);
-  const body = new PassThrough({ highWaterMark: MB });
-  // As above: an upload aborted before storage starts reading must fail the put, not the process.
-  pipeline(
-    part.file,
-    limitBytes(limits.uploadBytes, `The file is larger than ${formatSize(limits.uploadBytes)}.`),
-    body,
-  ).catch(() => undefined);
+/** The form's fields as the schema reads them: text. */
+function asText(fields: FormFields): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+}
+
+/** A preview of the dump's first lines; a bad file is the admin's to fix: 400 with its sentence. */
+async function preview(dump: Parameters<typeof previewDump>[0]) {
   try {
-    const { size } = await app.storage.put(key, body, { contentType: 'application/octet-stream' });
-    return { key, size, fileName };
+    return { action: 'preview' as const, ...(await previewDump(dump)) };
   } catch (error) {
-    body.destroy();
-    await app.storage.delete([key]).catch(() => undefined);
+    if (error instanceof DumpError || error instanceof EmptyDumpError)
+      throw new HttpError(400, error.message);
     throw error;
   }
-}
-
-/** A refusal the admin can act on: a bad file is 400 with its sentence, an oversized one 413. */
-function asUploadError(error: unknown): unknown {
-  if (error instanceof DumpError || error instanceof EmptyDumpError) return new HttpError(400, error.message);
-  return error;
 }

@@ -33,12 +33,15 @@ export function formReadError(error: unknown): unknown {
 }
 
 /**
- * A request's form parts, as request.parts() gives them, but with an error of the reading itself (a missing
- * boundary, a body cut short between parts) turned into its HttpError; errors of whatever handles a part are
- * the handler's own.
+ * A request's form parts, as request.parts(options) gives them (with busboy's limits for this request), but
+ * with an error of the reading itself (a missing boundary, a body cut short between parts) turned into its
+ * HttpError; errors of whatever handles a part are the handler's own.
  */
-export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
-  const parts = request.parts()[Symbol.asyncIterator]();
+export async function* formParts(
+  request: FastifyRequest,
+  options?: Parameters<FastifyRequest['parts']>[0],
+): AsyncGenerator<Multipart> {
+  const parts = request.parts(options)[Symbol.asyncIterator]();
   while (true) {
     let next: IteratorResult<Multipart>;
     try {

@@ -16,7 +16,10 @@ export function isPublicKey(key: string): boolean {
  * URLs are derived when presenting, so a move from disk to S3 changes no row.
  */
 export interface ObjectStorage {
-  /** Streams a body to `key` without holding it in memory; answers the bytes written. Never overwrites. */
+  /**
+   * Streams a body to `key` without holding it in memory; answers the bytes written. Never overwrites. A put
+   * that fails (the body fails, or the store) leaves no object behind.
+   */
   put(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number }>;
   /** Streams an object's bytes back (a dictionary dump the import job reads); rejects when it is missing. */
   get(key: string): Promise<Readable>;

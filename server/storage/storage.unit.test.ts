@@ -113,6 +113,18 @@ describe.each(drivers)('the $name storage driver', ({ storage, read }) => {
     expect((await read(key))?.toString()).toBe('first');
   });
 
+  it('leaves no object when the body fails midway (9 MB in: an S3 multipart upload is aborted)', async () => {
+    const key = `applicant-videos/${Date.now()}-failed.mp4`;
+    const body = new Readable({ read() {} });
+    body.on('error', () => undefined); // the upload pipeline's own listener, in the app
+    const put = storage().put(key, body, { contentType: 'video/mp4' });
+    for (let sent = 0; sent < 9; sent += 1) body.push(randomBytes(1024 * 1024));
+    setImmediate(() => body.destroy(new Error('The upload was cut short.')));
+
+    await expect(put).rejects.toThrow('The upload was cut short.');
+    expect(await read(key)).toBeUndefined();
+  });
+
   it('deletes objects, and deleting one already gone is no error', async () => {
     const key = `story-images/stories/${Date.now()}-x.png`;
     await storage().put(key, Readable.from([Buffer.from('png')]), { contentType: 'image/png' });
