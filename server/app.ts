@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type pg from 'pg';
 import { accountRoutes } from './accounts/routes.ts';
-import { permissionRoutes, requireAdmin } from './admin/routes.ts';
+import { permissionRoutes } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
 import { prepareMagicLink } from './auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
@@ -28,6 +28,8 @@ import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from './narrators/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { requireAdmin } from './policies/admin-guard.ts';
+import { registerViewer } from './policies/viewer.ts';
 import { readingRoutes } from './reading/routes.ts';
 import { localStorage } from './storage/local.ts';
 import { registerMedia } from './storage/media.ts';
@@ -150,22 +152,22 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await app.register(
     async (api) => {
       registerApiAuthentication(api, config.jwtSecret);
+      registerViewer(api, config.adminEmails);
       await api.register(healthRoutes);
       await api.register(languageRoutes);
       await api.register(accountRoutes);
       await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
       await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
       await api.register(narratorRoutes, {
-        adminEmails: config.adminEmails,
         signingSecret: config.jwtSecret,
         rateLimits: options.narratorRateLimits,
       });
-      await api.register(permissionRoutes, { adminEmails: config.adminEmails });
+      await api.register(permissionRoutes);
       await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
-      await api.register(readingRoutes, { adminEmails: config.adminEmails });
+      await api.register(readingRoutes);
       await api.register(
         async (admin) => {
-          requireAdmin(admin, config.adminEmails);
+          requireAdmin(admin);
           await admin.register(adminLanguageRoutes);
           await admin.register(adminStoryRoutes);
           await admin.register(uploadRoutes);

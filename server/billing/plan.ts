@@ -3,6 +3,7 @@
 import type Stripe from 'stripe';
 import { FREE_PLAN, type Subscription, type SubscriptionStatus } from '#common/schemas/billing.ts';
 import type { subscriptions } from '../db/schema.ts';
+import { isPaying, isPro } from '../policies/rules.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -28,17 +29,6 @@ export function statusFromStripe(status: Stripe.Subscription.Status): Subscripti
     default:
       return 'inactive';
   }
-}
-
-/** A subscription that is paid for, now: active or trialing. */
-export function isPaying(status: string): boolean {
-  return status === 'active' || status === 'trialing';
-}
-
-/** Pro while the subscription is active or trialing (learner.md §6), or when it was granted by hand. */
-export function isPro(row: Pick<SubscriptionRow, 'status' | 'isGrantedPro'> | undefined): boolean {
-  if (!row) return false;
-  return row.isGrantedPro || isPaying(row.status);
 }
 
 /** GET /api/me/subscription/'s answer for a learner's row (none: the free plan). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN } from '#common/schemas/billing.ts';
-import { isPro, presentSubscription, type SubscriptionRow, statusFromStripe } from './plan.ts';
+import { isPro } from '../policies/rules.ts';
+import { presentSubscription, type SubscriptionRow, statusFromStripe } from './plan.ts';
 
 function row(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow {
   return {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { CheckoutRequest } from '#common/schemas/billing.ts';
-import { currentUser } from '../auth/guard.ts';
 import type { BillingSettings } from '../config.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import { viewerOf } from '../policies/viewer.ts';
 import { applyEvent, createCheckout, createPortal, NOT_SET_UP } from './service.ts';
 import { stripeClient } from './stripe.ts';
 
@@ -27,14 +27,14 @@ export async function billingRoutes(
   };
 
   app.post('/create-checkout-session/', async (request) => {
-    const user = currentUser(request);
+    const user = viewerOf(request);
     const { plan } = parseInput(CheckoutRequest, request.body ?? {});
     const url = await createCheckout(app.db, configured(), { userId: user.userId, email: user.email }, plan);
     return { checkout_url: url };
   });
 
   app.post('/create-customer-portal/', async (request) => {
-    const user = currentUser(request);
+    const user = viewerOf(request);
     return { portal_url: await createPortal(app.db, configured(), user.userId) };
   });
 

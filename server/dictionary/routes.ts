@@ -9,11 +9,11 @@ import {
   readLookupQuery,
   TranslationUploadFields,
 } from '#common/schemas/dictionary.ts';
-import { currentUser } from '../auth/guard.ts';
 import type { DictionaryLimits } from '../config.ts';
 import { HttpError, idParam, parseInput } from '../http/errors.ts';
 import { formParts } from '../http/multipart.ts';
 import { languageCodes } from '../languages/service.ts';
+import { viewerOf } from '../policies/viewer.ts';
 import { limitBytes } from '../uploads/limit.ts';
 import { EmptyDumpError, previewDump } from './importer.ts';
 import { DumpError, formatSize } from './json-lines.ts';
@@ -68,7 +68,7 @@ export async function adminDictionaryRoutes(
     if (!request.isMultipart()) {
       throw new HttpError(415, 'Send the dump as multipart/form-data, in a field named file.');
     }
-    const user = currentUser(request);
+    const user = viewerOf(request);
     const raw: Record<string, string> = {};
     let file: MultipartFile | undefined;
     let stored: { key: string; size: number; fileName: string } | undefined;

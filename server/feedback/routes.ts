@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { FeedbackInput } from '#common/schemas/feedback.ts';
-import { currentUser } from '../auth/guard.ts';
 import { feedback } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';
 import { escapeHtml } from '../mail/html.ts';
+import { viewerOf } from '../policies/viewer.ts';
 
 /**
  * POST /api/feedback/ (learner.md §7): keeps what a signed-in learner wrote, with their address, and mails it
@@ -15,7 +15,7 @@ export async function feedbackRoutes(
   options: { feedbackEmail: string | undefined },
 ): Promise<void> {
   app.post('/feedback/', async (request, reply) => {
-    const user = currentUser(request);
+    const user = viewerOf(request);
     const input = parseInput(FeedbackInput, request.body ?? {});
     const [row] = await app.db
       .insert(feedback)

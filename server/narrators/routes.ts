@@ -18,10 +18,10 @@ import {
   VIDEO_FIELDS_REQUIRED,
   VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
-import { requireAdmin } from '../admin/routes.ts';
 import { HttpError, idParam, parseInput } from '../http/errors.ts';
 import { formParts, formReadError } from '../http/multipart.ts';
 import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { requireAdmin } from '../policies/admin-guard.ts';
 import { ObjectExistsError } from '../storage/storage.ts';
 import { limitBytes } from '../uploads/limit.ts';
 import {
@@ -93,7 +93,7 @@ function cleanFilename(name: string | undefined, extension: string): string {
  */
 export async function narratorRoutes(
   app: FastifyInstance,
-  options: { adminEmails: readonly string[]; signingSecret: string; rateLimits?: NarratorRateLimits },
+  options: { signingSecret: string; rateLimits?: NarratorRateLimits },
 ): Promise<void> {
   const limits = options.rateLimits ?? NARRATOR_RATE_LIMITS;
   const perIpPerHour = (max: number) => ({ rateLimit: { max, timeWindow: HOUR_MS } });
@@ -158,7 +158,7 @@ export async function narratorRoutes(
   );
 
   await app.register(async (admin) => {
-    requireAdmin(admin, options.adminEmails);
+    requireAdmin(admin);
 
     admin.get('/teacher-applications/', async () => listApplications(admin.db));
 

@@ -18,8 +18,8 @@ import {
   TrackReadingTimeInput,
   type TrackReadingTimeResult,
 } from '#common/schemas/library.ts';
-import { currentUser } from '../auth/guard.ts';
 import { HttpError, MAX_SERIAL_ID, parseInput } from '../http/errors.ts';
+import { viewerOf } from '../policies/viewer.ts';
 import { type DailyGoalRow, getActivity, getDailyGoal, setDailyGoal, trackReadingTime } from './activity.ts';
 
 /**
@@ -43,18 +43,15 @@ function presentGoal(goal: DailyGoalRow): DailyGoal {
  * The learner's daily goal per language, reading-time reports, and the activity calendar with its streak
  * (learner.md §7). Every one needs a token; "today" is the learner's own date.
  */
-export async function activityRoutes(
-  app: FastifyInstance,
-  options: { adminEmails: readonly string[] },
-): Promise<void> {
+export async function activityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/daily-goal/', async (request) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const { language } = parseInput(DailyGoalQuery, request.query ?? {});
     return presentGoal(await getDailyGoal(app.pool, userId, language, learnerToday(request)));
   });
 
   app.put('/daily-goal/', async (request) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const { language } = parseInput(DailyGoalQuery, request.query ?? {});
     const { goal_minutes } = parseInput(DailyGoalInput, request.body ?? {});
     await setDailyGoal(app.db, userId, language, goal_minutes);
@@ -62,18 +59,12 @@ export async function activityRoutes(
   });
 
   app.post('/track-reading-time/', async (request): Promise<TrackReadingTimeResult> => {
-    const { userId } = currentUser(request);
+    const viewer = viewerOf(request);
     const input = parseInput(TrackReadingTimeInput, request.body ?? {});
     // Past the serial range no chapter exists, and the database would refuse the number.
     if (input.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, 'Chapter not found');
     const day = learnerToday(request);
-    const result = await trackReadingTime(
-      app,
-      { userId, adminEmails: options.adminEmails },
-      input.chapter_id,
-      input.seconds,
-      day,
-    );
+    const result = await trackReadingTime(app, viewer, input.chapter_id, input.seconds, day);
     return {
       date: day,
       language: result.language,
@@ -83,7 +74,7 @@ export async function activityRoutes(
   });
 
   app.get('/activity/', async (request): Promise<Activity> => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const query = parseInput(ActivityQuery, request.query ?? {});
     const today = learnerToday(request);
     const to = query.to ?? today;

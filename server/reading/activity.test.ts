@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#common/activity.ts';
 import { Activity, DailyGoal, TrackReadingTimeResult } from '#common/schemas/library.ts';
+import { readAccess, Viewer } from '../policies/viewer.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { addReadingDay, createStory, createUser, signIn } from '../testing/factories.ts';
 import { trackReadingTime } from './activity.ts';
@@ -221,7 +222,7 @@ describe('POST /api/track-reading-time/', () => {
       // The test cluster commits without waiting anyway (server/testing/global-setup.ts): this connection
       // does, as production's do.
       await client.query('SET synchronous_commit = on');
-      const reader = { userId: id, adminEmails: [] };
+      const reader = new Viewer(id, '', (userId) => readAccess(t.db, [], userId));
       const session = { db: t.db, pool: client as unknown as pg.Pool };
       expect(await trackReadingTime(session, reader, chapter.id, 30, '2024-03-01')).toEqual({
         language: 'es',

@@ -7,10 +7,11 @@ import {
   MAX_READING_SECONDS_PER_DAY,
   readingStreak,
 } from '#common/activity.ts';
-import { isAdmin } from '../admin/service.ts';
 import type { Database } from '../db/client.ts';
 import { chapters, languages, readingDays, stories } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { canSee } from '../policies/rules.ts';
+import type { Viewer } from '../policies/viewer.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -77,7 +78,7 @@ export interface ReadingTimeResult {
  */
 export async function trackReadingTime(
   { db, pool }: { db: Database; pool: pg.Pool },
-  reader: { userId: string; adminEmails: readonly string[] },
+  reader: Viewer,
   chapterId: number,
   seconds: number,
   day: string,
@@ -118,9 +119,7 @@ export async function trackReadingTime(
     .innerJoin(languages, eq(languages.id, stories.languageId))
     .where(eq(chapters.id, chapterId));
   if (!chapter) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  if (!chapter.isPublished && !(await isAdmin(db, reader.userId, reader.adminEmails))) {
-    throw new HttpError(404, CHAPTER_NOT_FOUND);
-  }
+  if (!(await canSee(reader, chapter))) throw new HttpError(404, CHAPTER_NOT_FOUND);
   const [row] =
     counted > 0
       ? await db

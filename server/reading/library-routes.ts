@@ -6,8 +6,8 @@ import {
   type StoryProgress,
 } from '#common/schemas/library.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
-import { currentUser, optionalUser } from '../auth/guard.ts';
 import { idParam, parseInput } from '../http/errors.ts';
+import { optionalViewer, viewerOf } from '../policies/viewer.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import {
   getStoryDetail,
@@ -119,14 +119,11 @@ function presentDetail(storage: ObjectStorage, story: StoryDetailRow): StoryDeta
  * The library (learner.md §7): the published stories of a language with filters, search and the learner's
  * progress, and one story with its chapters, which a visitor without a token may see too.
  */
-export async function libraryRoutes(
-  app: FastifyInstance,
-  options: { adminEmails: readonly string[] },
-): Promise<void> {
+export async function libraryRoutes(app: FastifyInstance): Promise<void> {
   const cache = new StoryListCache((story) => prepareListedStory(app.storage, story));
 
   app.get('/stories/', async (request, reply) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const query = parseInput(StoryListQuery, request.query ?? {});
     const { stories, progress } = await listStories(app.db, app.pool, cache, userId, query);
     reply.type('application/json; charset=utf-8');
@@ -135,8 +132,6 @@ export async function libraryRoutes(
 
   app.get('/stories/:id/', { config: { public: true, readsToken: true } }, async (request) => {
     const id = idParam(request.params, 'id', STORY_NOT_FOUND);
-    const user = optionalUser(request);
-    const viewer = user ? { userId: user.userId, adminEmails: options.adminEmails } : null;
-    return presentDetail(app.storage, await getStoryDetail(app.db, viewer, id));
+    return presentDetail(app.storage, await getStoryDetail(app.db, optionalViewer(request), id));
   });
 }

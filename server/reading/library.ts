@@ -4,8 +4,9 @@ import type { StoryListQuery } from '#common/schemas/library.ts';
 import { DIFFICULTIES } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { canSee, isLocked } from '../policies/rules.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import { TrigramIndex } from './search-index.ts';
-import { readerAccess } from './service.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
 const NO_SUCH_LANGUAGE = 'That language does not exist.';
@@ -277,7 +278,7 @@ export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 
  */
 export async function getStoryDetail(
   db: Database,
-  viewer: { userId: string; adminEmails: readonly string[] } | null,
+  viewer: Viewer | null,
   id: number,
 ): Promise<StoryDetailRow> {
   const { rows: found } = await db.execute<
@@ -300,9 +301,8 @@ export async function getStoryDetail(
   `);
   const story = found[0];
   if (!story) throw new HttpError(404, STORY_NOT_FOUND);
-  // Asked only when it matters: an unpublished story (admins only) or one not marked free (Pro or admins).
-  const access = viewer && !(story.isPublished && story.isFree) ? await readerAccess(db, viewer) : undefined;
-  if (!story.isPublished && !access?.isAdmin) throw new HttpError(404, STORY_NOT_FOUND);
+  if (!(await canSee(viewer, story))) throw new HttpError(404, STORY_NOT_FOUND);
+  const locked = await isLocked(viewer, story);
   const { rows: chapters } = await db.execute<
     StoryDetailRow['chapters'][number] & { wordsRead: number; pointsEarned: number } & Record<string, unknown>
   >(sql`
@@ -318,10 +318,9 @@ export async function getStoryDetail(
     ORDER BY c.order_index, c.id
   `);
   const { isPublished: _, ...fields } = story;
-  const isLocked = !story.isFree && !(access?.isPro || access?.isAdmin);
   return {
     ...fields,
-    isLocked,
+    isLocked: locked,
     chapterCount: chapters.length,
     wordsRead: chapters.reduce((sum, chapter) => sum + chapter.wordsRead, 0),
     pointsEarned: chapters.reduce((sum, chapter) => sum + chapter.pointsEarned, 0),

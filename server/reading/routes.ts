@@ -11,8 +11,8 @@ import {
   SavedWordsQuery,
   SaveWordInput,
 } from '#common/schemas/reading.ts';
-import { currentUser } from '../auth/guard.ts';
 import { idParam, parseInput } from '../http/errors.ts';
+import { viewerOf } from '../policies/viewer.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { activityRoutes, learnerToday } from './activity-routes.ts';
 import { libraryRoutes } from './library-routes.ts';
@@ -26,7 +26,6 @@ import {
   listSavedWords,
   markChapterRead,
   markChapterUnread,
-  type Reader,
   type ReaderChapterRow,
   type SavedWordRow,
   saveWord,
@@ -100,26 +99,18 @@ function presentWord(word: SavedWordRow): SavedWord {
  * per-language progress, and saved words; with the library (library-routes.ts) and the daily goal, reading
  * time and activity (activity-routes.ts). Every one needs a token except a story's detail.
  */
-export async function readingRoutes(
-  app: FastifyInstance,
-  options: { adminEmails: readonly string[] },
-): Promise<void> {
-  const readerOf = (request: Parameters<typeof currentUser>[0]): Reader => ({
-    userId: currentUser(request).userId,
-    adminEmails: options.adminEmails,
-  });
-
-  await app.register(libraryRoutes, options);
-  await app.register(activityRoutes, options);
+export async function readingRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(libraryRoutes);
+  await app.register(activityRoutes);
 
   app.get('/chapters/:id/', async (request) => {
-    const reader = readerOf(request);
+    const reader = viewerOf(request);
     const id = idParam(request.params, 'id', CHAPTER_NOT_FOUND);
     return presentChapter(app.storage, await getReaderChapter(app.db, reader, id));
   });
 
   app.post('/chapters/:id/mark-read/', async (request) => {
-    const reader = readerOf(request);
+    const reader = viewerOf(request);
     const id = idParam(request.params, 'id', CHAPTER_NOT_FOUND);
     // The client's figures are checked but not trusted: the chapter's own word_count is what counts.
     parseInput(MarkReadInput, request.body ?? {});
@@ -127,32 +118,32 @@ export async function readingRoutes(
   });
 
   app.post('/chapters/:id/mark-unread/', async (request) => {
-    const reader = readerOf(request);
+    const reader = viewerOf(request);
     const id = idParam(request.params, 'id', CHAPTER_NOT_FOUND);
     return presentProgress(await markChapterUnread(app.db, reader, id));
   });
 
   app.get('/user/language-progress/', async (request) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     return (await listLanguageProgress(app.db, userId)).map(presentLanguageProgress);
   });
 
   app.post('/user/language-progress/', async (request, reply) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const input = parseInput(LanguageProgressInput, request.body ?? {});
     const { entry, isCreated } = await ensureLanguageProgress(app.db, userId, input);
     return reply.status(isCreated ? 201 : 200).send(presentLanguageProgress(entry));
   });
 
   app.post('/words/save/', async (request, reply) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const input = parseInput(SaveWordInput, request.body ?? {});
     const { word, isCreated } = await saveWord(app.db, userId, input);
     return reply.status(isCreated ? 201 : 200).send(presentWord(word));
   });
 
   app.get('/words/', async (request) => {
-    const { userId } = currentUser(request);
+    const { userId } = viewerOf(request);
     const query = parseInput(SavedWordsQuery, request.query ?? {});
     return (await listSavedWords(app.db, userId, query.language)).map(presentWord);
   });

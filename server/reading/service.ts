@@ -2,8 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeLookup } from '#common/dictionary.ts';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { LanguageProgressInput, SaveWordInput } from '#common/schemas/reading.ts';
-import { isAdminUser } from '../admin/service.ts';
-import { isPro } from '../billing/plan.ts';
 import type { Database } from '../db/client.ts';
 import {
   chapterProgress,
@@ -11,11 +9,11 @@ import {
   languages,
   savedWords,
   stories,
-  subscriptions,
   userLanguageProgress,
-  users,
 } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { canSee, isLocked } from '../policies/rules.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import { addWordsToDay } from './activity.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -23,12 +21,6 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 const CHAPTER_NOT_FOUND = 'Chapter not found';
 const PRO_ONLY = 'This story is for Pro members. Upgrade to read it.';
 const NO_SUCH_LANGUAGE = 'That language does not exist.';
-
-/** Who is asking: the signed-in learner, and how to tell whether they are an admin (asked only when needed). */
-export interface Reader {
-  userId: string;
-  adminEmails: readonly string[];
-}
 
 export interface LanguageRow {
   id: number;
@@ -44,44 +36,18 @@ const languageColumns = {
   nativeName: languages.nativeName,
 };
 
-/** What a signed-in reader may open beyond free published stories, read in one query: admin, and Pro. */
-export async function readerAccess(
-  db: Database,
-  reader: Reader,
-): Promise<{ isAdmin: boolean; isPro: boolean }> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      isAdmin: users.isAdmin,
-      status: subscriptions.status,
-      isGrantedPro: subscriptions.isGrantedPro,
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.id, reader.userId));
-  if (!row) return { isAdmin: false, isPro: false };
-  return {
-    isAdmin: isAdminUser(row, reader.adminEmails),
-    isPro: row.status !== null && isPro({ status: row.status, isGrantedPro: row.isGrantedPro ?? false }),
-  };
-}
-
 /**
- * Refuses a story the reader may not open: an unpublished one is hidden (404), a story not marked free needs
- * Pro (403). Admins open everything. `checkPlan: false` skips the Pro rule (taking a chapter back is allowed
- * to anyone who could see it).
+ * Refuses a chapter the viewer may not open: one of an unpublished story is hidden (404), one of a story not
+ * marked free needs Pro (403); admins open everything. `checkPlan: false` skips the Pro rule (taking a chapter
+ * back is allowed to anyone who could see it).
  */
-export async function requireReadable(
-  db: Database,
-  reader: Reader,
+async function requireReadable(
+  viewer: Viewer,
   story: { isPublished: boolean; isFree: boolean },
   options: { checkPlan: boolean } = { checkPlan: true },
 ): Promise<void> {
-  if (story.isPublished && (story.isFree || !options.checkPlan)) return;
-  const access = await readerAccess(db, reader);
-  if (access.isAdmin) return;
-  if (!story.isPublished) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  if (!access.isPro) throw new HttpError(403, PRO_ONLY);
+  if (!(await canSee(viewer, story))) throw new HttpError(404, CHAPTER_NOT_FOUND);
+  if (options.checkPlan && (await isLocked(viewer, story))) throw new HttpError(403, PRO_ONLY);
 }
 
 export interface ReaderChapterRow {
@@ -105,7 +71,7 @@ export interface ReaderChapterRow {
 }
 
 /** A chapter as the reader shows it, with its story's outline and the learner's completion; 404 if none. */
-export async function getReaderChapter(db: Database, reader: Reader, id: number): Promise<ReaderChapterRow> {
+export async function getReaderChapter(db: Database, reader: Viewer, id: number): Promise<ReaderChapterRow> {
   const [row] = await db
     .select({
       chapter: {
@@ -135,7 +101,7 @@ export async function getReaderChapter(db: Database, reader: Reader, id: number)
     )
     .where(eq(chapters.id, id));
   if (!row) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  await requireReadable(db, reader, row.story);
+  await requireReadable(reader, row.story);
 
   const outline = await db
     .select({ id: chapters.id, chapterNumber: chapters.chapterNumber, title: chapters.title })
@@ -256,12 +222,12 @@ async function languageTotals(tx: Transaction, userId: string, languageId: numbe
  */
 export async function markChapterRead(
   db: Database,
-  reader: Reader,
+  reader: Viewer,
   chapterId: number,
   options: { day?: string } = {},
 ): Promise<ChapterProgressChange> {
   const chapter = await chapterForProgress(db, chapterId);
-  await requireReadable(db, reader, chapter);
+  await requireReadable(reader, chapter);
   return db.transaction(async (tx) => {
     const current = await lockChapterProgress(tx, reader.userId, chapterId);
     if (current.isCompleted) {
@@ -315,11 +281,11 @@ export async function markChapterRead(
  */
 export async function markChapterUnread(
   db: Database,
-  reader: Reader,
+  reader: Viewer,
   chapterId: number,
 ): Promise<ChapterProgressChange> {
   const chapter = await chapterForProgress(db, chapterId);
-  await requireReadable(db, reader, chapter, { checkPlan: false });
+  await requireReadable(reader, chapter, { checkPlan: false });
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({
