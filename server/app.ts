@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type pg from 'pg';
 import { accountRoutes } from './accounts/routes.ts';
+import { activityRoutes } from './activity/routes.ts';
 import { permissionRoutes } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
 import { prepareMagicLink } from './auth/magic-links.ts';
@@ -23,6 +24,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { type Jobs, startJobs } from './jobs/jobs.ts';
 import { adminLanguageRoutes } from './languages/admin-routes.ts';
 import { languageRoutes } from './languages/routes.ts';
+import { libraryRoutes } from './library/routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
@@ -30,13 +32,15 @@ import { type NarratorRateLimits, narratorRoutes } from './narrators/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { requireAdmin } from './policies/admin-guard.ts';
 import { registerViewer } from './policies/viewer.ts';
-import { readingRoutes } from './reading/routes.ts';
+import { progressRoutes } from './progress/routes.ts';
+import { readerRoutes } from './reader/routes.ts';
 import { localStorage } from './storage/local.ts';
 import { registerMedia } from './storage/media.ts';
 import { s3Storage } from './storage/s3.ts';
 import type { ObjectStorage } from './storage/storage.ts';
 import { adminStoryRoutes } from './stories/admin-routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { wordRoutes } from './words/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,7 +168,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       });
       await api.register(permissionRoutes);
       await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
-      await api.register(readingRoutes);
+      await api.register(libraryRoutes);
+      await api.register(readerRoutes);
+      await api.register(progressRoutes);
+      await api.register(wordRoutes);
+      await api.register(activityRoutes);
       await api.register(
         async (admin) => {
           requireAdmin(admin);

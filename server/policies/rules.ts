@@ -1,6 +1,10 @@
 // The rules of who may do what (learner.md §6, admin.md §1): the one place each is decided. The pure ones take
 // a row already read; the others ask the request's viewer, whose admin role and plan are read at most once.
+import { HttpError } from '#server/http/errors.ts';
 import type { Viewer } from './viewer.ts';
+
+const CHAPTER_NOT_FOUND = 'Chapter not found';
+const PRO_ONLY = 'This story is for Pro members. Upgrade to read it.';
 
 /** The admin rule for a user row: marked admin, or listed in ADMIN_EMAILS (kept in lower case). */
 export function isAdminUser(
@@ -44,4 +48,18 @@ export async function isLocked(viewer: Viewer | null, story: { isFree: boolean }
   if (viewer === null) return true;
   const access = await viewer.access();
   return !(access.isPro || access.isAdmin);
+}
+
+/**
+ * Refuses a chapter the viewer may not open: one of a story they cannot see is hidden (404), one of a locked
+ * story needs Pro (403). `checkPlan: false` skips the lock (taking a chapter back is allowed to anyone who
+ * could see it).
+ */
+export async function requireReadable(
+  viewer: Viewer,
+  story: { isPublished: boolean; isFree: boolean },
+  options: { checkPlan: boolean } = { checkPlan: true },
+): Promise<void> {
+  if (!(await canSee(viewer, story))) throw new HttpError(404, CHAPTER_NOT_FOUND);
+  if (options.checkPlan && (await isLocked(viewer, story))) throw new HttpError(403, PRO_ONLY);
 }

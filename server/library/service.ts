@@ -2,10 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { StoryListQuery } from '#common/schemas/library.ts';
 import { DIFFICULTIES } from '#common/stories.ts';
-import type { Database } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
-import { canSee, isLocked } from '../policies/rules.ts';
-import type { Viewer } from '../policies/viewer.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { canSee, isLocked } from '#server/policies/rules.ts';
+import type { Viewer } from '#server/policies/viewer.ts';
 import { TrigramIndex } from './search-index.ts';
 
 const STORY_NOT_FOUND = 'Story not found';

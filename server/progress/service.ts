@@ -1,126 +1,16 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { normalizeLookup } from '#common/dictionary.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
-import type { LanguageProgressInput, SaveWordInput } from '#common/schemas/reading.ts';
-import type { Database } from '../db/client.ts';
-import {
-  chapterProgress,
-  chapters,
-  languages,
-  savedWords,
-  stories,
-  userLanguageProgress,
-} from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { canSee, isLocked } from '../policies/rules.ts';
-import type { Viewer } from '../policies/viewer.ts';
-import { addWordsToDay } from './activity.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { LanguageProgressInput } from '#common/schemas/reading.ts';
+import { addWordsToDay } from '#server/activity/service.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { chapterProgress, chapters, languages, stories, userLanguageProgress } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { type PublicLanguageRow, publicLanguageColumns } from '#server/languages/service.ts';
+import { requireReadable } from '#server/policies/rules.ts';
+import type { Viewer } from '#server/policies/viewer.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found';
-const PRO_ONLY = 'This story is for Pro members. Upgrade to read it.';
 const NO_SUCH_LANGUAGE = 'That language does not exist.';
-
-export interface LanguageRow {
-  id: number;
-  code: string;
-  name: string;
-  nativeName: string;
-}
-
-const languageColumns = {
-  id: languages.id,
-  code: languages.code,
-  name: languages.name,
-  nativeName: languages.nativeName,
-};
-
-/**
- * Refuses a chapter the viewer may not open: one of an unpublished story is hidden (404), one of a story not
- * marked free needs Pro (403); admins open everything. `checkPlan: false` skips the Pro rule (taking a chapter
- * back is allowed to anyone who could see it).
- */
-async function requireReadable(
-  viewer: Viewer,
-  story: { isPublished: boolean; isFree: boolean },
-  options: { checkPlan: boolean } = { checkPlan: true },
-): Promise<void> {
-  if (!(await canSee(viewer, story))) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  if (options.checkPlan && (await isLocked(viewer, story))) throw new HttpError(403, PRO_ONLY);
-}
-
-export interface ReaderChapterRow {
-  id: number;
-  chapterNumber: number;
-  title: string;
-  content: string;
-  orderIndex: number;
-  wordCount: number;
-  audioKey: string | null;
-  isCompleted: boolean;
-  story: {
-    id: number;
-    title: string;
-    isPublished: boolean;
-    isFree: boolean;
-    language: LanguageRow;
-    chapters: { id: number; chapterNumber: number; title: string }[];
-    nextChapter: { id: number; title: string } | null;
-  };
-}
-
-/** A chapter as the reader shows it, with its story's outline and the learner's completion; 404 if none. */
-export async function getReaderChapter(db: Database, reader: Viewer, id: number): Promise<ReaderChapterRow> {
-  const [row] = await db
-    .select({
-      chapter: {
-        id: chapters.id,
-        chapterNumber: chapters.chapterNumber,
-        title: chapters.title,
-        content: chapters.content,
-        orderIndex: chapters.orderIndex,
-        wordCount: chapters.wordCount,
-        audioKey: chapters.audioKey,
-      },
-      isCompleted: sql<boolean>`coalesce(${chapterProgress.isCompleted}, false)`,
-      story: {
-        id: stories.id,
-        title: stories.title,
-        isPublished: stories.isPublished,
-        isFree: stories.isFree,
-      },
-      language: languageColumns,
-    })
-    .from(chapters)
-    .innerJoin(stories, eq(stories.id, chapters.storyId))
-    .innerJoin(languages, eq(languages.id, stories.languageId))
-    .leftJoin(
-      chapterProgress,
-      and(eq(chapterProgress.chapterId, chapters.id), eq(chapterProgress.userId, reader.userId)),
-    )
-    .where(eq(chapters.id, id));
-  if (!row) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  await requireReadable(reader, row.story);
-
-  const outline = await db
-    .select({ id: chapters.id, chapterNumber: chapters.chapterNumber, title: chapters.title })
-    .from(chapters)
-    .where(eq(chapters.storyId, row.story.id))
-    .orderBy(asc(chapters.orderIndex), asc(chapters.id));
-  const position = outline.findIndex((chapter) => chapter.id === id);
-  const next = position >= 0 ? outline[position + 1] : undefined;
-  return {
-    ...row.chapter,
-    isCompleted: row.isCompleted,
-    story: {
-      ...row.story,
-      language: row.language,
-      chapters: outline,
-      nextChapter: next ? { id: next.id, title: next.title } : null,
-    },
-  };
-}
 
 /** The chapter's story and language, for the progress calls; 404 for a chapter that does not exist. */
 async function chapterForProgress(db: Database, id: number) {
@@ -254,7 +144,7 @@ export async function markChapterRead(
       chapter.wordCount - current.wordsRead,
       points,
     );
-    // The words count on the learner's local day too, for the activity calendar (server/reading/activity.ts).
+    // The words count on the learner's local day too, for the activity calendar (server/activity/service.ts).
     if (options.day) {
       await addWordsToDay(tx, {
         userId: reader.userId,
@@ -340,8 +230,8 @@ export async function markChapterUnread(
 
 export interface LanguageProgressRow {
   id: number;
-  language: LanguageRow;
-  nativeLanguage: LanguageRow | null;
+  language: PublicLanguageRow;
+  nativeLanguage: PublicLanguageRow | null;
   totalWordsRead: number;
   totalPoints: number;
   currentLevel: string;
@@ -360,7 +250,7 @@ export async function listLanguageProgress(
       totalWordsRead: userLanguageProgress.totalWordsRead,
       totalPoints: userLanguageProgress.totalPoints,
       currentLevel: userLanguageProgress.currentLevel,
-      language: languageColumns,
+      language: publicLanguageColumns,
     })
     .from(userLanguageProgress)
     .innerJoin(languages, eq(languages.id, userLanguageProgress.languageId))
@@ -377,7 +267,7 @@ export async function listLanguageProgress(
   const natives =
     nativeIds.length === 0
       ? []
-      : await db.select(languageColumns).from(languages).where(inArray(languages.id, nativeIds));
+      : await db.select(publicLanguageColumns).from(languages).where(inArray(languages.id, nativeIds));
   const byId = new Map(natives.map((language) => [language.id, language]));
   return rows.map(({ nativeLanguageId, ...row }) => ({
     ...row,
@@ -428,107 +318,4 @@ export async function ensureLanguageProgress(
   const [entry] = existing ? await listLanguageProgress(db, userId, existing.id) : [];
   if (!entry) throw new HttpError(400, NO_SUCH_LANGUAGE);
   return { entry, isCreated: created !== undefined };
-}
-
-export interface SavedWordRow {
-  id: number;
-  word: string;
-  language: string;
-  occurrences: number;
-  lastSeenAt: Date;
-}
-
-/**
- * Saves a looked-up word under the learner's key for it (the dictionary's key: lower case, NFC, no reading
- * aids): a first save makes the row, each later one counts an occurrence and moves last_seen_at, atomically.
- */
-export async function saveWord(
-  db: Database,
-  userId: string,
-  input: SaveWordInput,
-): Promise<{ word: SavedWordRow; isCreated: boolean }> {
-  const [language] = await db
-    .select({ id: languages.id, code: languages.code })
-    .from(languages)
-    .where(eq(languages.code, input.language));
-  if (!language) throw new HttpError(400, NO_SUCH_LANGUAGE);
-  const place = await wherePlace(db, input.story ?? null, input.chapter ?? null);
-  // The schema has already refused a word that is empty or too long once stripped.
-  const key = normalizeLookup(input.word, language.code)?.lower;
-  if (!key) throw new HttpError(400, 'word is required');
-  const [saved] = await db
-    .insert(savedWords)
-    .values({
-      userId,
-      languageId: language.id,
-      word: key,
-      lastStoryId: place.storyId,
-      lastChapterId: place.chapterId,
-    })
-    .onConflictDoUpdate({
-      target: [savedWords.userId, savedWords.languageId, savedWords.word],
-      set: {
-        occurrences: sql`${savedWords.occurrences} + 1`,
-        lastSeenAt: sql`now()`,
-        lastStoryId: sql`excluded.last_story_id`,
-        lastChapterId: sql`excluded.last_chapter_id`,
-      },
-    })
-    .returning({
-      id: savedWords.id,
-      word: savedWords.word,
-      occurrences: savedWords.occurrences,
-      lastSeenAt: savedWords.lastSeenAt,
-    });
-  if (!saved) throw new Error('saveWord changed nothing');
-  return { word: { ...saved, language: language.code }, isCreated: saved.occurrences === 1 };
-}
-
-/** Where a word was seen: the story follows from the chapter; a chapter of another story is refused. */
-async function wherePlace(
-  db: Database,
-  storyId: number | null,
-  chapterId: number | null,
-): Promise<{ storyId: number | null; chapterId: number | null }> {
-  if (chapterId !== null) {
-    const [chapter] = await db
-      .select({ storyId: chapters.storyId })
-      .from(chapters)
-      .where(eq(chapters.id, chapterId));
-    if (!chapter) throw new HttpError(400, 'That chapter does not exist.');
-    if (storyId !== null && storyId !== chapter.storyId) {
-      throw new HttpError(400, 'That chapter is not part of that story.');
-    }
-    return { storyId: chapter.storyId, chapterId };
-  }
-  if (storyId !== null) {
-    const [story] = await db.select({ id: stories.id }).from(stories).where(eq(stories.id, storyId));
-    if (!story) throw new HttpError(400, 'That story does not exist.');
-  }
-  return { storyId, chapterId: null };
-}
-
-/** The learner's saved words, most recently seen first; only one language's when a code is given. */
-export async function listSavedWords(
-  db: Database,
-  userId: string,
-  languageCode?: string,
-): Promise<SavedWordRow[]> {
-  return db
-    .select({
-      id: savedWords.id,
-      word: savedWords.word,
-      language: languages.code,
-      occurrences: savedWords.occurrences,
-      lastSeenAt: savedWords.lastSeenAt,
-    })
-    .from(savedWords)
-    .innerJoin(languages, eq(languages.id, savedWords.languageId))
-    .where(
-      and(
-        eq(savedWords.userId, userId),
-        languageCode === undefined ? undefined : eq(languages.code, languageCode),
-      ),
-    )
-    .orderBy(desc(savedWords.lastSeenAt), desc(savedWords.id));
 }

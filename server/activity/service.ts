@@ -7,13 +7,11 @@ import {
   MAX_READING_SECONDS_PER_DAY,
   readingStreak,
 } from '#common/activity.ts';
-import type { Database } from '../db/client.ts';
-import { chapters, languages, readingDays, stories } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { canSee } from '../policies/rules.ts';
-import type { Viewer } from '../policies/viewer.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Database, Transaction } from '#server/db/client.ts';
+import { chapters, languages, readingDays, stories } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { canSee } from '#server/policies/rules.ts';
+import type { Viewer } from '#server/policies/viewer.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found';
 const NO_SUCH_LANGUAGE = 'That language does not exist.';
@@ -148,7 +146,7 @@ export async function trackReadingTime(
 
 /**
  * Adds the words of a chapter just marked read to the learner's local day, in the mark-read transaction
- * (server/reading/service.ts).
+ * (server/progress/service.ts).
  */
 export async function addWordsToDay(
   tx: Transaction,

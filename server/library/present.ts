@@ -1,25 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  type StoryDetail,
-  type StoryListItem,
-  StoryListQuery,
-  type StoryProgress,
-} from '#common/schemas/library.ts';
+import type { StoryDetail, StoryListItem, StoryProgress } from '#common/schemas/library.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
-import { idParam, parseInput } from '../http/errors.ts';
-import { optionalViewer, viewerOf } from '../policies/viewer.ts';
-import type { ObjectStorage } from '../storage/storage.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
 import {
-  getStoryDetail,
   type LibraryStoryRow,
-  listStories,
   type StoryDetailRow,
-  StoryListCache,
   type StoryProgressRow,
   storyProgress,
-} from './library.ts';
-
-const STORY_NOT_FOUND = 'Story not found';
+} from './service.ts';
 
 function presentFields(storage: ObjectStorage, story: LibraryStoryRow): Omit<StoryListItem, 'user_progress'> {
   return {
@@ -62,14 +49,15 @@ function presentProgress(
  * the list is read, not again for every learner (presenting and stringifying 500 stories cost ~2 ms a
  * request; joining ready strings ~0.02 ms).
  */
-interface ListedStory {
+export interface ListedStory {
   id: number;
   chapterCount: number;
   /** The item's JSON without its closing brace: `{"id":1,…,"language":"es"`. */
   head: string;
 }
 
-function prepareListedStory(storage: ObjectStorage, story: LibraryStoryRow): ListedStory {
+/** A story of the list, presented once for every learner (see ListedStory). */
+export function prepareListedStory(storage: ObjectStorage, story: LibraryStoryRow): ListedStory {
   const head = JSON.stringify(presentFields(storage, story)).slice(0, -1);
   return { id: story.id, chapterCount: story.chapterCount, head };
 }
@@ -77,7 +65,7 @@ function prepareListedStory(storage: ObjectStorage, story: LibraryStoryRow): Lis
 const NOT_STARTED = JSON.stringify(presentProgress(0, 0, 0, 0));
 
 /** The story list's JSON body: each prepared story with the learner's progress in it (StoryList in common/). */
-function serializeList(stories: ListedStory[], progress: Map<number, StoryProgressRow>): string {
+export function serializeList(stories: ListedStory[], progress: Map<number, StoryProgressRow>): string {
   let body = '[';
   for (let index = 0; index < stories.length; index++) {
     const story = stories[index] as ListedStory;
@@ -92,7 +80,8 @@ function serializeList(stories: ListedStory[], progress: Map<number, StoryProgre
   return `${body}]`;
 }
 
-function presentDetail(storage: ObjectStorage, story: StoryDetailRow): StoryDetail {
+/** GET /api/stories/{id}/'s answer: the story, its chapters, and the learner's progress in each. */
+export function presentDetail(storage: ObjectStorage, story: StoryDetailRow): StoryDetail {
   const completed = story.chapters.filter((chapter) => chapter.isCompleted).length;
   return {
     ...presentFields(storage, story),
@@ -113,25 +102,4 @@ function presentDetail(storage: ObjectStorage, story: StoryDetailRow): StoryDeta
       ),
     },
   };
-}
-
-/**
- * The library (learner.md §7): the published stories of a language with filters, search and the learner's
- * progress, and one story with its chapters, which a visitor without a token may see too.
- */
-export async function libraryRoutes(app: FastifyInstance): Promise<void> {
-  const cache = new StoryListCache((story) => prepareListedStory(app.storage, story));
-
-  app.get('/stories/', async (request, reply) => {
-    const { userId } = viewerOf(request);
-    const query = parseInput(StoryListQuery, request.query ?? {});
-    const { stories, progress } = await listStories(app.db, app.pool, cache, userId, query);
-    reply.type('application/json; charset=utf-8');
-    return serializeList(stories, progress);
-  });
-
-  app.get('/stories/:id/', { config: { public: true, readsToken: true } }, async (request) => {
-    const id = idParam(request.params, 'id', STORY_NOT_FOUND);
-    return presentDetail(app.storage, await getStoryDetail(app.db, optionalViewer(request), id));
-  });
 }

@@ -2,10 +2,10 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#common/activity.ts';
 import { Activity, DailyGoal, TrackReadingTimeResult } from '#common/schemas/library.ts';
-import { readAccess, Viewer } from '../policies/viewer.ts';
+import { readAccess, Viewer } from '#server/policies/viewer.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { addReadingDay, createStory, createUser, signIn } from '../testing/factories.ts';
-import { trackReadingTime } from './activity.ts';
+import { trackReadingTime } from './service.ts';
 
 const t = setupTestApp();
 

@@ -1,43 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  addDays,
-  daysBetween,
-  goalPercentage,
-  localDate,
-  MAX_ACTIVITY_RANGE_DAYS,
-  timeZoneOrDefault,
-  wholeMinutes,
-} from '#common/activity.ts';
+import type { FastifyInstance } from 'fastify';
+import { addDays, daysBetween, MAX_ACTIVITY_RANGE_DAYS } from '#common/activity.ts';
 import {
   ACTIVITY_RANGE_ERROR,
   type Activity,
   ActivityQuery,
-  type DailyGoal,
   DailyGoalInput,
   DailyGoalQuery,
   TrackReadingTimeInput,
   type TrackReadingTimeResult,
 } from '#common/schemas/library.ts';
-import { HttpError, MAX_SERIAL_ID, parseInput } from '../http/errors.ts';
-import { viewerOf } from '../policies/viewer.ts';
-import { type DailyGoalRow, getActivity, getDailyGoal, setDailyGoal, trackReadingTime } from './activity.ts';
-
-/**
- * The learner's date now, in the time zone their browser sends (`X-Timezone`, an IANA name); UTC when it
- * sends none or one that does not exist. Reading time, words and streaks are all counted on this date.
- */
-export function learnerToday(request: FastifyRequest, now = Date.now()): string {
-  return localDate(now, timeZoneOrDefault(request.headers['x-timezone']));
-}
-
-function presentGoal(goal: DailyGoalRow): DailyGoal {
-  const todayMinutes = wholeMinutes(goal.todaySeconds);
-  return {
-    goal_minutes: goal.goalMinutes,
-    today_minutes: todayMinutes,
-    percentage: goalPercentage(todayMinutes, goal.goalMinutes),
-  };
-}
+import { HttpError, MAX_SERIAL_ID, parseInput } from '#server/http/errors.ts';
+import { learnerToday } from '#server/http/today.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
+import { presentActivity, presentGoal, presentReadingTime } from './present.ts';
+import { getActivity, getDailyGoal, setDailyGoal, trackReadingTime } from './service.ts';
 
 /**
  * The learner's daily goal per language, reading-time reports, and the activity calendar with its streak
@@ -65,12 +41,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     if (input.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, 'Chapter not found');
     const day = learnerToday(request);
     const result = await trackReadingTime(app, viewer, input.chapter_id, input.seconds, day);
-    return {
-      date: day,
-      language: result.language,
-      seconds_counted: result.secondsCounted,
-      time_spent: result.timeSpent,
-    };
+    return presentReadingTime(day, result);
   });
 
   app.get('/activity/', async (request): Promise<Activity> => {
@@ -82,13 +53,6 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     const span = daysBetween(from, to);
     if (span < 0 || span >= MAX_ACTIVITY_RANGE_DAYS) throw new HttpError(400, ACTIVITY_RANGE_ERROR);
     const activity = await getActivity(app.db, userId, { languageCode: query.language, from, to, today });
-    return {
-      streak: activity.streak,
-      days: activity.days.map((day) => ({
-        date: day.date,
-        time_spent: day.timeSpent,
-        words_read: day.wordsRead,
-      })),
-    };
+    return presentActivity(activity);
   });
 }
