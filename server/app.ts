@@ -3,7 +3,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type pg from 'pg';
-import { accountRoutes } from './accounts/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { permissionRoutes } from './admin/routes.ts';
 import { registerApiAuthentication } from './auth/guard.ts';
@@ -27,7 +26,7 @@ import { languageRoutes } from './languages/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
-import { outboxRoutes } from './mail/outbox-routes.ts';
+import { outboxRoutes } from './mail/routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from './narrators/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { requireAdmin } from './policies/admin-guard.ts';
@@ -159,7 +158,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       registerViewer(api, config.adminEmails);
       await api.register(healthRoutes);
       await api.register(languageRoutes);
-      await api.register(accountRoutes);
       await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
       await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
       await api.register(narratorRoutes, {

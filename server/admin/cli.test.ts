@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { presentSubscription } from '../billing/plan.ts';
+import { presentSubscription } from '../billing/present.ts';
 import { subscriptions, users } from '../db/schema.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { runCaptured } from '../testing/command.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN } from '#common/schemas/billing.ts';
 import { isPro } from '../policies/rules.ts';
-import { presentSubscription, type SubscriptionRow, statusFromStripe } from './plan.ts';
+import { type SubscriptionRow, statusFromStripe } from './plan.ts';
+import { presentSubscription } from './present.ts';
 
 function row(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow {
   return {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { CheckoutRequest } from '#common/schemas/billing.ts';
+import { CheckoutRequest, type Subscription } from '#common/schemas/billing.ts';
 import type { BillingSettings } from '../config.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { viewerOf } from '../policies/viewer.ts';
-import { applyEvent, createCheckout, createPortal, NOT_SET_UP } from './service.ts';
+import { presentSubscription } from './present.ts';
+import { applyEvent, createCheckout, createPortal, getSubscription, NOT_SET_UP } from './service.ts';
 import { stripeClient } from './stripe.ts';
 
 /** How old a signed event may be (its signature's timestamp), in seconds: Stripe's own default. */
@@ -12,8 +13,8 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 const BAD_SIGNATURE = 'The webhook signature is not valid.';
 
 /**
- * The Pro plan's calls (learner.md §7): a Checkout for the chosen plan, the customer portal, and Stripe's
- * webhook. Without billing settings the first two answer that billing is not set up; nothing pretends to sell.
+ * The Pro plan's calls (learner.md §7): the learner's subscription, a Checkout for the chosen plan, the customer
+ * portal, and Stripe's webhook. Without billing settings the first two answer that billing is not set up; nothing pretends to sell.
  */
 export async function billingRoutes(
   app: FastifyInstance,
@@ -25,6 +26,12 @@ export async function billingRoutes(
     if (!billing || !stripe) throw new HttpError(503, NOT_SET_UP);
     return { stripe, settings: billing, siteUrl };
   };
+
+  // learner.md §3 Subscription, §7: the plan as the webhooks last recorded it, or the free plan.
+  app.get('/me/subscription/', async (request): Promise<Subscription> => {
+    const user = viewerOf(request);
+    return presentSubscription(await getSubscription(app.db, user.userId));
+  });
 
   app.post('/create-checkout-session/', async (request) => {
     const user = viewerOf(request);

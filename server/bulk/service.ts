@@ -3,6 +3,7 @@
 // created, each with its generation prompt and an empty body for the writer. The preview plans the same way
 // without writing, so what it announces is what the import then does.
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { MAX_PROMPT_LENGTH, type PromptVariable, promptLength, renderPrompt } from '#common/prompts.ts';
 import {
   BULK_PREVIEW_LIMIT,
@@ -12,12 +13,11 @@ import {
   type BulkPreviewItem,
 } from '#common/schemas/bulk.ts';
 import type { Difficulty } from '#common/stories.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { CHAPTER_SHEET, STORY_SHEET } from './columns.ts';
 import { type ChapterIdea, capWarnings, type StoryIdea, titleKey } from './ideas.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Queryable = Database | Transaction;
 
 /** The author of a new story whose row names none: the stories are the site's own until a writer signs them. */
@@ -235,7 +235,7 @@ function isSameStory(current: StoryValues, values: StoryValues): boolean {
  * writer's and is never touched), the next number is created. A number past the next would leave a gap, which
  * chapter numbering (from 1, without gaps) cannot hold: it is skipped with a warning, so that importing the
  * workbook again finds the same chapters rather than creating them twice. A published story gets no new
- * chapters: they would reach learners empty (server/stories/admin-service.ts keeps that rule in the editor).
+ * chapters: they would reach learners empty (server/stories/service.ts keeps that rule in the editor).
  */
 function planChapters(
   ideas: ChapterIdea[],
@@ -435,4 +435,14 @@ export async function runImport(db: Database, input: ImportInput): Promise<BulkI
       })),
     };
   });
+}
+
+/** The language an import goes into; 400 for one that does not exist. */
+export async function findImportLanguage(pool: pg.Pool, id: number): Promise<ImportLanguage> {
+  const { rows } = await pool.query<ImportLanguage>('SELECT id, code, name FROM languages WHERE id = $1', [
+    id,
+  ]);
+  const language = rows[0];
+  if (!language) throw new HttpError(400, 'That language does not exist.');
+  return language;
 }

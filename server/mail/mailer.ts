@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
@@ -33,4 +34,9 @@ export function outboxMailer(db: Database, log: Logger): Mailer {
       log.info({ to: message.to, subject: message.subject, link }, 'mail kept in the development outbox');
     },
   };
+}
+
+/** The last 50 mails of the development outbox, newest first. */
+export async function latestOutboxMail(db: Database) {
+  return db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(50);
 }

@@ -21,7 +21,7 @@ import {
   type StoryRow,
   updateChapter,
   updateStory,
-} from './admin-service.ts';
+} from './service.ts';
 
 function presentStory(storage: ObjectStorage, story: StoryRow): AdminStory {
   return {

@@ -1,7 +1,6 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { devOutbox } from '../db/schema.ts';
 import { escapeHtml } from './html.ts';
+import { latestOutboxMail } from './mailer.ts';
 
 /**
  * GET /dev/outbox: the mail a development server "sent", newest first, with its links clickable. Registered
@@ -9,7 +8,7 @@ import { escapeHtml } from './html.ts';
  */
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', async (_request, reply) => {
-    const messages = await app.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(50);
+    const messages = await latestOutboxMail(app.db);
     const items = messages
       .map((message) => {
         const body = escapeHtml(message.text).replace(

@@ -7,12 +7,11 @@ import {
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { lengthCategory, wordCount } from '#common/stories.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { chapters, languages, stories } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { sanitizeChapterContent } from './sanitize.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type StoryRow = typeof stories.$inferSelect & {
   language: { id: number; code: string; name: string };
   chapterCount: number;
