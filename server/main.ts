@@ -10,7 +10,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedLanguages } from './db/seed.ts';
 import { seedDemoContent } from './demo/seed.ts';
-import { failInterruptedImports } from './dictionary/service.ts';
+import { failInterruptedImports } from './dictionary/imports/service.ts';
 import { retireUnusedImports } from './dictionary/store.ts';
 import { createLogger } from './logger.ts';
 

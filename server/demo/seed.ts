@@ -6,7 +6,12 @@ import { parseFile } from 'music-metadata';
 import { lengthCategory, wordCount } from '#common/stories.ts';
 import type { Database } from '../db/client.ts';
 import { chapters, dictionaryImports, languages, stories } from '../db/schema.ts';
-import { claimImport, executeImport, type ImportDeps, type ImportLog } from '../dictionary/service.ts';
+import {
+  claimImport,
+  executeImport,
+  type ImportDeps,
+  type ImportLog,
+} from '../dictionary/imports/service.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { sanitizeChapterContent } from '../stories/sanitize.ts';
 import { DEMO_DICTIONARIES, type DemoMedia, type DemoStory, loadDemoLibrary } from './library.ts';

@@ -10,7 +10,7 @@ import { type Command, CommandFailure, commandConfig, runAsProcess } from '../co
 import { openDatabase } from '../db/client.ts';
 import { openCommandLineDatabase } from '../db/command-line.ts';
 import type { DumpCounts } from './importer.ts';
-import { claimImport, createImport, executeImport } from './service.ts';
+import { claimImport, createImport, executeImport } from './imports/service.ts';
 
 const USAGE = 'Usage: npm run dict:import -- --source <code> --target <code> <dump.jsonl[.gz]>';
 

@@ -16,17 +16,11 @@ import { languageCodes } from '../languages/service.ts';
 import { viewerOf } from '../policies/viewer.ts';
 import { limitBytes } from '../uploads/limit.ts';
 import { EmptyDumpError, previewDump } from './importer.ts';
+import { cancelImport, createImport, failUnqueuedImport, getImport, listImports } from './imports/service.ts';
 import { DumpError, formatSize } from './json-lines.ts';
-import {
-  cancelImport,
-  createImport,
-  failUnqueuedImport,
-  getImport,
-  LookupCache,
-  listImports,
-  lookupJson,
-  presentImport,
-} from './service.ts';
+import { LookupCache } from './lookup/cache.ts';
+import { lookupJson } from './lookup/service.ts';
+import { presentImport } from './present.ts';
 
 const MB = 1024 * 1024;
 /** The content type Fastify gives the JSON it serializes itself. */

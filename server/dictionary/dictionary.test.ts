@@ -15,9 +15,9 @@ import {
   failInterruptedImports,
   getImport,
   type ImportDeps,
-  LookupCache,
-  lookup,
-} from './service.ts';
+} from './imports/service.ts';
+import { LookupCache } from './lookup/cache.ts';
+import { lookup } from './lookup/service.ts';
 import { mapWiktextractEntry } from './wiktextract.ts';
 
 const t = setupTestApp();
