@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#common/activity.ts';
 import { Activity, DailyGoal, TrackReadingTimeResult } from '#common/schemas/library.ts';
 import { readAccess, Viewer } from '#server/policies/viewer.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { addReadingDay, createStory, createUser, signIn } from '../testing/factories.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { addReadingDay, createStory, createUser, signIn } from '#server/testing/factories.ts';
 import { trackReadingTime } from './service.ts';
 
 const t = setupTestApp();

@@ -4,12 +4,12 @@
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { setGrantedPro } from '../billing/service.ts';
-import { type Command, CommandFailure, commandConfig, runAsProcess } from '../command.ts';
-import { openDatabase } from '../db/client.ts';
-import { openCommandLineDatabase } from '../db/command-line.ts';
-import { users } from '../db/schema.ts';
-import { isAdminUser } from '../policies/rules.ts';
+import { setGrantedPro } from '#server/billing/service.ts';
+import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { openCommandLineDatabase } from '#server/db/command-line.ts';
+import { users } from '#server/db/schema.ts';
+import { isAdminUser } from '#server/policies/rules.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | pro <email> on|off [note]';
 

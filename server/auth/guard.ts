@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { type AccessClaims, AccessTokenVerifier } from './tokens.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
 import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { createAuthCode, exchangeAuthCode } from './pkce.ts';

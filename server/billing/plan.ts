@@ -2,7 +2,7 @@
 // statuses the spec's five are. Who is Pro is a policy (server/policies/rules.ts).
 import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '#common/schemas/billing.ts';
-import type { subscriptions } from '../db/schema.ts';
+import type { subscriptions } from '#server/db/schema.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

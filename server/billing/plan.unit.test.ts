@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN } from '#common/schemas/billing.ts';
-import { isPro } from '../policies/rules.ts';
+import { isPro } from '#server/policies/rules.ts';
 import { type SubscriptionRow, statusFromStripe } from './plan.ts';
 import { presentSubscription } from './present.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { CheckoutRequest, type Subscription } from '#common/schemas/billing.ts';
-import type { BillingSettings } from '../config.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { viewerOf } from '../policies/viewer.ts';
+import type { BillingSettings } from '#server/config.ts';
+import { HttpError, parseInput } from '#server/http/errors.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
 import { presentSubscription } from './present.ts';
 import { applyEvent, createCheckout, createPortal, getSubscription, NOT_SET_UP } from './service.ts';
 import { stripeClient } from './stripe.ts';

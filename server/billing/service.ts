@@ -2,11 +2,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { BillingPeriod } from '#common/pricing.ts';
-import type { BillingSettings } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { stripeEvents, subscriptions, users } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { isPaying, isPro } from '../policies/rules.ts';
+import type { BillingSettings } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { stripeEvents, subscriptions, users } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { isPaying, isPro } from '#server/policies/rules.ts';
 import { type SubscriptionRow, statusFromStripe } from './plan.ts';
 import { customerIdOf, subscriptionIdOf } from './stripe.ts';
 

@@ -12,8 +12,8 @@ import {
   TEMPLATE_FILE_NAME,
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { formReadError } from '../http/multipart.ts';
+import { HttpError, parseInput } from '#server/http/errors.ts';
+import { formReadError } from '#server/http/multipart.ts';
 import { capWarnings } from './ideas.ts';
 import { readIdeasOffThread } from './off-thread.ts';
 import { findImportLanguage, type ImportInput, previewImport, runImport } from './service.ts';

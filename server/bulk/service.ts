@@ -13,8 +13,8 @@ import {
   type BulkPreviewItem,
 } from '#common/schemas/bulk.ts';
 import type { Difficulty } from '#common/stories.ts';
-import type { Database, Transaction } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { CHAPTER_SHEET, STORY_SHEET } from './columns.ts';
 import { type ChapterIdea, capWarnings, type StoryIdea, titleKey } from './ideas.ts';
 

@@ -4,16 +4,16 @@ import { stat } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parseFile } from 'music-metadata';
 import { lengthCategory, wordCount } from '#common/stories.ts';
-import type { Database } from '../db/client.ts';
-import { chapters, dictionaryImports, languages, stories } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { chapters, dictionaryImports, languages, stories } from '#server/db/schema.ts';
 import {
   claimImport,
   executeImport,
   type ImportDeps,
   type ImportLog,
-} from '../dictionary/imports/service.ts';
-import type { ObjectStorage } from '../storage/storage.ts';
-import { sanitizeChapterContent } from '../stories/sanitize.ts';
+} from '#server/dictionary/imports/service.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
+import { sanitizeChapterContent } from '#server/stories/sanitize.ts';
 import { DEMO_DICTIONARIES, type DemoMedia, type DemoStory, loadDemoLibrary } from './library.ts';
 
 export interface DemoLibraryDeps {

@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DictionaryImport } from '#common/schemas/dictionary.ts';
-import { dictionaryImports } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { dictionaryImports } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 import {
   claimImport,
   createImport,

@@ -9,12 +9,12 @@ import {
   readLookupQuery,
   TranslationUploadFields,
 } from '#common/schemas/dictionary.ts';
-import type { DictionaryLimits } from '../config.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import { formParts } from '../http/multipart.ts';
-import { languageCodes } from '../languages/service.ts';
-import { viewerOf } from '../policies/viewer.ts';
-import { limitBytes } from '../uploads/limit.ts';
+import type { DictionaryLimits } from '#server/config.ts';
+import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import { formParts } from '#server/http/multipart.ts';
+import { languageCodes } from '#server/languages/service.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
+import { limitBytes } from '#server/uploads/limit.ts';
 import { EmptyDumpError, previewDump } from './importer.ts';
 import { cancelImport, createImport, failUnqueuedImport, getImport, listImports } from './imports/service.ts';
 import { DumpError, formatSize } from './json-lines.ts';

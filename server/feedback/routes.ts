@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { FeedbackInput } from '#common/schemas/feedback.ts';
-import { parseInput } from '../http/errors.ts';
-import { escapeHtml } from '../mail/html.ts';
-import { viewerOf } from '../policies/viewer.ts';
+import { parseInput } from '#server/http/errors.ts';
+import { escapeHtml } from '#server/mail/html.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
 import { recordFeedback } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Health } from '#common/schemas/health.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { pingDatabase } from './service.ts';
 
 /** For load balancers and uptime checks: 200 only when the database answers too. */

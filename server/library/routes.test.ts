@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { StoryDetail, StoryList, type StoryListItem } from '#common/schemas/library.ts';
-import { signAccessToken } from '../auth/tokens.ts';
-import { setupTestApp, TEST_JWT_SECRET } from '../testing/app.ts';
-import { createLanguage, createStory, createUser, giveSubscription, signIn } from '../testing/factories.ts';
+import { signAccessToken } from '#server/auth/tokens.ts';
+import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';
+import {
+  createLanguage,
+  createStory,
+  createUser,
+  giveSubscription,
+  signIn,
+} from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 

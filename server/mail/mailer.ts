@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client.ts';
-import { devOutbox } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { devOutbox } from '#server/db/schema.ts';
 
 export interface MailMessage {
   to: string;

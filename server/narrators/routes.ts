@@ -18,12 +18,12 @@ import {
   VIDEO_FIELDS_REQUIRED,
   VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import { formParts, formReadError } from '../http/multipart.ts';
-import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
-import { requireAdmin } from '../policies/admin-guard.ts';
-import { ObjectExistsError } from '../storage/storage.ts';
-import { limitBytes } from '../uploads/limit.ts';
+import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import { formParts, formReadError } from '#server/http/multipart.ts';
+import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
+import { requireAdmin } from '#server/policies/admin-guard.ts';
+import { ObjectExistsError } from '#server/storage/storage.ts';
+import { limitBytes } from '#server/uploads/limit.ts';
 import {
   applicantStanding,
   checkUploadPath,

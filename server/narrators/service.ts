@@ -7,9 +7,9 @@ import type {
   TeacherApplication,
   TeacherApplicationFields,
 } from '#common/schemas/teacher-application.ts';
-import type { Database } from '../db/client.ts';
-import { applicantVideos, teacherApplications } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { applicantVideos, teacherApplications } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 type ApplicationRow = typeof teacherApplications.$inferSelect;
 

@@ -9,9 +9,9 @@ import {
   SavedWord,
   SavedWordList,
 } from '#common/schemas/reading.ts';
-import { chapterProgress, chapters, languages, stories, subscriptions } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createStory, createUser, giveSubscription, signIn } from '../testing/factories.ts';
+import { chapterProgress, chapters, languages, stories, subscriptions } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createStory, createUser, giveSubscription, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 

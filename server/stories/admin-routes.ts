@@ -6,8 +6,8 @@ import {
   AdminStoryInput,
 } from '#common/schemas/stories.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import type { ObjectStorage } from '../storage/storage.ts';
+import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
 import {
   type ChapterRow,
   createChapter,

@@ -7,9 +7,9 @@ import {
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { lengthCategory, wordCount } from '#common/stories.ts';
-import type { Database, Transaction } from '../db/client.ts';
-import { chapters, languages, stories } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { chapters, languages, stories } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { sanitizeChapterContent } from './sanitize.ts';
 
 export type StoryRow = typeof stories.$inferSelect & {

@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 /** Fails the stream with a 413 and `message` once more than `max` bytes have passed, while they still arrive. */
 export function limitBytes(max: number, message: string): Transform {

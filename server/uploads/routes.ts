@@ -11,8 +11,8 @@ import {
   COVER_MAX_BYTES,
   COVER_TYPES,
 } from '#common/uploads.ts';
-import { HttpError } from '../http/errors.ts';
-import { formReadError } from '../http/multipart.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { formReadError } from '#server/http/multipart.ts';
 import { limitBytes } from './limit.ts';
 
 const MB = 1024 * 1024;
