@@ -85,57 +85,15 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     return503OnClosing: true,
   });
 
-  const { db, pool } = openDatabase(config.databaseUrl, {
-    max: config.databasePoolMax,
-    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
-  });
-  app.decorate('db', db);
-  app.decorate('pool', pool);
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
-  // Before the jobs start: a job may run at once and needs it.
-  const storage = config.s3
-    ? s3Storage(config.s3)
-    : localStorage(uploadsDir, { signingSecret: config.jwtSecret });
-  app.decorate('storage', storage);
-  const mailer =
-    options.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log));
-  const jobs = await startJobs({
-    databaseUrl: config.databaseUrl,
-    secret: config.jwtSecret,
-    log: app.log,
-    handlers: () => ({
-      'send-mail': (message) => mailer.send(message),
-      'magic-link': (request) =>
-        prepareMagicLink(db, mailer, { siteUrl: config.siteUrl, secret: config.jwtSecret }, request),
-      'dictionary-import': ({ importId }, { signal }) =>
-        runImportJob({ db, pool, storage, limits: config.dictionaryLimits, log: app.log }, importId, signal),
-    }),
-    ...options.jobs,
-  });
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => {
-    await jobs.stop(); // lets a mail being sent finish
-    await pool.end();
-  });
-  // Hooks that run on every request are callback hooks: an async one costs a promise and a microtask each.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
-  // While closing, a request that was in flight answers with `Connection: close`. Otherwise its keep-alive
-  // connection, busy when close() began, would hold the server open until the client's idle timeout.
-  let isClosing = false;
-  app.addHook('preClose', async () => {
-    isClosing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (isClosing) reply.header('Connection', 'close');
-    done(null, payload);
-  });
-
+  await connectServices(app, config, options, uploadsDir);
+  registerRequestHooks(app);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config.siteUrl, storage.externalOrigin ? [storage.externalOrigin] : []);
+  registerSecurityHeaders(
+    app,
+    config.siteUrl,
+    app.storage.externalOrigin ? [app.storage.externalOrigin] : [],
+  );
   // Answers are compressed as they are made (the web app's files are compressed at build time): brotli at
   // quality 1 shrinks a 270 KB story list about as well as quality 4 in a quarter of the time, and compression
   // was most of that list's cost (bench/reading).
@@ -189,6 +147,66 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
+}
+
+/** Decorates the app with its database, storage and jobs (which send mail), and closes them with it. */
+async function connectServices(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: AppOptions,
+  uploadsDir: string,
+): Promise<void> {
+  const { db, pool } = openDatabase(config.databaseUrl, {
+    max: config.databasePoolMax,
+    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+  });
+  app.decorate('db', db);
+  app.decorate('pool', pool);
+  // Before the jobs start: a job may run at once and needs it.
+  const storage = config.s3
+    ? s3Storage(config.s3)
+    : localStorage(uploadsDir, { signingSecret: config.jwtSecret });
+  app.decorate('storage', storage);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log));
+  const jobs = await startJobs({
+    databaseUrl: config.databaseUrl,
+    secret: config.jwtSecret,
+    log: app.log,
+    handlers: () => ({
+      'send-mail': (message) => mailer.send(message),
+      'magic-link': (request) =>
+        prepareMagicLink(db, mailer, { siteUrl: config.siteUrl, secret: config.jwtSecret }, request),
+      'dictionary-import': ({ importId }, { signal }) =>
+        runImportJob({ db, pool, storage, limits: config.dictionaryLimits, log: app.log }, importId, signal),
+    }),
+    ...options.jobs,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop(); // lets a mail being sent finish
+    await pool.end();
+  });
+}
+
+/** The request id on every answer, and `Connection: close` on the answers of a closing server. */
+function registerRequestHooks(app: FastifyInstance): void {
+  // Hooks that run on every request are callback hooks: an async one costs a promise and a microtask each.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  // While closing, a request that was in flight answers with `Connection: close`. Otherwise its keep-alive
+  // connection, busy when close() began, would hold the server open until the client's idle timeout.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) reply.header('Connection', 'close');
+    done(null, payload);
+  });
 }
 
 /** Fastify trusts a hop count at run time but types only a function for it: the first n hops. */

@@ -98,6 +98,7 @@ export async function authRoutes(
   speakGoTrue(app);
   const scope: AuthScope = { app, jwtSecret: options.jwtSecret, siteUrl: options.siteUrl, limits };
   signInRoutes(scope);
+  verifyRoutes(scope);
   sessionRoutes(scope);
 }
 
@@ -183,9 +184,9 @@ async function answerSession(jwtSecret: string, session: IssuedSession) {
   });
 }
 
-/** Asking for a sign-in mail, and verifying its link or code. */
+/** Asking for a sign-in mail: a link and a code, or a sentence when it is too soon for another. */
 function signInRoutes(scope: AuthScope): void {
-  const { app, jwtSecret, siteUrl, limits } = scope;
+  const { app, siteUrl, limits } = scope;
   app.post('/otp', perIp(limits.otp), async (request, reply) => {
     const body = OtpBody.safeParse(request.body ?? {});
     if (!body.success) {
@@ -216,7 +217,11 @@ function signInRoutes(scope: AuthScope): void {
     }
     return {};
   });
+}
 
+/** Verifying a sign-in link or code: by POST from the web app, or by GET from GoTrue's own link. */
+function verifyRoutes(scope: AuthScope): void {
+  const { app, jwtSecret, siteUrl, limits } = scope;
   app.post('/verify', perIp(limits.verify), async (request, reply) => {
     const body = VerifyBody.safeParse(request.body ?? {});
     if (!body.success) {

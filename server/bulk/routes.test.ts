@@ -14,7 +14,7 @@ import { setupTestApp } from '#server/testing/app.ts';
 import { createLanguage, createUser, signIn } from '#server/testing/factories.ts';
 import { workbook } from '#server/testing/workbooks.ts';
 import { readIdeas } from './ideas.ts';
-import { DEFAULT_AUTHOR } from './service.ts';
+import { DEFAULT_AUTHOR } from './plan.ts';
 import { readWorkbook } from './workbook.ts';
 
 const t = setupTestApp();

@@ -16,7 +16,8 @@ import { HttpError, parseInput } from '#server/http/errors.ts';
 import { formReadError } from '#server/http/multipart.ts';
 import { capWarnings } from './ideas.ts';
 import { readIdeasOffThread } from './off-thread.ts';
-import { findImportLanguage, type ImportInput, previewImport, runImport } from './service.ts';
+import type { ImportInput } from './plan.ts';
+import { findImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
 import { WorkbookError } from './workbook.ts';
 

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parseFile } from 'music-metadata';
 import { lengthCategory, wordCount } from '#common/stories.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, dictionaryImports, languages, stories } from '#server/db/schema.ts';
 import {
   claimImport,
@@ -138,49 +138,7 @@ export async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory
           deps.log.warn({ story: story.slug }, `no language ${story.language}: demo story left out`);
           continue;
         }
-        const coverKey = await store(deps.storage, story.cover, 'story-images/covers', written);
-        const counted = story.chapters.map((chapter) => {
-          const content = sanitizeChapterContent(chapter.content);
-          return { ...chapter, content, words: wordCount(content, story.language) };
-        });
-        const words = counted.reduce((sum, chapter) => sum + chapter.words, 0);
-        const [inserted] = await tx
-          .insert(stories)
-          .values({
-            title: story.title,
-            author: story.author,
-            description: story.description,
-            languageId,
-            difficultyLevel: story.difficulty,
-            topics: story.topics,
-            isPublished: true,
-            isFree: story.isFree,
-            isAdultContent: false,
-            coverImageKey: coverKey,
-            estimatedWordCount: words,
-            lengthCategory: lengthCategory(words),
-          })
-          .returning({ id: stories.id });
-        if (!inserted) throw new Error('seedDemoLibrary inserted no story');
-        const rows = [];
-        for (const [index, chapter] of counted.entries()) {
-          const audio = chapter.audio
-            ? {
-                audioKey: await store(deps.storage, chapter.audio, 'story-audio/chapters', written),
-                audioDurationSeconds: await durationOf(chapter.audio),
-              }
-            : {};
-          rows.push({
-            storyId: inserted.id,
-            chapterNumber: index + 1,
-            orderIndex: index,
-            title: chapter.title,
-            content: chapter.content,
-            wordCount: chapter.words,
-            ...audio,
-          });
-        }
-        await tx.insert(chapters).values(rows);
+        await insertDemoStory(tx, deps.storage, { story, languageId }, written);
         created += 1;
       }
       return created;
@@ -190,6 +148,58 @@ export async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory
     await deps.storage.delete(written).catch(() => undefined);
     throw error;
   }
+}
+
+/** Writes one demo story with its chapters, its cover and audio stored first (their keys added to `written`). */
+async function insertDemoStory(
+  tx: Transaction,
+  storage: ObjectStorage,
+  { story, languageId }: { story: DemoStory; languageId: number },
+  written: string[],
+): Promise<void> {
+  const coverKey = await store(storage, story.cover, 'story-images/covers', written);
+  const counted = story.chapters.map((chapter) => {
+    const content = sanitizeChapterContent(chapter.content);
+    return { ...chapter, content, words: wordCount(content, story.language) };
+  });
+  const words = counted.reduce((sum, chapter) => sum + chapter.words, 0);
+  const [inserted] = await tx
+    .insert(stories)
+    .values({
+      title: story.title,
+      author: story.author,
+      description: story.description,
+      languageId,
+      difficultyLevel: story.difficulty,
+      topics: story.topics,
+      isPublished: true,
+      isFree: story.isFree,
+      isAdultContent: false,
+      coverImageKey: coverKey,
+      estimatedWordCount: words,
+      lengthCategory: lengthCategory(words),
+    })
+    .returning({ id: stories.id });
+  if (!inserted) throw new Error('seedDemoLibrary inserted no story');
+  const rows = [];
+  for (const [index, chapter] of counted.entries()) {
+    const audio = chapter.audio
+      ? {
+          audioKey: await store(storage, chapter.audio, 'story-audio/chapters', written),
+          audioDurationSeconds: await durationOf(chapter.audio),
+        }
+      : {};
+    rows.push({
+      storyId: inserted.id,
+      chapterNumber: index + 1,
+      orderIndex: index,
+      title: chapter.title,
+      content: chapter.content,
+      wordCount: chapter.words,
+      ...audio,
+    });
+  }
+  await tx.insert(chapters).values(rows);
 }
 
 /** Copies a demo file into object storage under a new key of its own; answers the key. */
