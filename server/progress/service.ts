@@ -165,6 +165,9 @@ export async function markChapterRead(
   });
 }
 
+/** A chapter's progress when it is not read: nothing read, nothing earned. */
+const UNREAD = { isCompleted: false, completionPercentage: 0, wordsRead: 0, pointsEarned: 0 };
+
 /**
  * Takes a chapter back ('Mark Incomplete'): the words and points it credited are removed from the language's
  * totals, once; a chapter that is not read changes nothing.
@@ -188,26 +191,11 @@ export async function markChapterUnread(
       .for('update');
     if (!current?.isCompleted) {
       const totals = await languageTotals(tx, reader.userId, chapter.languageId);
-      return {
-        chapterId,
-        isCompleted: false,
-        completionPercentage: 0,
-        wordsRead: 0,
-        pointsEarned: 0,
-        pointsChange: 0,
-        ...totals,
-      };
+      return { chapterId, ...UNREAD, pointsChange: 0, ...totals };
     }
     await tx
       .update(chapterProgress)
-      .set({
-        isCompleted: false,
-        completionPercentage: 0,
-        wordsRead: 0,
-        pointsEarned: 0,
-        completedAt: null,
-        updatedAt: sql`now()`,
-      })
+      .set({ ...UNREAD, completedAt: null, updatedAt: sql`now()` })
       .where(and(eq(chapterProgress.userId, reader.userId), eq(chapterProgress.chapterId, chapterId)));
     const totals = await addToLanguageTotals(
       tx,
@@ -216,15 +204,7 @@ export async function markChapterUnread(
       -current.wordsRead,
       -current.pointsEarned,
     );
-    return {
-      chapterId,
-      isCompleted: false,
-      completionPercentage: 0,
-      wordsRead: 0,
-      pointsEarned: 0,
-      pointsChange: -current.pointsEarned,
-      ...totals,
-    };
+    return { chapterId, ...UNREAD, pointsChange: -current.pointsEarned, ...totals };
   });
 }
 
