@@ -13,7 +13,7 @@ import {
   type ImportLog,
 } from '#server/dictionary/imports/service.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
-import { sanitizeChapterContent } from '#server/stories/sanitize.ts';
+import { sanitizeChapterContent } from '#server/stories/service.ts';
 import { DEMO_DICTIONARIES, type DemoMedia, type DemoStory, loadDemoLibrary } from './library.ts';
 
 export interface DemoLibraryDeps {
