@@ -54,7 +54,7 @@ const LIBRARY_LOCK = sql`hashtext('catamaran:demo-library')`;
  * never had an import: a pair an administrator has imported, or replaced the demo of, keeps what it has.
  * Answers the pairs imported ('es-en').
  */
-export async function seedDemoDictionaries(deps: ImportDeps): Promise<string[]> {
+async function seedDemoDictionaries(deps: ImportDeps): Promise<string[]> {
   const imported: string[] = [];
   for (const dictionary of DEMO_DICTIONARIES) {
     if (await importOnce(deps, dictionary)) imported.push(`${dictionary.source}-${dictionary.target}`);
@@ -108,7 +108,7 @@ async function importOnce(
  * deletes the demo stories does not see them come back, and a site with stories of its own gets none.
  * Answers how many stories it created.
  */
-export async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory[]): Promise<number> {
+async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory[]): Promise<number> {
   const demo = library ?? (await loadDemoLibrary());
   const written: string[] = [];
   try {

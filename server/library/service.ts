@@ -46,7 +46,7 @@ export function storyProgress(chapterCount: number, completedChapters: number) {
 }
 
 /** The words of a search: split on spaces, each required; repeated ones once. */
-export function searchWords(search: string | undefined): string[] {
+function searchWords(search: string | undefined): string[] {
   if (!search) return [];
   return [...new Set(search.split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
 }
@@ -133,11 +133,7 @@ export class StoryListCache<T> {
 }
 
 /** The stories of `list` that contain every (folded) search word and pass the query's filters, in order. */
-export function pickStories<T>(
-  list: LanguageList<T>,
-  query: StoryListQuery,
-  foldedWords: readonly string[],
-): T[] {
+function pickStories<T>(list: LanguageList<T>, query: StoryListQuery, foldedWords: readonly string[]): T[] {
   const difficulty = query.difficulty?.length ? new Set<string>(query.difficulty) : undefined;
   const length = query.length?.length ? new Set<string>(query.length) : undefined;
   const topics = query.topics?.length ? new Set<string>(query.topics) : undefined;
