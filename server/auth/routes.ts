@@ -69,10 +69,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/**
- * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
- * /auth/v1, with GoTrue's shapes, statuses and error bodies.
- */
+/** Requests per IP and window of the calls a script would repeat. */
 export interface AuthRateLimits {
   otp: number;
   verify: number;
@@ -83,6 +80,10 @@ export interface AuthRateLimits {
 export const AUTH_RATE_LIMITS: AuthRateLimits = { otp: 30, verify: 30, token: 150 };
 const RATE_WINDOW_MS = 5 * 60 * 1000;
 
+/**
+ * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
+ * /auth/v1, with GoTrue's shapes, statuses and error bodies.
+ */
 export async function authRoutes(
   app: FastifyInstance,
   options: { jwtSecret: string; siteUrl: string; rateLimits?: AuthRateLimits },
