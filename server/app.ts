@@ -3,38 +3,43 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type pg from 'pg';
-import { accountRoutes } from './accounts/routes.ts';
-import { permissionRoutes, requireAdmin } from './admin/routes.ts';
-import { registerApiAuthentication } from './auth/guard.ts';
-import { prepareMagicLink } from './auth/magic-links.ts';
-import { type AuthRateLimits, authRoutes } from './auth/routes.ts';
-import { billingRoutes } from './billing/routes.ts';
-import { adminBulkImportRoutes } from './bulk/routes.ts';
-import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
-import { adminDictionaryRoutes, lookupRoutes } from './dictionary/routes.ts';
-import { runImportJob } from './dictionary/service.ts';
-import { feedbackRoutes } from './feedback/routes.ts';
-import { healthRoutes } from './health/routes.ts';
-import { registerErrorHandler } from './http/errors.ts';
-import { requestId } from './http/request-id.ts';
-import { registerSecurityHeaders } from './http/security.ts';
-import { registerWebApp } from './http/web-app.ts';
-import { type Jobs, startJobs } from './jobs/jobs.ts';
-import { adminLanguageRoutes } from './languages/admin-routes.ts';
-import { languageRoutes } from './languages/routes.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
-import { outboxRoutes } from './mail/outbox-routes.ts';
-import { type NarratorRateLimits, narratorRoutes } from './narrators/routes.ts';
-import { WEB_DIST_DIR } from './paths.ts';
-import { readingRoutes } from './reading/routes.ts';
-import { localStorage } from './storage/local.ts';
-import { registerMedia } from './storage/media.ts';
-import { s3Storage } from './storage/s3.ts';
-import type { ObjectStorage } from './storage/storage.ts';
-import { adminStoryRoutes } from './stories/admin-routes.ts';
-import { uploadRoutes } from './uploads/routes.ts';
+import { activityRoutes } from '#server/activity/routes.ts';
+import { permissionRoutes } from '#server/admin/routes.ts';
+import { registerApiAuthentication } from '#server/auth/guard.ts';
+import { prepareMagicLink } from '#server/auth/magic-links.ts';
+import { type AuthRateLimits, authRoutes } from '#server/auth/routes.ts';
+import { billingRoutes } from '#server/billing/routes.ts';
+import { adminBulkImportRoutes } from '#server/bulk/routes.ts';
+import type { Config } from '#server/config.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { runImportJob } from '#server/dictionary/imports/service.ts';
+import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.ts';
+import { feedbackRoutes } from '#server/feedback/routes.ts';
+import { healthRoutes } from '#server/health/routes.ts';
+import { registerErrorHandler } from '#server/http/errors.ts';
+import { requestId } from '#server/http/request-id.ts';
+import { registerSecurityHeaders } from '#server/http/security.ts';
+import { registerWebApp } from '#server/http/web-app.ts';
+import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
+import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
+import { languageRoutes } from '#server/languages/routes.ts';
+import { libraryRoutes } from '#server/library/routes.ts';
+import { createLogger, type Logger } from '#server/logger.ts';
+import { type Mailer, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
+import { outboxRoutes } from '#server/mail/routes.ts';
+import { type NarratorRateLimits, narratorRoutes } from '#server/narrators/routes.ts';
+import { WEB_DIST_DIR } from '#server/paths.ts';
+import { requireAdmin } from '#server/policies/admin-guard.ts';
+import { registerViewer } from '#server/policies/viewer.ts';
+import { progressRoutes } from '#server/progress/routes.ts';
+import { readerRoutes } from '#server/reader/routes.ts';
+import { localStorage } from '#server/storage/local.ts';
+import { registerMedia } from '#server/storage/media.ts';
+import { s3Storage } from '#server/storage/s3.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
+import { adminStoryRoutes } from '#server/stories/admin-routes.ts';
+import { uploadRoutes } from '#server/uploads/routes.ts';
+import { wordRoutes } from '#server/words/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,13 +85,83 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     return503OnClosing: true,
   });
 
+  const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
+  await connectServices(app, config, options, uploadsDir);
+  registerRequestHooks(app);
+  registerErrorHandler(app);
+  registerSecurityHeaders(
+    app,
+    config.siteUrl,
+    app.storage.externalOrigin ? [app.storage.externalOrigin] : [],
+  );
+  // Answers are compressed as they are made (the web app's files are compressed at build time): brotli at
+  // quality 1 shrinks a 270 KB story list about as well as quality 4 in a quarter of the time, and compression
+  // was most of that list's cost (bench/reading).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
+  });
+
+  await app.register(authRoutes, {
+    prefix: '/auth/v1',
+    jwtSecret: config.jwtSecret,
+    siteUrl: config.siteUrl,
+  });
+  await app.register(
+    async (api) => {
+      registerApiAuthentication(api, config.jwtSecret);
+      registerViewer(api, config.adminEmails);
+      await api.register(healthRoutes);
+      await api.register(languageRoutes);
+      await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
+      await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
+      await api.register(narratorRoutes, {
+        signingSecret: config.jwtSecret,
+        rateLimits: options.narratorRateLimits,
+      });
+      await api.register(permissionRoutes);
+      await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
+      await api.register(libraryRoutes);
+      await api.register(readerRoutes);
+      await api.register(progressRoutes);
+      await api.register(wordRoutes);
+      await api.register(activityRoutes);
+      await api.register(
+        async (admin) => {
+          requireAdmin(admin);
+          await admin.register(adminLanguageRoutes);
+          await admin.register(adminStoryRoutes);
+          await admin.register(uploadRoutes);
+          await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
+          await admin.register(adminBulkImportRoutes);
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
+  if (!config.s3) await registerMedia(app, uploadsDir, { signingSecret: config.jwtSecret });
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
+  await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+  return app;
+}
+
+/** Decorates the app with its database, storage and jobs (which send mail), and closes them with it. */
+async function connectServices(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: AppOptions,
+  uploadsDir: string,
+): Promise<void> {
   const { db, pool } = openDatabase(config.databaseUrl, {
     max: config.databasePoolMax,
     onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
   });
   app.decorate('db', db);
   app.decorate('pool', pool);
-  const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
   // Before the jobs start: a job may run at once and needs it.
   const storage = config.s3
     ? s3Storage(config.s3)
@@ -113,6 +188,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     await jobs.stop(); // lets a mail being sent finish
     await pool.end();
   });
+}
+
+/** The request id on every answer, and `Connection: close` on the answers of a closing server. */
+function registerRequestHooks(app: FastifyInstance): void {
   // Hooks that run on every request are callback hooks: an async one costs a promise and a microtask each.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
@@ -128,59 +207,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     if (isClosing) reply.header('Connection', 'close');
     done(null, payload);
   });
-
-  registerErrorHandler(app);
-  registerSecurityHeaders(app, config.siteUrl, storage.externalOrigin ? [storage.externalOrigin] : []);
-  // Answers are compressed as they are made (the web app's files are compressed at build time): brotli at
-  // quality 1 shrinks a 270 KB story list about as well as quality 4 in a quarter of the time, and compression
-  // was most of that list's cost (bench/reading).
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
-  });
-
-  await app.register(authRoutes, {
-    prefix: '/auth/v1',
-    jwtSecret: config.jwtSecret,
-    siteUrl: config.siteUrl,
-  });
-  await app.register(
-    async (api) => {
-      registerApiAuthentication(api, config.jwtSecret);
-      await api.register(healthRoutes);
-      await api.register(languageRoutes);
-      await api.register(accountRoutes);
-      await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
-      await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
-      await api.register(narratorRoutes, {
-        adminEmails: config.adminEmails,
-        signingSecret: config.jwtSecret,
-        rateLimits: options.narratorRateLimits,
-      });
-      await api.register(permissionRoutes, { adminEmails: config.adminEmails });
-      await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
-      await api.register(readingRoutes, { adminEmails: config.adminEmails });
-      await api.register(
-        async (admin) => {
-          requireAdmin(admin, config.adminEmails);
-          await admin.register(adminLanguageRoutes);
-          await admin.register(adminStoryRoutes);
-          await admin.register(uploadRoutes);
-          await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
-          await admin.register(adminBulkImportRoutes);
-        },
-        { prefix: '/admin' },
-      );
-    },
-    { prefix: '/api' },
-  );
-  if (!config.s3) await registerMedia(app, uploadsDir, { signingSecret: config.jwtSecret });
-  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
-  await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
-  return app;
 }
 
 /** Fastify trusts a hop count at run time but types only a function for it: the first n hops. */

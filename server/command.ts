@@ -1,6 +1,6 @@
 // What the command-line tools (`npm run admin`, `npm run dict:import`) share: a command is a function of its
 // arguments, environment and output streams, so it runs as its own process or, in the tests, in theirs.
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from '#server/config.ts';
 
 /** Where a command reads its settings and writes its lines. */
 export interface CommandIo {

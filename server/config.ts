@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { S3Settings } from './storage/s3.ts';
+import type { S3Settings } from '#server/storage/s3.ts';
 
 const MB = 1024 * 1024;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 describe('loadConfig', () => {
   it('gives every setting a default for a local start', () => {

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { Config } from './config.ts';
+import type { Config } from '#server/config.ts';
 
 export type Logger = pino.Logger;
 

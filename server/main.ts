@@ -2,17 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from './app.ts';
-import { localJwtSecret } from './auth/local-secret.ts';
-import { ideasWorkerUrl } from './bulk/off-thread.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { seedLanguages } from './db/seed.ts';
-import { seedDemoContent } from './demo/seed.ts';
-import { failInterruptedImports } from './dictionary/service.ts';
-import { retireUnusedImports } from './dictionary/store.ts';
-import { createLogger } from './logger.ts';
+import { buildApp } from '#server/app.ts';
+import { localJwtSecret } from '#server/auth/local-secret.ts';
+import { ideasWorkerUrl } from '#server/bulk/off-thread.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { seedLanguages } from '#server/db/seed.ts';
+import { seedDemoContent } from '#server/demo/seed.ts';
+import { failInterruptedImports } from '#server/dictionary/imports/service.ts';
+import { retireUnusedImports } from '#server/dictionary/store.ts';
+import { createLogger } from '#server/logger.ts';
 
 const EMBEDDED_DATABASE = 'catamaran';
 

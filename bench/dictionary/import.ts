@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import type { DumpCounts } from '../../server/dictionary/importer.ts';
-import { claimImport, createImport, executeImport } from '../../server/dictionary/service.ts';
+import { claimImport, createImport, executeImport } from '../../server/dictionary/imports/service.ts';
 import { serveChild } from './child.ts';
 
 export interface ImportInput {

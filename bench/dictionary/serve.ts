@@ -8,7 +8,7 @@ import { LookupQuery } from '../../common/schemas/dictionary.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { lookup } from '../../server/dictionary/service.ts';
+import { lookup } from '../../server/dictionary/lookup/service.ts';
 
 export interface ServeInput {
   databaseUrl: string;

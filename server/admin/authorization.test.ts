@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 let codeSequence = 0;

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { presentSubscription } from '../billing/plan.ts';
-import { subscriptions, users } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { runCaptured } from '../testing/command.ts';
-import { createUser } from '../testing/factories.ts';
+import { presentSubscription } from '#server/billing/present.ts';
+import { subscriptions, users } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { runCaptured } from '#server/testing/command.ts';
+import { createUser } from '#server/testing/factories.ts';
 import { adminCommand } from './cli.ts';
 
 const t = setupTestApp();

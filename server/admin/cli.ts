@@ -4,11 +4,12 @@
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { setGrantedPro } from '../billing/service.ts';
-import { type Command, CommandFailure, commandConfig, runAsProcess } from '../command.ts';
-import { openDatabase } from '../db/client.ts';
-import { openCommandLineDatabase } from '../db/command-line.ts';
-import { users } from '../db/schema.ts';
+import { setGrantedPro } from '#server/billing/service.ts';
+import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { openCommandLineDatabase } from '#server/db/command-line.ts';
+import { users } from '#server/db/schema.ts';
+import { isAdminUser } from '#server/policies/rules.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | pro <email> on|off [note]';
 
@@ -58,7 +59,7 @@ export const adminCommand: Command = async (args, { env, stdout }) => {
       } else {
         stdout.write(`${email} is ${isAdmin ? 'now an administrator' : 'no longer an administrator'}.\n`);
       }
-      if (!isAdmin && config.adminEmails.includes(email)) {
+      if (!isAdmin && isAdminUser({ email, isAdmin }, config.adminEmails)) {
         stdout.write(`Note: ADMIN_EMAILS still lists ${email}, which keeps it an administrator.\n`);
       }
       const [check] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, email));

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, TEST_JWT_SECRET } from '../testing/app.ts';
-import { createUser, giveSubscription, signIn } from '../testing/factories.ts';
+import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';
+import { createUser, giveSubscription, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp({ config: { adminEmails: ['boss@example.com'] } });
 

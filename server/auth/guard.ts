@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '#server/http/errors.ts';
 import { type AccessClaims, AccessTokenVerifier } from './tokens.ts';
 
 declare module 'fastify' {
@@ -12,21 +12,10 @@ declare module 'fastify' {
     public?: boolean;
     /**
      * With `public`: a token, when one is sent, is still verified and sets `request.user` (read it with
-     * `optionalUser`); a token that fails verification is refused as on any other route.
+     * `optionalViewer`); a token that fails verification is refused as on any other route.
      */
     readsToken?: boolean;
   }
-}
-
-/** The signed-in caller, for handlers of non-public routes (the guard has already refused everyone else). */
-export function currentUser(request: FastifyRequest): AccessClaims {
-  if (!request.user) throw new HttpError(401, 'Not authenticated');
-  return request.user;
-}
-
-/** The caller of a public route marked `readsToken`: the signed-in user when a valid token came, else null. */
-export function optionalUser(request: FastifyRequest): AccessClaims | null {
-  return request.user;
 }
 
 /**

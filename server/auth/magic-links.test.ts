@@ -1,10 +1,10 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authEmailThrottle, oneTimeTokens, users } from '../db/schema.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { authClient, listenForAuth } from '../testing/auth-client.ts';
+import { authEmailThrottle, oneTimeTokens, users } from '#server/db/schema.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
 import { requestMagicLink } from './magic-links.ts';
 
 const SITE = 'http://localhost:3000';

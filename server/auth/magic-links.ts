@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { usernameFromName } from '#common/identity.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import type { Database } from '../db/client.ts';
-import { authEmailThrottle, oneTimeTokens, users } from '../db/schema.ts';
-import type { JobPayloads, Jobs } from '../jobs/jobs.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { noAccountMessage, signInMessage } from '../mail/messages.ts';
+import type { Database } from '#server/db/client.ts';
+import { authEmailThrottle, oneTimeTokens, users } from '#server/db/schema.ts';
+import type { JobPayloads, Jobs } from '#server/jobs/jobs.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { noAccountMessage, signInMessage } from '#server/mail/messages.ts';
 import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
 
 /** A link and its code work once, for 10 minutes (Supabase Auth's default, OWASP ASVS 5). */

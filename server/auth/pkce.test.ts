@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../mail/mailer.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { authClient, listenForAuth } from '../testing/auth-client.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
 import { verifierMatches } from './pkce.ts';
 
 const SITE = 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { authFlowStates } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { authFlowStates } from '#server/db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** How long the code a PKCE redirect carries may wait to be exchanged. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { setupTestApp, testConfig } from '../testing/app.ts';
+import { buildApp } from '#server/app.ts';
+import { setupTestApp, testConfig } from '#server/testing/app.ts';
 
 const t = setupTestApp({ app: { mailer: { send: async () => undefined } } });
 

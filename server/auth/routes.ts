@@ -1,9 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { users } from '../db/schema.ts';
-import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
+import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
 import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { createAuthCode, exchangeAuthCode } from './pkce.ts';
@@ -17,6 +15,7 @@ import {
   refreshSession,
 } from './sessions.ts';
 import { type AccessClaims, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { findUser, updateUserMetadata } from './users.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
 const LogoutQuery = z.object({ scope: z.enum(['global', 'local', 'others']).default('global') });
@@ -70,10 +69,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/**
- * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
- * /auth/v1, with GoTrue's shapes, statuses and error bodies.
- */
+/** Requests per IP and window of the calls a script would repeat. */
 export interface AuthRateLimits {
   otp: number;
   verify: number;
@@ -84,14 +80,15 @@ export interface AuthRateLimits {
 export const AUTH_RATE_LIMITS: AuthRateLimits = { otp: 30, verify: 30, token: 150 };
 const RATE_WINDOW_MS = 5 * 60 * 1000;
 
+/**
+ * The part of the Supabase Auth (GoTrue) HTTP API that @supabase/auth-js calls for e-mail sign-in, under
+ * /auth/v1, with GoTrue's shapes, statuses and error bodies.
+ */
 export async function authRoutes(
   app: FastifyInstance,
   options: { jwtSecret: string; siteUrl: string; rateLimits?: AuthRateLimits },
 ): Promise<void> {
-  const { jwtSecret, siteUrl } = options;
   const limits = options.rateLimits ?? AUTH_RATE_LIMITS;
-  const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: RATE_WINDOW_MS } } });
-
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(app.db),
@@ -99,6 +96,28 @@ export async function authRoutes(
     errorResponseBuilder: () => new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached'),
   });
 
+  speakGoTrue(app);
+  const scope: AuthScope = { app, jwtSecret: options.jwtSecret, siteUrl: options.siteUrl, limits };
+  signInRoutes(scope);
+  verifyRoutes(scope);
+  sessionRoutes(scope);
+}
+
+/** What the auth routes share: the scope they are registered on, the token secret, the site and the limits. */
+interface AuthScope {
+  app: FastifyInstance;
+  jwtSecret: string;
+  siteUrl: string;
+  limits: AuthRateLimits;
+}
+
+/** A route counted against a per-IP limit of `max` requests in the window. */
+function perIp(max: number): RouteShorthandOptions {
+  return { config: { rateLimit: { max, timeWindow: RATE_WINDOW_MS } } };
+}
+
+/** Errors, JSON bodies and headers of this scope as GoTrue has them. */
+function speakGoTrue(app: FastifyInstance): void {
   // Every error of this scope in GoTrue's shape, so the client raises it with a code and a sentence.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof AuthFailure)
@@ -134,34 +153,41 @@ export async function authRoutes(
     reply.header('X-Supabase-Api-Version', GOTRUE_API_VERSION);
     reply.header('Cache-Control', 'no-store');
   });
+}
 
-  /** The signed-in caller of /user and /logout: a valid token of a session that still exists. */
-  async function caller(request: FastifyRequest): Promise<AccessClaims | undefined> {
-    const token = bearerToken(request);
-    const claims = token ? verifyAccessToken(jwtSecret, token) : undefined;
-    if (!claims) return undefined;
-    return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
-  }
+/** The signed-in caller of /user and /logout: a valid token of a session that still exists. */
+async function caller(
+  { app, jwtSecret }: AuthScope,
+  request: FastifyRequest,
+): Promise<AccessClaims | undefined> {
+  const token = bearerToken(request);
+  const claims = token ? verifyAccessToken(jwtSecret, token) : undefined;
+  if (!claims) return undefined;
+  return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
+}
 
-  const noSession = (reply: FastifyReply) =>
-    sendAuthError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+const noSession = (reply: FastifyReply) =>
+  sendAuthError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 
-  /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
-  async function answerSession(session: IssuedSession) {
-    const access = await signAccessToken(jwtSecret, {
-      userId: session.user.id,
-      email: session.user.email,
-      sessionId: session.sessionId,
-      userMetadata: session.user.userMetadata,
-    });
-    return presentSession({
-      accessToken: access.token,
-      expiresAt: access.expiresAt,
-      refreshToken: session.refreshToken,
-      user: session.user,
-    });
-  }
+/** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
+async function answerSession(jwtSecret: string, session: IssuedSession) {
+  const access = await signAccessToken(jwtSecret, {
+    userId: session.user.id,
+    email: session.user.email,
+    sessionId: session.sessionId,
+    userMetadata: session.user.userMetadata,
+  });
+  return presentSession({
+    accessToken: access.token,
+    expiresAt: access.expiresAt,
+    refreshToken: session.refreshToken,
+    user: session.user,
+  });
+}
 
+/** Asking for a sign-in mail: a link and a code, or a sentence when it is too soon for another. */
+function signInRoutes(scope: AuthScope): void {
+  const { app, siteUrl, limits } = scope;
   app.post('/otp', perIp(limits.otp), async (request, reply) => {
     const body = OtpBody.safeParse(request.body ?? {});
     if (!body.success) {
@@ -192,7 +218,11 @@ export async function authRoutes(
     }
     return {};
   });
+}
 
+/** Verifying a sign-in link or code: by POST from the web app, or by GET from GoTrue's own link. */
+function verifyRoutes(scope: AuthScope): void {
+  const { app, jwtSecret, siteUrl, limits } = scope;
   app.post('/verify', perIp(limits.verify), async (request, reply) => {
     const body = VerifyBody.safeParse(request.body ?? {});
     if (!body.success) {
@@ -216,6 +246,7 @@ export async function authRoutes(
       return sendAuthError(reply, 403, 'otp_expired', message);
     }
     return answerSession(
+      jwtSecret,
       await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
     );
   });
@@ -249,6 +280,7 @@ export async function authRoutes(
       return reply.redirect(target.toString(), 303);
     }
     const session = await answerSession(
+      jwtSecret,
       await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
     );
     target.hash = new URLSearchParams({
@@ -261,7 +293,11 @@ export async function authRoutes(
     }).toString();
     return reply.redirect(target.toString(), 303);
   });
+}
 
+/** Refreshing and exchanging tokens, the signed-in user, and signing out. */
+function sessionRoutes(scope: AuthScope): void {
+  const { app, jwtSecret, limits } = scope;
   app.post('/token', perIp(limits.token), async (request, reply) => {
     const { grant_type: grantType } = request.query as { grant_type?: string };
     if (grantType === 'pkce') {
@@ -282,7 +318,10 @@ export async function authRoutes(
           'invalid flow state, no valid flow state found',
         );
       }
-      return answerSession(await createSession(app.db, userId, { userAgent: request.headers['user-agent'] }));
+      return answerSession(
+        jwtSecret,
+        await createSession(app.db, userId, { userAgent: request.headers['user-agent'] }),
+      );
     }
     if (grantType !== 'refresh_token') {
       return sendAuthError(reply, 400, 'validation_failed', 'Unsupported grant_type');
@@ -292,20 +331,20 @@ export async function authRoutes(
 
     const outcome = await refreshSession(app.db, body.data.refresh_token);
     if (!outcome.ok) return sendAuthError(reply, 400, outcome.reason, REFRESH_MESSAGES[outcome.reason]);
-    return answerSession(outcome.session);
+    return answerSession(jwtSecret, outcome.session);
   });
 
   app.get('/user', async (request, reply) => {
-    const claims = await caller(request);
+    const claims = await caller(scope, request);
     if (!claims) return noSession(reply);
-    const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId));
+    const user = await findUser(app.db, claims.userId);
     if (!user)
       return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return presentUser(user);
   });
 
   app.put('/user', async (request, reply) => {
-    const claims = await caller(request);
+    const claims = await caller(scope, request);
     if (!claims) return noSession(reply);
     const body = UserUpdateBody.safeParse(request.body ?? {});
     if (!body.success) {
@@ -317,14 +356,7 @@ export async function authRoutes(
       );
     }
     const changes = body.data.data ?? {};
-    const [user] = await app.db
-      .update(users)
-      .set({
-        userMetadata: sql`${users.userMetadata} || ${JSON.stringify(changes)}::jsonb`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, claims.userId))
-      .returning();
+    const user = await updateUserMetadata(app.db, claims.userId, changes);
     if (!user)
       return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return presentUser(user);
@@ -334,7 +366,7 @@ export async function authRoutes(
     const query = LogoutQuery.safeParse(request.query ?? {});
     if (!query.success)
       return sendAuthError(reply, 400, 'validation_failed', 'scope must be global, local or others');
-    const claims = await caller(request);
+    const claims = await caller(scope, request);
     // Signing out of a session that is already gone is not an error for the client: the result is the same.
     if (claims) await endSessions(app.db, claims.userId, claims.sessionId, query.data.scope);
     return reply.status(204).send();

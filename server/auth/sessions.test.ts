@@ -1,10 +1,10 @@
 import { AuthApiError } from '@supabase/auth-js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, refreshTokens } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { authClient, listenForAuth } from '../testing/auth-client.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { authSessions, refreshTokens } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 import { hashToken } from './tokens.ts';
 
 const t = setupTestApp();

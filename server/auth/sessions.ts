@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { authSessions, refreshTokens, users } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { authSessions, refreshTokens, users } from '#server/db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** Sessions end this long after sign-in, however often they are refreshed. */

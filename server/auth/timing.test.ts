@@ -1,10 +1,10 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as schema from '../db/schema.ts';
-import type { JobName, Jobs } from '../jobs/jobs.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser } from '../testing/factories.ts';
+import * as schema from '#server/db/schema.ts';
+import type { JobName, Jobs } from '#server/jobs/jobs.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser } from '#server/testing/factories.ts';
 import { requestMagicLink } from './magic-links.ts';
 
 const t = setupTestApp({ app: { mailer: { send: async () => undefined } } });

@@ -1,8 +1,8 @@
-// The rules of the learner's plan (learner.md §3 Subscription, §6): which of Stripe's statuses the spec's five
-// are, who is Pro, and the answer of GET /api/me/subscription/.
+// The learner's plan as the database keeps it (learner.md §3 Subscription): the row, and which of Stripe's
+// statuses the spec's five are. Who is Pro is a policy (server/policies/rules.ts).
 import type Stripe from 'stripe';
-import { FREE_PLAN, type Subscription, type SubscriptionStatus } from '#common/schemas/billing.ts';
-import type { subscriptions } from '../db/schema.ts';
+import type { SubscriptionStatus } from '#common/schemas/billing.ts';
+import type { subscriptions } from '#server/db/schema.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -28,29 +28,4 @@ export function statusFromStripe(status: Stripe.Subscription.Status): Subscripti
     default:
       return 'inactive';
   }
-}
-
-/** A subscription that is paid for, now: active or trialing. */
-export function isPaying(status: string): boolean {
-  return status === 'active' || status === 'trialing';
-}
-
-/** Pro while the subscription is active or trialing (learner.md §6), or when it was granted by hand. */
-export function isPro(row: Pick<SubscriptionRow, 'status' | 'isGrantedPro'> | undefined): boolean {
-  if (!row) return false;
-  return row.isGrantedPro || isPaying(row.status);
-}
-
-/** GET /api/me/subscription/'s answer for a learner's row (none: the free plan). */
-export function presentSubscription(row: SubscriptionRow | undefined): Subscription {
-  if (!row) return FREE_PLAN;
-  const isPaid = isPaying(row.status);
-  return {
-    is_pro: isPro(row),
-    // A gift shows as an active plan; its badge would otherwise say Inactive beside 'Pro Member'.
-    subscription_status: row.isGrantedPro && !isPaid ? 'active' : (row.status as SubscriptionStatus),
-    has_stripe_customer: row.stripeCustomerId !== null,
-    // The next billing date, while there is one: an ended subscription's last period is not.
-    subscription_end_date: isPaid ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
-  };
 }

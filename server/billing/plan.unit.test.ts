@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN } from '#common/schemas/billing.ts';
-import { isPro, presentSubscription, type SubscriptionRow, statusFromStripe } from './plan.ts';
+import { isPro } from '#server/policies/rules.ts';
+import { type SubscriptionRow, statusFromStripe } from './plan.ts';
+import { presentSubscription } from './present.ts';
 
 function row(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow {
   return {

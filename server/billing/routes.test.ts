@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
-import { startStripeStandIn, stripeSubscription } from '../testing/stripe-stand-in.ts';
+import { subscriptions } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
+import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-stand-in.ts';
 import { ALREADY_PRO, NO_CUSTOMER, NOT_SET_UP, PROVIDER_DOWN } from './service.ts';
 
 const standIn = await startStripeStandIn();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { CheckoutRequest } from '#common/schemas/billing.ts';
-import { currentUser } from '../auth/guard.ts';
-import type { BillingSettings } from '../config.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { applyEvent, createCheckout, createPortal, NOT_SET_UP } from './service.ts';
+import { CheckoutRequest, type Subscription } from '#common/schemas/billing.ts';
+import type { BillingSettings } from '#server/config.ts';
+import { HttpError, parseInput } from '#server/http/errors.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
+import { presentSubscription } from './present.ts';
+import { applyEvent, createCheckout, createPortal, getSubscription, NOT_SET_UP } from './service.ts';
 import { stripeClient } from './stripe.ts';
 
 /** How old a signed event may be (its signature's timestamp), in seconds: Stripe's own default. */
@@ -12,8 +13,8 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 const BAD_SIGNATURE = 'The webhook signature is not valid.';
 
 /**
- * The Pro plan's calls (learner.md §7): a Checkout for the chosen plan, the customer portal, and Stripe's
- * webhook. Without billing settings the first two answer that billing is not set up; nothing pretends to sell.
+ * The Pro plan's calls (learner.md §7): the learner's subscription, a Checkout for the chosen plan, the customer
+ * portal, and Stripe's webhook. Without billing settings the first two answer that billing is not set up; nothing pretends to sell.
  */
 export async function billingRoutes(
   app: FastifyInstance,
@@ -26,15 +27,21 @@ export async function billingRoutes(
     return { stripe, settings: billing, siteUrl };
   };
 
+  // learner.md §3 Subscription, §7: the plan as the webhooks last recorded it, or the free plan.
+  app.get('/me/subscription/', async (request): Promise<Subscription> => {
+    const user = viewerOf(request);
+    return presentSubscription(await getSubscription(app.db, user.userId));
+  });
+
   app.post('/create-checkout-session/', async (request) => {
-    const user = currentUser(request);
+    const user = viewerOf(request);
     const { plan } = parseInput(CheckoutRequest, request.body ?? {});
     const url = await createCheckout(app.db, configured(), { userId: user.userId, email: user.email }, plan);
     return { checkout_url: url };
   });
 
   app.post('/create-customer-portal/', async (request) => {
-    const user = currentUser(request);
+    const user = viewerOf(request);
     return { portal_url: await createPortal(app.db, configured(), user.userId) };
   });
 

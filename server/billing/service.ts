@@ -1,27 +1,19 @@
-// The learner's plan in the database: read by the subscription call and by every check of Pro.
+// The learner's plan in the database: read by the subscription call and kept up to date from Stripe's events.
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { BillingPeriod } from '#common/pricing.ts';
-import type { BillingSettings } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { stripeEvents, subscriptions, users } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { isPaying, isPro, type SubscriptionRow, statusFromStripe } from './plan.ts';
+import type { BillingSettings } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { stripeEvents, subscriptions, users } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { isPaying, isPro } from '#server/policies/rules.ts';
+import { type SubscriptionRow, statusFromStripe } from './plan.ts';
 import { customerIdOf, subscriptionIdOf } from './stripe.ts';
 
 /** A learner's subscription row; none until billing has had anything to do with them. */
 export async function getSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row;
-}
-
-/** Whether the learner has the Pro plan: the one place the plan is decided (learner.md §6). */
-export async function hasPro(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: subscriptions.status, isGrantedPro: subscriptions.isGrantedPro })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  return isPro(row);
 }
 
 export const NOT_SET_UP = 'Billing is not set up on this server, so Pro cannot be bought here yet.';

@@ -1,7 +1,7 @@
 // The Stripe client the billing calls use, from the settings: Stripe's own API, or the Stripe-compatible one
 // STRIPE_API_URL names (the tests' stand-in).
 import Stripe from 'stripe';
-import type { BillingSettings } from '../config.ts';
+import type { BillingSettings } from '#server/config.ts';
 
 export function stripeClient(settings: BillingSettings): Stripe {
   return new Stripe(settings.secretKey, {

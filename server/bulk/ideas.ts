@@ -112,6 +112,14 @@ export function readIdeas(workbook: WorkbookRows): {
   warnings: string[];
 } {
   const warnings: string[] = [];
+  const stories = readStoryIdeas(workbook, warnings);
+  const byTitle = new Map(stories.map((story) => [titleKey(story.title), story]));
+  const chapters = readChapterIdeas(workbook, byTitle, warnings);
+  return { stories, chapters, warnings };
+}
+
+/** The story sheet's ideas, each title once (the first row wins); a row that cannot be used is warned about. */
+function readStoryIdeas(workbook: WorkbookRows, warnings: string[]): StoryIdea[] {
   const stories: StoryIdea[] = [];
   const byTitle = new Map<string, StoryIdea>();
   const storyRecords = sheetRecords(STORY_SHEET, workbook.stories, STORY_COLUMNS, warnings, {
@@ -165,7 +173,15 @@ export function readIdeas(workbook: WorkbookRows): {
     stories.push(story);
     byTitle.set(titleKey(title), story);
   }
+  return stories;
+}
 
+/** The chapter sheet's ideas, each story and number once, each with its story idea when the sheet has it. */
+function readChapterIdeas(
+  workbook: WorkbookRows,
+  byTitle: ReadonlyMap<string, StoryIdea>,
+  warnings: string[],
+): ChapterIdea[] {
   const chapters: ChapterIdea[] = [];
   const seen = new Set<string>();
   for (const record of sheetRecords(CHAPTER_SHEET, workbook.chapters, CHAPTER_COLUMNS, warnings)) {
@@ -204,5 +220,5 @@ export function readIdeas(workbook: WorkbookRows): {
     }
     chapters.push({ row: record.row, storyTitle: story?.title ?? storyTitle, story, number, title, purpose });
   }
-  return { stories, chapters, warnings };
+  return chapters;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
-import { workbook } from '../testing/workbooks.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { workbook } from '#server/testing/workbooks.ts';
 import { readIdeasOffThread } from './off-thread.ts';
 import { WorkbookError } from './workbook.ts';
 

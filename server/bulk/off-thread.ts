@@ -1,6 +1,6 @@
 // Reading a workbook's ideas off the server's thread (readIdeasOffThread).
 import { Worker } from 'node:worker_threads';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import type { readIdeas } from './ideas.ts';
 import { WorkbookError } from './workbook.ts';
 

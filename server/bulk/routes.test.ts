@@ -9,12 +9,12 @@ import {
   NO_FILE,
   NOT_EXCEL,
 } from '#common/schemas/bulk.ts';
-import { chapters, stories } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createLanguage, createUser, signIn } from '../testing/factories.ts';
-import { workbook } from '../testing/workbooks.ts';
+import { chapters, stories } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createLanguage, createUser, signIn } from '#server/testing/factories.ts';
+import { workbook } from '#server/testing/workbooks.ts';
 import { readIdeas } from './ideas.ts';
-import { DEFAULT_AUTHOR } from './service.ts';
+import { DEFAULT_AUTHOR } from './plan.ts';
 import { readWorkbook } from './workbook.ts';
 
 const t = setupTestApp();

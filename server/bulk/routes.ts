@@ -12,11 +12,12 @@ import {
   TEMPLATE_FILE_NAME,
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { formReadError } from '../http/multipart.ts';
+import { HttpError, parseInput } from '#server/http/errors.ts';
+import { formReadError } from '#server/http/multipart.ts';
 import { capWarnings } from './ideas.ts';
 import { readIdeasOffThread } from './off-thread.ts';
-import { type ImportInput, type ImportLanguage, previewImport, runImport } from './service.ts';
+import type { ImportInput } from './plan.ts';
+import { findImportLanguage, previewImport, runImport } from './service.ts';
 import { templateWorkbook } from './template.ts';
 import { WorkbookError } from './workbook.ts';
 
@@ -117,7 +118,7 @@ async function readWhole(part: MultipartFile): Promise<Buffer> {
 /** The workbook's ideas, the prompts and the language, checked; warnings so far gathered in order. */
 async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer): Promise<ImportInput> {
   // Before the workbook: a wrong language must not take the worker's turn.
-  const language = await findLanguage(app, fields.language);
+  const language = await findImportLanguage(app.pool, fields.language);
   let read: Awaited<ReturnType<typeof readIdeasOffThread>>;
   try {
     read = await readIdeasOffThread({
@@ -159,14 +160,4 @@ async function importInput(app: FastifyInstance, fields: Fields, bytes: Buffer):
     template,
     difficultyPrompts: difficulty.prompts,
   };
-}
-
-async function findLanguage(app: FastifyInstance, id: number): Promise<ImportLanguage> {
-  const { rows } = await app.pool.query<ImportLanguage>(
-    'SELECT id, code, name FROM languages WHERE id = $1',
-    [id],
-  );
-  const language = rows[0];
-  if (!language) throw new HttpError(400, 'That language does not exist.');
-  return language;
 }

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { NOT_EXCEL } from '#common/schemas/bulk.ts';
-import { workbook } from '../testing/workbooks.ts';
+import { workbook } from '#server/testing/workbooks.ts';
 import { checkZip, readWorkbook, WorkbookError, workbookKind } from './workbook.ts';
 
 const stories = [

@@ -4,6 +4,9 @@ import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** The query builder inside `db.transaction(…)`: what a multi-step write is given. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import { type EmbeddedPostgres, runningEmbeddedUrl, startEmbeddedPostgres } from './embedded.ts';
 import { migrateDatabase } from './migrate.ts';
 

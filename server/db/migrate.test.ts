@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl, dropDatabase, onServer } from '../testing/database.ts';
+import { databaseUrl, dropDatabase, onServer } from '#server/testing/database.ts';
 import { migrateDatabase } from './migrate.ts';
 
 const { serverUrl } = inject('testDatabaseServer');

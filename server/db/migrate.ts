@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { MIGRATIONS_DIR } from '#server/paths.ts';
 
 // Any fixed 64-bit number shared by every app server: the one that gets the lock migrates, the others wait.
 const MIGRATION_LOCK_ID = 7_402_163_581n;

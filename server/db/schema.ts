@@ -29,7 +29,7 @@ export const languages = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /**
      * The version of the language's library: moved by the migration's triggers whenever one of its stories,
-     * or the set of their chapters, changes (server/reading/library.ts keeps the list while it stays).
+     * or the set of their chapters, changes (server/library/service.ts keeps the list while it stays).
      */
     storiesVersion: bigint('stories_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -296,7 +296,7 @@ export const dictionaryPhrases = pgTable('dictionary_phrases', {
 
 /**
  * A learner's standing in one language they read (learner.md §3): the totals of the chapters they finished in
- * it. The totals change only together with chapter_progress, in one transaction (server/reading/).
+ * it. The totals change only together with chapter_progress, in one transaction (server/progress/).
  */
 export const userLanguageProgress = pgTable(
   'user_language_progress',

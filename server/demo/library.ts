@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { DIFFICULTIES } from '#common/stories.ts';
-import { PROJECT_ROOT } from '../paths.ts';
+import { PROJECT_ROOT } from '#server/paths.ts';
 
 /** Where the demo content lives: stories, covers, audio and dictionaries (see its README). */
 export const DEMO_DIR = join(PROJECT_ROOT, 'server', 'db', 'demo');

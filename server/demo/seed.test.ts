@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LookupResult } from '#common/schemas/dictionary.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 import { type DemoSeeded, seedDemoContent } from './seed.ts';
 
 const t = setupTestApp();

@@ -4,11 +4,16 @@ import { stat } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parseFile } from 'music-metadata';
 import { lengthCategory, wordCount } from '#common/stories.ts';
-import type { Database } from '../db/client.ts';
-import { chapters, dictionaryImports, languages, stories } from '../db/schema.ts';
-import { claimImport, executeImport, type ImportDeps, type ImportLog } from '../dictionary/service.ts';
-import type { ObjectStorage } from '../storage/storage.ts';
-import { sanitizeChapterContent } from '../stories/sanitize.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { chapters, dictionaryImports, languages, stories } from '#server/db/schema.ts';
+import {
+  claimImport,
+  executeImport,
+  type ImportDeps,
+  type ImportLog,
+} from '#server/dictionary/imports/service.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
+import { sanitizeChapterContent } from '#server/stories/service.ts';
 import { DEMO_DICTIONARIES, type DemoMedia, type DemoStory, loadDemoLibrary } from './library.ts';
 
 export interface DemoLibraryDeps {
@@ -49,7 +54,7 @@ const LIBRARY_LOCK = sql`hashtext('catamaran:demo-library')`;
  * never had an import: a pair an administrator has imported, or replaced the demo of, keeps what it has.
  * Answers the pairs imported ('es-en').
  */
-export async function seedDemoDictionaries(deps: ImportDeps): Promise<string[]> {
+async function seedDemoDictionaries(deps: ImportDeps): Promise<string[]> {
   const imported: string[] = [];
   for (const dictionary of DEMO_DICTIONARIES) {
     if (await importOnce(deps, dictionary)) imported.push(`${dictionary.source}-${dictionary.target}`);
@@ -103,7 +108,7 @@ async function importOnce(
  * deletes the demo stories does not see them come back, and a site with stories of its own gets none.
  * Answers how many stories it created.
  */
-export async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory[]): Promise<number> {
+async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory[]): Promise<number> {
   const demo = library ?? (await loadDemoLibrary());
   const written: string[] = [];
   try {
@@ -133,49 +138,7 @@ export async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory
           deps.log.warn({ story: story.slug }, `no language ${story.language}: demo story left out`);
           continue;
         }
-        const coverKey = await store(deps.storage, story.cover, 'story-images/covers', written);
-        const counted = story.chapters.map((chapter) => {
-          const content = sanitizeChapterContent(chapter.content);
-          return { ...chapter, content, words: wordCount(content, story.language) };
-        });
-        const words = counted.reduce((sum, chapter) => sum + chapter.words, 0);
-        const [inserted] = await tx
-          .insert(stories)
-          .values({
-            title: story.title,
-            author: story.author,
-            description: story.description,
-            languageId,
-            difficultyLevel: story.difficulty,
-            topics: story.topics,
-            isPublished: true,
-            isFree: story.isFree,
-            isAdultContent: false,
-            coverImageKey: coverKey,
-            estimatedWordCount: words,
-            lengthCategory: lengthCategory(words),
-          })
-          .returning({ id: stories.id });
-        if (!inserted) throw new Error('seedDemoLibrary inserted no story');
-        const rows = [];
-        for (const [index, chapter] of counted.entries()) {
-          const audio = chapter.audio
-            ? {
-                audioKey: await store(deps.storage, chapter.audio, 'story-audio/chapters', written),
-                audioDurationSeconds: await durationOf(chapter.audio),
-              }
-            : {};
-          rows.push({
-            storyId: inserted.id,
-            chapterNumber: index + 1,
-            orderIndex: index,
-            title: chapter.title,
-            content: chapter.content,
-            wordCount: chapter.words,
-            ...audio,
-          });
-        }
-        await tx.insert(chapters).values(rows);
+        await insertDemoStory(tx, deps.storage, { story, languageId }, written);
         created += 1;
       }
       return created;
@@ -185,6 +148,58 @@ export async function seedDemoLibrary(deps: DemoLibraryDeps, library?: DemoStory
     await deps.storage.delete(written).catch(() => undefined);
     throw error;
   }
+}
+
+/** Writes one demo story with its chapters, its cover and audio stored first (their keys added to `written`). */
+async function insertDemoStory(
+  tx: Transaction,
+  storage: ObjectStorage,
+  { story, languageId }: { story: DemoStory; languageId: number },
+  written: string[],
+): Promise<void> {
+  const coverKey = await store(storage, story.cover, 'story-images/covers', written);
+  const counted = story.chapters.map((chapter) => {
+    const content = sanitizeChapterContent(chapter.content);
+    return { ...chapter, content, words: wordCount(content, story.language) };
+  });
+  const words = counted.reduce((sum, chapter) => sum + chapter.words, 0);
+  const [inserted] = await tx
+    .insert(stories)
+    .values({
+      title: story.title,
+      author: story.author,
+      description: story.description,
+      languageId,
+      difficultyLevel: story.difficulty,
+      topics: story.topics,
+      isPublished: true,
+      isFree: story.isFree,
+      isAdultContent: false,
+      coverImageKey: coverKey,
+      estimatedWordCount: words,
+      lengthCategory: lengthCategory(words),
+    })
+    .returning({ id: stories.id });
+  if (!inserted) throw new Error('seedDemoLibrary inserted no story');
+  const rows = [];
+  for (const [index, chapter] of counted.entries()) {
+    const audio = chapter.audio
+      ? {
+          audioKey: await store(storage, chapter.audio, 'story-audio/chapters', written),
+          audioDurationSeconds: await durationOf(chapter.audio),
+        }
+      : {};
+    rows.push({
+      storyId: inserted.id,
+      chapterNumber: index + 1,
+      orderIndex: index,
+      title: chapter.title,
+      content: chapter.content,
+      wordCount: chapter.words,
+      ...audio,
+    });
+  }
+  await tx.insert(chapters).values(rows);
 }
 
 /** Copies a demo file into object storage under a new key of its own; answers the key. */

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../testing/app.ts';
-import { runCaptured } from '../testing/command.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { runCaptured } from '#server/testing/command.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 import { dictionaryImportCommand } from './cli.ts';
 
 const t = setupTestApp();

@@ -5,12 +5,12 @@ import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { openCommandLineDatabase } from '#server/db/command-line.ts';
 import { languageCodes } from '#server/languages/service.ts';
-import { type Command, CommandFailure, commandConfig, runAsProcess } from '../command.ts';
-import { openDatabase } from '../db/client.ts';
-import { openCommandLineDatabase } from '../db/command-line.ts';
 import type { DumpCounts } from './importer.ts';
-import { claimImport, createImport, executeImport } from './service.ts';
+import { claimImport, createImport, executeImport } from './imports/service.ts';
 
 const USAGE = 'Usage: npm run dict:import -- --source <code> --target <code> <dump.jsonl[.gz]>';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import type { DictionaryLimits } from '../config.ts';
+import type { DictionaryLimits } from '#server/config.ts';
 import { readJsonLines } from './json-lines.ts';
 import { dropImportTables, ImportWriter } from './store.ts';
 import { type EntryRows, type MappedEntry, mapWiktextractEntry, mapWiktextractRows } from './wiktextract.ts';

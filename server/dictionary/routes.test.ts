@@ -6,9 +6,11 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DictionaryImport, LookupResult } from '#common/schemas/dictionary.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
-import { createImport, getImport, LookupCache, lookup, runImportJob } from './service.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
+import { createImport, getImport, runImportJob } from './imports/service.ts';
+import { LookupCache } from './lookup/cache.ts';
+import { lookup } from './lookup/service.ts';
 
 const KB = 1024;
 const t = setupTestApp({

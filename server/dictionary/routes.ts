@@ -5,30 +5,24 @@ import {
   readLookupQuery,
   TranslationUploadFields,
 } from '#common/schemas/dictionary.ts';
-import { currentUser } from '../auth/guard.ts';
-import type { DictionaryLimits } from '../config.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import { languageCodes } from '../languages/service.ts';
-import { generatedKey } from '../uploads/names.ts';
+import type { DictionaryLimits } from '#server/config.ts';
+import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import { languageCodes } from '#server/languages/service.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
+import { generatedKey } from '#server/uploads/names.ts';
 import {
   acceptUploads,
   type FormFields,
   receiveUpload,
   type UploadHandling,
   type UploadRules,
-} from '../uploads/receive.ts';
+} from '#server/uploads/receive.ts';
 import { EmptyDumpError, previewDump } from './importer.ts';
+import { cancelImport, createImport, failUnqueuedImport, getImport, listImports } from './imports/service.ts';
 import { DumpError, formatSize } from './json-lines.ts';
-import {
-  cancelImport,
-  createImport,
-  failUnqueuedImport,
-  getImport,
-  LookupCache,
-  listImports,
-  lookupJson,
-  presentImport,
-} from './service.ts';
+import { LookupCache } from './lookup/cache.ts';
+import { lookupJson } from './lookup/service.ts';
+import { presentImport } from './present.ts';
 
 /** The content type Fastify gives the JSON it serializes itself. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -68,7 +62,7 @@ export async function adminDictionaryRoutes(
   await acceptUploads(app);
 
   app.post('/translations/upload/', async (request, reply) => {
-    const handling = dumpHandling(app, limits, currentUser(request).userId);
+    const handling = dumpHandling(app, limits, viewerOf(request).userId);
     const received = await receiveUpload(request, rules, handling);
     if (received.action === 'preview') return received;
     await queueImport(app, request.log, received.row);

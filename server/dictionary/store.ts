@@ -406,3 +406,13 @@ export class ImportWriter {
     });
   }
 }
+
+/** The import a language pair's lookups read now, or null when the pair has no dictionary. */
+export async function currentImport(pool: pg.Pool, source: string, target: string): Promise<number | null> {
+  const { rows } = await pool.query<{ import_id: number }>({
+    name: 'dictionary-current-import',
+    text: 'SELECT import_id FROM dictionaries WHERE source_code = $1 AND target_code = $2',
+    values: [source, target],
+  });
+  return rows[0]?.import_id ?? null;
+}

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dictionaryKey, normalizeLookup } from '#common/dictionary.ts';
+import { describeForm, describeForms } from './wiktextract/describe.ts';
 import {
-  describeForm,
-  describeForms,
   describeRow,
   type MappedEntry,
   type MapResult,

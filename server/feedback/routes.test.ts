@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devOutbox, feedback } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { devOutbox, feedback } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 
 const TEAM = 'team@example.com';
 const t = setupTestApp({ config: { feedbackEmail: TEAM } });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { FeedbackInput } from '#common/schemas/feedback.ts';
-import { currentUser } from '../auth/guard.ts';
-import { feedback } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
-import { escapeHtml } from '../mail/html.ts';
+import { parseInput } from '#server/http/errors.ts';
+import { escapeHtml } from '#server/mail/html.ts';
+import { viewerOf } from '#server/policies/viewer.ts';
+import { recordFeedback } from './service.ts';
 
 /**
  * POST /api/feedback/ (learner.md §7): keeps what a signed-in learner wrote, with their address, and mails it
@@ -15,13 +15,13 @@ export async function feedbackRoutes(
   options: { feedbackEmail: string | undefined },
 ): Promise<void> {
   app.post('/feedback/', async (request, reply) => {
-    const user = currentUser(request);
+    const user = viewerOf(request);
     const input = parseInput(FeedbackInput, request.body ?? {});
-    const [row] = await app.db
-      .insert(feedback)
-      .values({ userId: user.userId, email: user.email, text: input.feedback_text })
-      .returning({ id: feedback.id, createdAt: feedback.createdAt });
-    if (!row) throw new Error('feedback inserted nothing');
+    const row = await recordFeedback(app.db, {
+      userId: user.userId,
+      email: user.email,
+      text: input.feedback_text,
+    });
     if (options.feedbackEmail) {
       await app.jobs
         .sendMail({

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createTestDatabase, setupTestApp, testConfig } from '../testing/app.ts';
-import { onServer } from '../testing/database.ts';
+import { buildApp } from '#server/app.ts';
+import { createTestDatabase, setupTestApp, testConfig } from '#server/testing/app.ts';
+import { onServer } from '#server/testing/database.ts';
 
 const t = setupTestApp();
 

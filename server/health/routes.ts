@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Health } from '#common/schemas/health.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { pingDatabase } from './service.ts';
 
 /** For load balancers and uptime checks: 200 only when the database answers too. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { config: { public: true } }, async (request, reply): Promise<Health> => {
     try {
-      await app.db.execute(sql`SELECT 1`);
+      await pingDatabase(app.db);
     } catch (error) {
       request.log.error({ err: error }, 'health check: the database did not answer');
       throw new HttpError(503, 'The database is not answering.');

@@ -49,7 +49,7 @@ const localeError = z.locales.en().localeError;
  * Turns the first problem zod found into one sentence. A message the schema wrote (the spec's own texts) is
  * used as it is; zod's generic ones (listed in `generic`) are prefixed with the field they are about.
  */
-export function describeZodError(error: ZodError, generic: ReadonlySet<string> = new Set()): string {
+function describeZodError(error: ZodError, generic: ReadonlySet<string> = new Set()): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid.';
   if (!generic.has(issue.message) || issue.path.length === 0) return issue.message;

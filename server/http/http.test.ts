@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../app.ts';
-import { setupTestApp, testConfig } from '../testing/app.ts';
+import { buildApp } from '#server/app.ts';
+import { setupTestApp, testConfig } from '#server/testing/app.ts';
 import { HttpError, parseInput } from './errors.ts';
 
 function deferred() {

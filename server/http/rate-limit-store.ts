@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 
 type Callback = (error: Error | null, state?: { current: number; ttl: number }) => void;
 

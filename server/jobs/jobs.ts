@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
 import { sealer } from './sealed.ts';
 
 /** The kinds of background work, with what each job carries. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stories } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { stories } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 let token = '';

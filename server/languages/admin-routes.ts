@@ -1,29 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { type AdminLanguage, AdminLanguageCreate, AdminLanguageUpdate } from '#common/schemas/languages.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import {
-  createLanguage,
-  deleteLanguage,
-  type LanguageRow,
-  listAllLanguages,
-  updateLanguage,
-} from './admin-service.ts';
+import { AdminLanguageCreate, AdminLanguageUpdate } from '#common/schemas/languages.ts';
+import { HttpError, parseInput } from '#server/http/errors.ts';
+import { presentAdminLanguage } from './present.ts';
+import { createLanguage, deleteLanguage, listAllLanguages, updateLanguage } from './service.ts';
 
 /** The language an address names; an id that is not a positive whole number names none. */
 function languageId(params: unknown): number {
   const id = Number((params as { id?: string }).id);
   if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'Language not found');
   return id;
-}
-
-function presentAdminLanguage(language: LanguageRow): AdminLanguage {
-  return {
-    id: language.id,
-    code: language.code,
-    name: language.name,
-    native_name: language.nativeName,
-    is_active: language.isActive,
-  };
 }
 
 /** /api/admin/languages/: the languages tab (admin.md §7). Registered inside the admin scope. */

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SEED_LANGUAGES } from '#common/languages.ts';
 import { PublicLanguageList } from '#common/schemas/languages.ts';
-import { languages } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createLanguage } from '../testing/factories.ts';
+import { languages } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createLanguage } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 

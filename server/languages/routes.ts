@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicLanguage } from '#common/schemas/languages.ts';
-import { type Language, listActiveLanguages } from './service.ts';
-
-function presentLanguage(language: Language): PublicLanguage {
-  return { id: language.id, code: language.code, name: language.name, native_name: language.nativeName };
-}
+import { presentLanguage } from './present.ts';
+import { listActiveLanguages } from './service.ts';
 
 /** Public language calls: no token needed. */
 export async function languageRoutes(app: FastifyInstance): Promise<void> {

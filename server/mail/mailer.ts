@@ -1,7 +1,8 @@
+import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client.ts';
-import { devOutbox } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { devOutbox } from '#server/db/schema.ts';
 
 export interface MailMessage {
   to: string;
@@ -33,4 +34,9 @@ export function outboxMailer(db: Database, log: Logger): Mailer {
       log.info({ to: message.to, subject: message.subject, link }, 'mail kept in the development outbox');
     },
   };
+}
+
+/** The last 50 mails of the development outbox, newest first. */
+export async function latestOutboxMail(db: Database) {
+  return db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(50);
 }

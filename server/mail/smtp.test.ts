@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../testing/app.ts';
-import { authClient, listenForAuth } from '../testing/auth-client.ts';
-import { plainTextPart } from '../testing/mime.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
+import { plainTextPart } from '#server/testing/mime.ts';
 
 interface Caught {
   to: string[];

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
-import { teacherApplications } from '../db/schema.ts';
-import { signMediaQuery } from '../storage/signed.ts';
-import { setupTestApp, TEST_JWT_SECRET } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { teacherApplications } from '#server/db/schema.ts';
+import { signMediaQuery } from '#server/storage/signed.ts';
+import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 import { issueUploadPath } from './service.ts';
 
 const t = setupTestApp({

@@ -14,12 +14,12 @@ import {
   VIDEO_FIELDS_REQUIRED,
   VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
-import { requireAdmin } from '../admin/routes.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import { clientNetwork, postgresRateLimitStore } from '../http/rate-limit-store.ts';
-import { keepableFilename } from '../uploads/names.ts';
-import { acceptUploads, type FormFields, receiveUpload, type UploadRules } from '../uploads/receive.ts';
-import { typeByName } from '../uploads/types.ts';
+import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
+import { requireAdmin } from '#server/policies/admin-guard.ts';
+import { keepableFilename } from '#server/uploads/names.ts';
+import { acceptUploads, type FormFields, receiveUpload, type UploadRules } from '#server/uploads/receive.ts';
+import { typeByName } from '#server/uploads/types.ts';
 import {
   applicantStanding,
   checkUploadPath,
@@ -83,7 +83,7 @@ const VIDEO_UPLOAD: UploadRules = {
  */
 export async function narratorRoutes(
   app: FastifyInstance,
-  options: { adminEmails: readonly string[]; signingSecret: string; rateLimits?: NarratorRateLimits },
+  options: { signingSecret: string; rateLimits?: NarratorRateLimits },
 ): Promise<void> {
   const limits = options.rateLimits ?? NARRATOR_RATE_LIMITS;
   const perIpPerHour = (max: number) => ({ rateLimit: { max, timeWindow: HOUR_MS } });
@@ -155,7 +155,7 @@ export async function narratorRoutes(
   );
 
   await app.register(async (admin) => {
-    requireAdmin(admin, options.adminEmails);
+    requireAdmin(admin);
 
     admin.get('/teacher-applications/', async () => listApplications(admin.db));
 

@@ -7,41 +7,13 @@ import type {
   TeacherApplication,
   TeacherApplicationFields,
 } from '#common/schemas/teacher-application.ts';
-import type { Database } from '../db/client.ts';
-import { applicantVideos, teacherApplications } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { applicantVideos, teacherApplications } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { presentApplication, presentVideo } from './present.ts';
 
-type ApplicationRow = typeof teacherApplications.$inferSelect;
-
-/** An application as the admin area reads it: the spec's field names. */
-function presentApplication(row: ApplicationRow): TeacherApplication {
-  return {
-    id: row.id,
-    form_language: row.formLanguage,
-    full_name: row.fullName,
-    email: row.email,
-    city_country: row.cityCountry,
-    native_languages: row.nativeLanguages,
-    experience_text: row.experienceText,
-    camera_comfortable: row.cameraComfortable,
-    accent_description: row.accentDescription,
-    quiet_env: row.quietEnv,
-    can_purchase_mic: row.canPurchaseMic,
-    willing_submit_sample: row.willingSubmitSample,
-    weekly_hours_choice: row.weeklyHoursChoice,
-    desired_hourly_rate: row.desiredHourlyRate,
-    topics_general: row.topicsGeneral,
-    topics_18: row.topics18,
-    topics_nsfw: row.topicsNsfw,
-    why_catamaran: row.whyCatamaran,
-    fit_for_learners: row.fitForLearners,
-    expressive_reading: row.expressiveReading,
-    anything_else: row.anythingElse,
-    contacted: row.contacted,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+export type ApplicationRow = typeof teacherApplications.$inferSelect;
+export type VideoRow = typeof applicantVideos.$inferSelect;
 
 /** Keeps an application as it was sent, in the language its form was written in. */
 export async function createApplication(
@@ -160,17 +132,6 @@ export async function recordVideo(
   const [row] = await db.insert(applicantVideos).values(video).onConflictDoNothing().returning();
   if (!row) throw new HttpError(409, 'This video was received already. To send another, start again.');
   return presentVideo(row);
-}
-
-function presentVideo(row: typeof applicantVideos.$inferSelect): ApplicantVideo {
-  return {
-    id: row.id,
-    email: row.email,
-    original_filename: row.originalFilename,
-    storage_path: row.storagePath,
-    file_size: row.fileSize,
-    created_at: row.createdAt.toISOString(),
-  };
 }
 
 /** Every sample video, newest first. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, relative as relativePath } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { setupTestApp, testConfig } from '../testing/app.ts';
+import { buildApp } from '#server/app.ts';
+import { setupTestApp, testConfig } from '#server/testing/app.ts';
 
 const t = setupTestApp();
 const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));

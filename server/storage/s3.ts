@@ -20,21 +20,8 @@ export interface S3Settings {
 
 /** Objects in an S3 bucket, uploaded in streamed parts (lib-storage), never held whole in memory. */
 export function s3Storage(settings: S3Settings): ObjectStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-  });
-  const base = (
-    settings.publicBaseUrl ??
-    (settings.endpoint
-      ? `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}`
-      : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`)
-  ).replace(/\/+$/, '');
+  const client = s3Client(settings);
+  const base = publicBase(settings);
 
   async function exists(key: string): Promise<boolean> {
     try {
@@ -54,30 +41,7 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
       // IfNoneMatch below makes this atomic where the server supports conditional writes (AWS, MinIO); this
       // check keeps the rule on servers that ignore it.
       if (await exists(key)) throw new ObjectExistsError(key);
-      let size = 0;
-      body.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
-      await new Upload({
-        client,
-        params: {
-          Bucket: settings.bucket,
-          Key: key,
-          Body: body,
-          ContentType: options.contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
-          // Never overwrite: keys carry a timestamp and a random part, and the store refuses a taken one.
-          IfNoneMatch: '*',
-        },
-        queueSize: 2,
-        partSize: 8 * 1024 * 1024,
-      })
-        .done()
-        .catch((error: unknown) => {
-          const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-          throw status === 412 ? new ObjectExistsError(key) : error;
-        });
-      return { size };
+      return upload(client, settings.bucket, key, body, options.contentType);
     },
     async get(key) {
       assertSafeKey(key);
@@ -112,4 +76,60 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
   };
+}
+
+function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+}
+
+/** Where browsers fetch the bucket's objects, without a trailing slash. */
+function publicBase(settings: S3Settings): string {
+  return (
+    settings.publicBaseUrl ??
+    (settings.endpoint
+      ? `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}`
+      : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`)
+  ).replace(/\/+$/, '');
+}
+
+/** Streams `body` to a new object in parts, counting its bytes; a key already taken is ObjectExistsError. */
+async function upload(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  body: Readable,
+  contentType: string,
+): Promise<{ size: number }> {
+  let size = 0;
+  body.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+  });
+  await new Upload({
+    client,
+    params: {
+      Bucket: bucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      CacheControl: 'public, max-age=31536000, immutable',
+      // Never overwrite: keys carry a timestamp and a random part, and the store refuses a taken one.
+      IfNoneMatch: '*',
+    },
+    queueSize: 2,
+    partSize: 8 * 1024 * 1024,
+  })
+    .done()
+    .catch((error: unknown) => {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      throw status === 412 ? new ObjectExistsError(key) : error;
+    });
+  return { size };
 }

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import { chapters, languages, stories } from '../db/schema.ts';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { chapters, languages, stories } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 let token = '';

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  type AdminChapter,
-  AdminChapterInput,
-  type AdminStory,
-  AdminStoryInput,
-} from '#common/schemas/stories.ts';
-import type { Difficulty, LengthCategory } from '#common/stories.ts';
-import { HttpError, idParam, parseInput } from '../http/errors.ts';
-import type { ObjectStorage } from '../storage/storage.ts';
+import { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
+import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
+import { presentChapter, presentStory } from './present.ts';
 import {
   type ChapterRow,
   createChapter,
@@ -21,41 +16,7 @@ import {
   type StoryRow,
   updateChapter,
   updateStory,
-} from './admin-service.ts';
-
-function presentStory(storage: ObjectStorage, story: StoryRow): AdminStory {
-  return {
-    id: story.id,
-    title: story.title,
-    author: story.author,
-    description: story.description,
-    language: story.language,
-    difficulty_level: story.difficultyLevel as Difficulty,
-    estimated_word_count: story.estimatedWordCount,
-    length_category: story.lengthCategory as LengthCategory,
-    topics: story.topics,
-    is_published: story.isPublished,
-    is_free: story.isFree,
-    is_adult_content: story.isAdultContent,
-    cover_image_url: story.coverImageKey ? storage.publicUrl(story.coverImageKey) : null,
-    chapter_count: story.chapterCount,
-  };
-}
-
-function presentChapter(storage: ObjectStorage, chapter: ChapterRow): AdminChapter {
-  return {
-    id: chapter.id,
-    story: chapter.storyId,
-    chapter_number: chapter.chapterNumber,
-    title: chapter.title,
-    content: chapter.content,
-    word_count: chapter.wordCount,
-    order_index: chapter.orderIndex,
-    audio_url: chapter.audioKey ? storage.publicUrl(chapter.audioKey) : null,
-    audio_duration_seconds: chapter.audioDurationSeconds,
-    generation_prompt: chapter.generationPrompt,
-  };
-}
+} from './service.ts';
 
 /**
  * The key behind a media URL a client sends back: a URL our storage gave out for an upload in `folder`, null

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type AppConfig, type AppOptions, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { type AppConfig, type AppOptions, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 import { createDatabaseFrom, databaseUrl, dropDatabase } from './database.ts';
 
 /** A database of this test file's own, copied from the migrated template. */

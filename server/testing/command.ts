@@ -1,4 +1,4 @@
-import { type Command, runCommand } from '../command.ts';
+import { type Command, runCommand } from '#server/command.ts';
 
 /** Runs a command-line tool's command in the test's process, with its own environment; answers what it wrote. */
 export async function runCaptured(

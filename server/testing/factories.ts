@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { createSession } from '../auth/sessions.ts';
-import { signAccessToken } from '../auth/tokens.ts';
-import type { Database } from '../db/client.ts';
-import { chapters, languages, readingDays, stories, subscriptions, users } from '../db/schema.ts';
+import { createSession } from '#server/auth/sessions.ts';
+import { signAccessToken } from '#server/auth/tokens.ts';
+import type { Database } from '#server/db/client.ts';
+import { chapters, languages, readingDays, stories, subscriptions, users } from '#server/db/schema.ts';
 import { TEST_JWT_SECRET } from './app.ts';
 
 // ISO 639-1 leaves the q* codes unassigned, so they never clash with a seeded language.

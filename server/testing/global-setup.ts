@@ -3,11 +3,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedLanguages } from '../db/seed.ts';
-import { installJobTables } from '../jobs/jobs.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { seedLanguages } from '#server/db/seed.ts';
+import { installJobTables } from '#server/jobs/jobs.ts';
 import { databaseUrl, dropDatabase, onServer } from './database.ts';
 
 export interface TestDatabaseServer {

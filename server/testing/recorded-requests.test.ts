@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../demo/seed.ts';
+import { seedDemoContent } from '#server/demo/seed.ts';
 import { setupTestApp } from './app.ts';
 import { createStory, createUser, giveSubscription, signIn } from './factories.ts';
 

@@ -5,9 +5,9 @@ import { finished, PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.ts';
-import { formParts, formReadError } from '../http/multipart.ts';
-import { ObjectExistsError, type ObjectStorage } from '../storage/storage.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { formParts, formReadError } from '#server/http/multipart.ts';
+import { ObjectExistsError, type ObjectStorage } from '#server/storage/storage.ts';
 import { copyAlongside, limitBytes } from './streams.ts';
 import { type FileType, typeByBytes } from './types.ts';
 

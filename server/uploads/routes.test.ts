@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../testing/app.ts';
-import { createUser, signIn } from '../testing/factories.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
 let base = '';

@@ -6,7 +6,7 @@ import {
   COVER_MAX_BYTES,
   COVER_TYPES,
 } from '#common/uploads.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { durationSeconds } from './audio.ts';
 import { generatedKey } from './names.ts';
 import { acceptUploads, receiveUpload, type UploadRules } from './receive.ts';

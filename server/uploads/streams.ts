@@ -1,7 +1,7 @@
 // The stream pieces of the upload pipeline (receive.ts): a byte limit counted as bytes pass, and a copy of the
 // bytes for a reader that works in the same pass as storage.
 import { PassThrough, type Readable, Transform } from 'node:stream';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 /** Fails the stream with a 413 and `message` once more than `max` bytes have passed, while they still arrive. */
 export function limitBytes(max: number, message: string): Transform {

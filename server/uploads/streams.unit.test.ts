@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { copyAlongside, limitBytes } from './streams.ts';
 
 const chunks = (count: number, size: number) => Array.from({ length: count }, () => Buffer.alloc(size, 1));

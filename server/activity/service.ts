@@ -1,0 +1,251 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import {
+  addDays,
+  DEFAULT_DAILY_GOAL_MINUTES,
+  MAX_READING_REPORT_SECONDS,
+  MAX_READING_SECONDS_PER_DAY,
+  readingStreak,
+} from '#common/activity.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { chapters, languages, readingDays, stories } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { canSee } from '#server/policies/rules.ts';
+import type { Viewer } from '#server/policies/viewer.ts';
+
+const CHAPTER_NOT_FOUND = 'Chapter not found';
+const NO_SUCH_LANGUAGE = 'That language does not exist.';
+
+export interface DailyGoalRow {
+  goalMinutes: number;
+  todaySeconds: number;
+}
+
+/**
+ * The learner's goal in a language (the default when never set) and their reading time in it on `today`,
+ * their local date; 400 for a language that does not exist. One query: it is polled every 30 seconds.
+ */
+export async function getDailyGoal(
+  pool: pg.Pool,
+  userId: string,
+  languageCode: string,
+  today: string,
+): Promise<DailyGoalRow> {
+  // Named: planned once per connection (planning cost more than running it).
+  const { rows } = await pool.query<{ goal: number | null; seconds: number | null }>({
+    name: 'daily-goal',
+    text: `SELECT g.goal_minutes AS goal, d.seconds
+           FROM languages l
+           LEFT JOIN daily_goals g ON g.user_id = $1 AND g.language_id = l.id
+           LEFT JOIN reading_days d ON d.user_id = $1 AND d.day = $2 AND d.language_id = l.id
+           WHERE l.code = $3`,
+    values: [userId, today, languageCode],
+  });
+  const row = rows[0];
+  if (!row) throw new HttpError(400, NO_SUCH_LANGUAGE);
+  return { goalMinutes: row.goal ?? DEFAULT_DAILY_GOAL_MINUTES, todaySeconds: row.seconds ?? 0 };
+}
+
+/** Sets the learner's goal in a language (already checked to be 1–300); 400 for a language that does not exist. */
+export async function setDailyGoal(
+  db: Database,
+  userId: string,
+  languageCode: string,
+  goalMinutes: number,
+): Promise<void> {
+  const { rows } = await db.execute(sql`
+    INSERT INTO daily_goals (user_id, language_id, goal_minutes)
+    SELECT ${userId}::uuid, l.id, ${goalMinutes}::int FROM languages l WHERE l.code = ${languageCode}
+    ON CONFLICT (user_id, language_id)
+    DO UPDATE SET goal_minutes = excluded.goal_minutes, updated_at = now()
+    RETURNING language_id
+  `);
+  if (rows.length === 0) throw new HttpError(400, NO_SUCH_LANGUAGE);
+}
+
+export interface ReadingTimeResult {
+  language: string;
+  secondsCounted: number;
+  timeSpent: number;
+}
+
+/**
+ * Counts a reading-time report on the learner's local date `day`, for the chapter's language: at most 300
+ * seconds a report and 24 hours a day. A chapter that does not exist, or whose story is unpublished (unless
+ * the learner is an admin), is 404. The usual report (a published story) is one statement.
+ */
+export async function trackReadingTime(
+  { db, pool }: { db: Database; pool: pg.Pool },
+  reader: Viewer,
+  chapterId: number,
+  seconds: number,
+  day: string,
+): Promise<ReadingTimeResult> {
+  const counted = Math.min(seconds, MAX_READING_REPORT_SECONDS);
+  if (counted > 0) {
+    // Named: planned once per connection. Every reading learner sends one every 30 seconds, so its commit
+    // does not wait for the disk (synchronous_commit off for this statement's own transaction): a crash of
+    // PostgreSQL may lose the reports of its last fraction of a second, seconds of reading, and nothing else.
+    const { rows } = await pool.query<{ language: string; time_spent: number }>({
+      name: 'track-reading-time',
+      text: `WITH relaxed AS (
+               SELECT set_config('synchronous_commit', 'off', true)
+             ), chapter AS (
+               SELECT s.language_id, l.code
+               FROM chapters c
+               JOIN stories s ON s.id = c.story_id
+               JOIN languages l ON l.id = s.language_id
+               WHERE c.id = $1 AND s.is_published
+             ), counted AS (
+               INSERT INTO reading_days (user_id, day, language_id, seconds)
+               SELECT $2::uuid, $3::date, language_id, $4::int FROM chapter
+               ON CONFLICT (user_id, day, language_id) DO UPDATE
+               SET seconds = least(reading_days.seconds + excluded.seconds, $5::int), updated_at = now()
+               RETURNING seconds
+             )
+             SELECT chapter.code AS language, counted.seconds AS time_spent FROM relaxed, chapter, counted`,
+      values: [chapterId, reader.userId, day, counted, MAX_READING_SECONDS_PER_DAY],
+    });
+    const row = rows[0];
+    if (row) return { language: row.language, secondsCounted: counted, timeSpent: row.time_spent };
+  }
+  // Nothing to add, or a chapter of an unpublished story (or none at all): the slower path that tells which.
+  const [chapter] = await db
+    .select({ languageId: stories.languageId, language: languages.code, isPublished: stories.isPublished })
+    .from(chapters)
+    .innerJoin(stories, eq(stories.id, chapters.storyId))
+    .innerJoin(languages, eq(languages.id, stories.languageId))
+    .where(eq(chapters.id, chapterId));
+  if (!chapter) throw new HttpError(404, CHAPTER_NOT_FOUND);
+  if (!(await canSee(reader, chapter))) throw new HttpError(404, CHAPTER_NOT_FOUND);
+  const [row] =
+    counted > 0
+      ? await db
+          .insert(readingDays)
+          .values({ userId: reader.userId, day, languageId: chapter.languageId, seconds: counted })
+          .onConflictDoUpdate({
+            target: [readingDays.userId, readingDays.day, readingDays.languageId],
+            set: {
+              seconds: sql`least(${readingDays.seconds} + excluded.seconds, ${MAX_READING_SECONDS_PER_DAY}::int)`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ seconds: readingDays.seconds })
+      : await db
+          .select({ seconds: readingDays.seconds })
+          .from(readingDays)
+          .where(
+            and(
+              eq(readingDays.userId, reader.userId),
+              eq(readingDays.day, day),
+              eq(readingDays.languageId, chapter.languageId),
+            ),
+          );
+  return { language: chapter.language, secondsCounted: counted, timeSpent: row?.seconds ?? 0 };
+}
+
+/**
+ * Adds the words of a chapter just marked read to the learner's local day, in the mark-read transaction
+ * (server/progress/service.ts).
+ */
+export async function addWordsToDay(
+  tx: Transaction,
+  entry: { userId: string; languageId: number; day: string; words: number },
+): Promise<void> {
+  if (entry.words <= 0) return;
+  await tx
+    .insert(readingDays)
+    .values({ userId: entry.userId, day: entry.day, languageId: entry.languageId, wordsRead: entry.words })
+    .onConflictDoUpdate({
+      target: [readingDays.userId, readingDays.day, readingDays.languageId],
+      set: { wordsRead: sql`${readingDays.wordsRead} + excluded.words_read`, updatedAt: sql`now()` },
+    });
+}
+
+export interface ActivityDayRow {
+  date: string;
+  timeSpent: number;
+  wordsRead: number;
+}
+
+/** How far back the streak's walk reads first; a longer streak reads twice as far, and so on. */
+const STREAK_WINDOW_DAYS = 400;
+/** A streak is not counted back further than this (a century of days). */
+const MAX_STREAK_DAYS = 36_600;
+
+/**
+ * The learner's reading per local day from `from` to `to` (days without reading left out), summed over
+ * languages or for one, and the streak ending on `today`; 400 for a language that does not exist.
+ */
+export async function getActivity(
+  db: Database,
+  userId: string,
+  options: { languageCode?: string; from: string; to: string; today: string },
+): Promise<{ streak: number; days: ActivityDayRow[] }> {
+  let languageId: number | null = null;
+  if (options.languageCode !== undefined) {
+    const [language] = await db
+      .select({ id: languages.id })
+      .from(languages)
+      .where(eq(languages.code, options.languageCode));
+    if (!language) throw new HttpError(400, NO_SUCH_LANGUAGE);
+    languageId = language.id;
+  }
+  const days = await activeDays(db, userId, languageId, options.from, options.to);
+  const { today } = options;
+  // The range usually ends today: its days give the streak, unless the streak runs back past its start.
+  if (options.from < today && options.to >= today) {
+    const streak = readingStreak(
+      days.map((day) => day.date),
+      today,
+    );
+    if (streakStart(today, streak, days) > options.from) return { streak, days };
+  }
+  return { streak: await streakEndingOn(db, userId, languageId, today), days };
+}
+
+/** The first day of a streak of `streak` days ending today or yesterday. */
+function streakStart(today: string, streak: number, days: ActivityDayRow[]): string {
+  const hasToday = days.some((day) => day.date === today);
+  return addDays(today, (hasToday ? 0 : -1) - streak + 1);
+}
+
+async function activeDays(
+  db: Database,
+  userId: string,
+  languageId: number | null,
+  from: string,
+  to: string,
+): Promise<ActivityDayRow[]> {
+  const { rows } = await db.execute<ActivityDayRow & Record<string, unknown>>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date,
+           sum(seconds)::int AS "timeSpent",
+           sum(words_read)::int AS "wordsRead"
+    FROM reading_days
+    WHERE user_id = ${userId} AND day BETWEEN ${from} AND ${to}
+      ${languageId === null ? sql`` : sql`AND language_id = ${languageId}`}
+      AND (seconds > 0 OR words_read > 0)
+    GROUP BY day
+    ORDER BY day
+  `);
+  return rows;
+}
+
+/** The streak ending on `today` (or yesterday), read back a window at a time until a day without reading. */
+async function streakEndingOn(
+  db: Database,
+  userId: string,
+  languageId: number | null,
+  today: string,
+): Promise<number> {
+  for (let window = STREAK_WINDOW_DAYS; ; window *= 2) {
+    const from = addDays(today, -window);
+    const days = await activeDays(db, userId, languageId, from, today);
+    const streak = readingStreak(
+      days.map((day) => day.date),
+      today,
+    );
+    // Reaching back to the window's first day: the streak may go on before it.
+    if (streak === 0 || streakStart(today, streak, days) > from || window >= MAX_STREAK_DAYS) return streak;
+  }
+}

@@ -1,0 +1,105 @@
+import type { StoryDetail, StoryListItem, StoryProgress } from '#common/schemas/library.ts';
+import type { Difficulty, LengthCategory } from '#common/stories.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
+import {
+  type LibraryStoryRow,
+  type StoryDetailRow,
+  type StoryProgressRow,
+  storyProgress,
+} from './service.ts';
+
+function presentFields(storage: ObjectStorage, story: LibraryStoryRow): Omit<StoryListItem, 'user_progress'> {
+  return {
+    id: story.id,
+    title: story.title,
+    author: story.author,
+    description: story.description,
+    cover_image_url: story.coverImageKey ? storage.publicUrl(story.coverImageKey) : null,
+    difficulty_level: story.difficultyLevel as Difficulty,
+    chapter_count: story.chapterCount,
+    estimated_word_count: story.estimatedWordCount,
+    is_free: story.isFree,
+    is_adult_content: story.isAdultContent,
+    topics: story.topics
+      .split(',')
+      .map((topic) => topic.trim())
+      .filter(Boolean),
+    length_category: story.lengthCategory as LengthCategory,
+    language: story.language,
+  };
+}
+
+function presentProgress(
+  chapterCount: number,
+  completed: number,
+  wordsRead: number,
+  pointsEarned: number,
+): StoryProgress {
+  const { completionPercentage, isCompleted } = storyProgress(chapterCount, completed);
+  return {
+    completion_percentage: completionPercentage,
+    is_completed: isCompleted,
+    words_read: wordsRead,
+    points_earned: pointsEarned,
+  };
+}
+
+/**
+ * A story of the list as JSON ready to send, but for the learner's progress: its fields presented once when
+ * the list is read, not again for every learner (presenting and stringifying 500 stories cost ~2 ms a
+ * request; joining ready strings ~0.02 ms).
+ */
+export interface ListedStory {
+  id: number;
+  chapterCount: number;
+  /** The item's JSON without its closing brace: `{"id":1,…,"language":"es"`. */
+  head: string;
+}
+
+/** A story of the list, presented once for every learner (see ListedStory). */
+export function prepareListedStory(storage: ObjectStorage, story: LibraryStoryRow): ListedStory {
+  const head = JSON.stringify(presentFields(storage, story)).slice(0, -1);
+  return { id: story.id, chapterCount: story.chapterCount, head };
+}
+
+const NOT_STARTED = JSON.stringify(presentProgress(0, 0, 0, 0));
+
+/** The story list's JSON body: each prepared story with the learner's progress in it (StoryList in common/). */
+export function serializeList(stories: ListedStory[], progress: Map<number, StoryProgressRow>): string {
+  let body = '[';
+  for (let index = 0; index < stories.length; index++) {
+    const story = stories[index] as ListedStory;
+    const mine = progress.get(story.id);
+    const progressJson = mine
+      ? JSON.stringify(
+          presentProgress(story.chapterCount, mine.completedChapters, mine.wordsRead, mine.pointsEarned),
+        )
+      : NOT_STARTED;
+    body += `${index === 0 ? '' : ','}${story.head},"user_progress":${progressJson}}`;
+  }
+  return `${body}]`;
+}
+
+/** GET /api/stories/{id}/'s answer: the story, its chapters, and the learner's progress in each. */
+export function presentDetail(storage: ObjectStorage, story: StoryDetailRow): StoryDetail {
+  const completed = story.chapters.filter((chapter) => chapter.isCompleted).length;
+  return {
+    ...presentFields(storage, story),
+    is_locked: story.isLocked,
+    chapters: story.chapters.map((chapter) => ({
+      id: chapter.id,
+      chapter_number: chapter.chapterNumber,
+      title: chapter.title,
+      word_count: chapter.wordCount,
+    })),
+    user_progress: {
+      overall: presentProgress(story.chapterCount, completed, story.wordsRead, story.pointsEarned),
+      chapters: Object.fromEntries(
+        story.chapters.map((chapter) => [
+          String(chapter.id),
+          { is_completed: chapter.isCompleted, completion_percentage: chapter.completionPercentage },
+        ]),
+      ),
+    },
+  };
+}

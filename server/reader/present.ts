@@ -1,0 +1,29 @@
+import type { ReaderChapter } from '#common/schemas/reading.ts';
+import { presentLanguage } from '#server/languages/present.ts';
+import type { ObjectStorage } from '#server/storage/storage.ts';
+import type { ReaderChapterRow } from './service.ts';
+
+/** GET /api/chapters/{id}/'s answer: the chapter, its audio's address, and its story's outline. */
+export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow): ReaderChapter {
+  return {
+    id: chapter.id,
+    chapter_number: chapter.chapterNumber,
+    title: chapter.title,
+    content: chapter.content,
+    order_index: chapter.orderIndex,
+    word_count: chapter.wordCount,
+    audio_url: chapter.audioKey ? storage.publicUrl(chapter.audioKey) : null,
+    is_completed: chapter.isCompleted,
+    story: {
+      id: chapter.story.id,
+      title: chapter.story.title,
+      language: presentLanguage(chapter.story.language),
+      chapters: chapter.story.chapters.map((entry) => ({
+        id: entry.id,
+        chapter_number: entry.chapterNumber,
+        title: entry.title,
+      })),
+      next_chapter: chapter.story.nextChapter,
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { normalizeLookup } from '#common/dictionary.ts';
+import type { SaveWordInput } from '#common/schemas/reading.ts';
+import type { Database } from '#server/db/client.ts';
+import { chapters, languages, savedWords, stories } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+const NO_SUCH_LANGUAGE = 'That language does not exist.';
+
+export interface SavedWordRow {
+  id: number;
+  word: string;
+  language: string;
+  occurrences: number;
+  lastSeenAt: Date;
+}
+
+/**
+ * Saves a looked-up word under the learner's key for it (the dictionary's key: lower case, NFC, no reading
+ * aids): a first save makes the row, each later one counts an occurrence and moves last_seen_at, atomically.
+ */
+export async function saveWord(
+  db: Database,
+  userId: string,
+  input: SaveWordInput,
+): Promise<{ word: SavedWordRow; isCreated: boolean }> {
+  const [language] = await db
+    .select({ id: languages.id, code: languages.code })
+    .from(languages)
+    .where(eq(languages.code, input.language));
+  if (!language) throw new HttpError(400, NO_SUCH_LANGUAGE);
+  const place = await wherePlace(db, input.story ?? null, input.chapter ?? null);
+  // The schema has already refused a word that is empty or too long once stripped.
+  const key = normalizeLookup(input.word, language.code)?.lower;
+  if (!key) throw new HttpError(400, 'word is required');
+  const [saved] = await db
+    .insert(savedWords)
+    .values({
+      userId,
+      languageId: language.id,
+      word: key,
+      lastStoryId: place.storyId,
+      lastChapterId: place.chapterId,
+    })
+    .onConflictDoUpdate({
+      target: [savedWords.userId, savedWords.languageId, savedWords.word],
+      set: {
+        occurrences: sql`${savedWords.occurrences} + 1`,
+        lastSeenAt: sql`now()`,
+        lastStoryId: sql`excluded.last_story_id`,
+        lastChapterId: sql`excluded.last_chapter_id`,
+      },
+    })
+    .returning({
+      id: savedWords.id,
+      word: savedWords.word,
+      occurrences: savedWords.occurrences,
+      lastSeenAt: savedWords.lastSeenAt,
+    });
+  if (!saved) throw new Error('saveWord changed nothing');
+  return { word: { ...saved, language: language.code }, isCreated: saved.occurrences === 1 };
+}
+
+/** Where a word was seen: the story follows from the chapter; a chapter of another story is refused. */
+async function wherePlace(
+  db: Database,
+  storyId: number | null,
+  chapterId: number | null,
+): Promise<{ storyId: number | null; chapterId: number | null }> {
+  if (chapterId !== null) {
+    const [chapter] = await db
+      .select({ storyId: chapters.storyId })
+      .from(chapters)
+      .where(eq(chapters.id, chapterId));
+    if (!chapter) throw new HttpError(400, 'That chapter does not exist.');
+    if (storyId !== null && storyId !== chapter.storyId) {
+      throw new HttpError(400, 'That chapter is not part of that story.');
+    }
+    return { storyId: chapter.storyId, chapterId };
+  }
+  if (storyId !== null) {
+    const [story] = await db.select({ id: stories.id }).from(stories).where(eq(stories.id, storyId));
+    if (!story) throw new HttpError(400, 'That story does not exist.');
+  }
+  return { storyId, chapterId: null };
+}
+
+/** The learner's saved words, most recently seen first; only one language's when a code is given. */
+export async function listSavedWords(
+  db: Database,
+  userId: string,
+  languageCode?: string,
+): Promise<SavedWordRow[]> {
+  return db
+    .select({
+      id: savedWords.id,
+      word: savedWords.word,
+      language: languages.code,
+      occurrences: savedWords.occurrences,
+      lastSeenAt: savedWords.lastSeenAt,
+    })
+    .from(savedWords)
+    .innerJoin(languages, eq(languages.id, savedWords.languageId))
+    .where(
+      and(
+        eq(savedWords.userId, userId),
+        languageCode === undefined ? undefined : eq(languages.code, languageCode),
+      ),
+    )
+    .orderBy(desc(savedWords.lastSeenAt), desc(savedWords.id));
+}
