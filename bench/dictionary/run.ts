@@ -332,17 +332,12 @@ try {
 
   // The servers run in a child of their own, bundled as production runs them (serve.ts).
   const servers = startChild<ServeRequest, ServeReply>('serve', [...productionNodeFlags(), ...profileFlags]);
-  const started = await servers.ask({
-    kind: 'start',
-    input: { databaseUrl, jwtSecret, dataDir: join(scratch, 'data'), path: LOOKUP_PATH },
-  });
-  if (started.kind !== 'started') throw new Error(`serve answered ${started.kind}`);
+  const started = await servers.expect(
+    { kind: 'start', input: { databaseUrl, jwtSecret, dataDir: join(scratch, 'data'), path: LOOKUP_PATH } },
+    'started',
+  );
   const { app: appOrigin, uncached: uncachedOrigin, direct: directOrigin } = started;
-  const serverCpuSecondsNow = async () => {
-    const reply = await servers.ask({ kind: 'cpu' });
-    if (reply.kind !== 'cpu') throw new Error(`serve answered ${reply.kind}`);
-    return reply.seconds;
-  };
+  const serverCpuSecondsNow = async () => (await servers.expect({ kind: 'cpu' }, 'cpu')).seconds;
 
   // What the lookups answer: all 200, most found, and the body size the baseline answers with.
   const checked = await Promise.all(
@@ -361,9 +356,7 @@ try {
   const non200 = checked.filter((check) => check.status !== 200).length;
   if (non200 > 0) throw new Error(`${non200} of ${checked.length} checked lookups did not answer 200.`);
 
-  const bareReply = await servers.ask({ kind: 'bare', body: medianBody });
-  if (bareReply.kind !== 'bare') throw new Error(`serve answered ${bareReply.kind}`);
-  const bareOrigin = bareReply.origin;
+  const bareOrigin = (await servers.expect({ kind: 'bare', body: medianBody }, 'bare')).origin;
 
   const load = (origin: string, overallRate?: number) =>
     measuredLoad(

@@ -173,26 +173,21 @@ export async function measureApi(input: ApiInput): Promise<ApiResult> {
     ],
     { NODE_ENV: 'production' },
   );
-  const started = await servers.ask({
-    kind: 'start',
-    input: {
-      databaseUrl: input.databaseUrl,
-      jwtSecret: input.jwtSecret,
-      dataDir: join(input.dataDir, 'app'),
+  const started = await servers.expect(
+    {
+      kind: 'start',
+      input: {
+        databaseUrl: input.databaseUrl,
+        jwtSecret: input.jwtSecret,
+        dataDir: join(input.dataDir, 'app'),
+      },
     },
-  });
-  if (started.kind !== 'started') throw new Error(`serve answered ${started.kind}`);
+    'started',
+  );
   const appOrigin = started.origin;
-  const serverCpuSecondsNow = async () => {
-    const reply = await servers.ask({ kind: 'cpu' });
-    if (reply.kind !== 'cpu') throw new Error(`serve answered ${reply.kind}`);
-    return reply.seconds;
-  };
-  const bare = async (method: 'GET' | 'POST', body: string, isCompressed: boolean) => {
-    const reply = await servers.ask({ kind: 'bare', input: { method, body, isCompressed } });
-    if (reply.kind !== 'bare') throw new Error(`serve answered ${reply.kind}`);
-    return reply.origin;
-  };
+  const serverCpuSecondsNow = async () => (await servers.expect({ kind: 'cpu' }, 'cpu')).seconds;
+  const bare = async (method: 'GET' | 'POST', body: string, isCompressed: boolean) =>
+    (await servers.expect({ kind: 'bare', input: { method, body, isCompressed } }, 'bare')).origin;
 
   const load = (origin: string, requests: LoadRequest[], overallRate?: number): Promise<Measured> =>
     measuredLoad(
