@@ -9,10 +9,10 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import pg from 'pg';
 import { productionNodeFlags } from '../child.ts';
 import { type Measured, measuredLoad } from '../measure.ts';
+import { latencyCells, log, median, pad, round1 } from '../stats.ts';
 import { runChild, startChild } from './child.ts';
 import type { LoadFigures, LoadRequest } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
-import { log, median, pad, round1 } from './stats.ts';
 import { SPANISH_FILTERS, SPANISH_SEARCHES } from './texts.ts';
 
 /** What Chrome sends with a fetch of the app (web/lib/api.ts adds X-Timezone). */
@@ -329,11 +329,7 @@ export function printApi(result: ApiResult): void {
       pad(
         [
           label,
-          figures.requestsPerSecond,
-          figures.latencyP50Ms,
-          figures.latencyP90Ms,
-          figures.latencyP99Ms,
-          figures.latencyMaxMs,
+          ...latencyCells(figures),
           figures.errors + figures.timeouts + figures.non2xx,
           bytes,
           sent,

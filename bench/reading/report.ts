@@ -1,11 +1,11 @@
 // What the reading benchmark found, judged against issue 6's targets and printed: the reader's runs summed up
 // into medians, a pass flag for each target, and the lines the run ends with.
 import { cpus } from 'node:os';
+import { median, round1, targetLine } from '../stats.ts';
 import { type ApiResult, printApi } from './api.ts';
 import type { GeneratedLibrary } from './data.ts';
 import type { ReaderResult, RenderRun } from './reader.ts';
 import { CONNECTIONS, CPU_SLOWDOWN, READER_RUNS, TARGETS } from './settings.ts';
-import { median, round1, targetLine } from './stats.ts';
 
 function summarise(runs: RenderRun[]) {
   const mid = (pick: (run: RenderRun) => number | null) =>

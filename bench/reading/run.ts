@@ -25,10 +25,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { type BenchDatabase, signedInToken, withBenchDatabase } from '../database.ts';
+import { log, machine, round1 } from '../stats.ts';
 import { type ApiResult, BROWSER_HEADERS, measureApi } from './api.ts';
 import { bundleChildren } from './child.ts';
 import { type GeneratedLibrary, generateLibrary, LEARNERS, learnerUserId } from './data.ts';
@@ -58,7 +59,6 @@ import {
   TRACE_FILE,
   WARMUP_S,
 } from './settings.ts';
-import { log, round1 } from './stats.ts';
 
 /** What the run measures with: the library, the sampled learners' tokens and the reader's learner. */
 interface Prepared {
@@ -160,11 +160,7 @@ function resultOf(prepared: Prepared, api: ApiResult | null, reader: ReaderFigur
     benchmark: 'learner API and reader (issue 6)',
     measuredAt: new Date().toISOString(),
     machine: {
-      cores: cpus().length,
-      cpu: cpus()[0]?.model,
-      memoryGB: Math.round(totalmem() / 1024 ** 3),
-      node: process.version,
-      postgres: prepared.postgresVersion,
+      ...machine(prepared.postgresVersion),
       /** The machine is shared: what else ran shows here. */
       loadAverageAtStart,
       loadAverageAtEnd: loadAverage(),
