@@ -70,6 +70,9 @@ export interface ChildMemory {
   peakExternalMB: number;
 }
 
+/** What a child run answers: its result and its memory. */
+export type ChildRun<Result> = { result: Result; memory: ChildMemory };
+
 type Reply<Result> = { ok: true; result: Result; memory: ChildMemory } | { ok: false; error: string };
 
 const MB = 1024 * 1024;
@@ -84,7 +87,7 @@ function runChild<Result>(
   script: string,
   input: unknown,
   execArgv: readonly string[],
-): Promise<{ result: Result; memory: ChildMemory }> {
+): Promise<ChildRun<Result>> {
   return new Promise((resolve, reject) => {
     const child = fork(file, [], {
       execArgv: [...execArgv],
