@@ -1,8 +1,9 @@
 // What the reading benchmark found, judged against issue 6's targets and printed: the reader's runs summed up
 // into medians, a pass flag for each target, and the lines the run ends with.
 import { cpus } from 'node:os';
-import { median, round1, targetLine } from '../stats.ts';
-import { type ApiResult, printApi } from './api.ts';
+import type { Measured } from '../measure.ts';
+import { latencyCells, median, pad, round1, targetLine } from '../stats.ts';
+import { type ApiResult, BROWSER_HEADERS, SCENARIOS } from './api.ts';
 import type { GeneratedLibrary } from './data.ts';
 import type { ReaderResult, RenderRun } from './reader.ts';
 import { CONNECTIONS, CPU_SLOWDOWN, READER_RUNS, TARGETS } from './settings.ts';
@@ -220,4 +221,97 @@ export function printReader(reader: ReaderFigures): void {
   ];
   for (const line of lines) targetLine(...line);
   if (reader.pageErrors.length > 0) console.info(`  page errors: ${reader.pageErrors.join(' | ')}`);
+}
+
+/** The API table's columns, and a row of it. */
+const API_WIDTHS = [42, 7, 8, 8, 8, 8, 7, 8, 7, 7, 7, 6, 6, 7];
+
+function printApiRow(label: string, figures: Measured, bytes: number, sent: number): void {
+  console.info(
+    pad(
+      [
+        label,
+        ...latencyCells(figures),
+        figures.errors + figures.timeouts + figures.non2xx,
+        bytes,
+        sent,
+        figures.cpu.serverMicrosPerRequest ?? '–',
+        figures.cpu.postgresMicrosPerRequest ?? '–',
+        figures.cpu.loadGeneratorMicrosPerRequest ?? '–',
+        `${Math.round(figures.cpu.machineBusyShare * 100)}%`,
+        figures.cpu.cpuBoundRequestsPerSecond ?? '–',
+      ],
+      API_WIDTHS,
+    ),
+  );
+}
+
+/** Prints the API's table: each scenario's baseline and the app, with CPU per request. */
+function printApi(result: ApiResult): void {
+  console.info(
+    pad(
+      [
+        '',
+        'req/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'errors',
+        'bytes',
+        'sent',
+        'µs app',
+        'µs pg',
+        'µs ac',
+        'busy',
+      ],
+      API_WIDTHS,
+    ),
+  );
+  for (const scenario of SCENARIOS) {
+    const figures = result[scenario];
+    console.info(figures.request);
+    printApiRow(
+      '  bare Fastify, same body (baseline)',
+      figures.baseline,
+      figures.responseBytesMedian,
+      figures.wireBytesMedian,
+    );
+    if (figures.baselineUncompressed) {
+      printApiRow(
+        '  bare Fastify, same JSON uncompressed',
+        figures.baselineUncompressed,
+        figures.responseBytesMedian,
+        figures.responseBytesMedian,
+      );
+    }
+    printApiRow('  Catamaran', figures.catamaran, figures.responseBytesMedian, figures.wireBytesMedian);
+    const atRate = figures.catamaranAtTargetRate;
+    if (atRate) {
+      printApiRow(
+        `  Catamaran at ${atRate.offeredRequestsPerSecond} req/s offered`,
+        atRate,
+        figures.responseBytesMedian,
+        figures.wireBytesMedian,
+      );
+    }
+    if (figures.compressionMs) {
+      const { brotliQuality4, brotliQuality1, gzip } = figures.compressionMs;
+      console.info(
+        `    compressing the median answer once: brotli q4 (the app's) ${brotliQuality4} ms, q1 ${brotliQuality1} ms, gzip ${gzip} ms`,
+      );
+    }
+  }
+  console.info(
+    'µs app / pg / ac: CPU time a request of the server process, of PostgreSQL and of autocannon (warm-up ' +
+      'included); busy: the three together, as a share of the machine (the rest is other work on this shared ' +
+      'machine); cpu cap: the req/s their CPU a request allows on all cores; bytes: the median answer, sent: on ' +
+      'the wire.',
+  );
+  const list = result.list;
+  console.info(
+    `Accept-Encoding "${BROWSER_HEADERS['accept-encoding']}": the full list is answered ${list.contentEncoding}, ` +
+      `${list.responseBytesMedian.toLocaleString('en')} bytes of JSON in ${list.wireBytesMedian.toLocaleString('en')} ` +
+      `(${round1(list.responseBytesMedian / list.wireBytesMedian)}× smaller).`,
+  );
 }
