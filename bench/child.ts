@@ -70,6 +70,9 @@ export interface ChildMemory {
   peakExternalMB: number;
 }
 
+/** What a child run answers: its result and its memory. */
+export type ChildRun<Result> = { result: Result; memory: ChildMemory };
+
 type Reply<Result> = { ok: true; result: Result; memory: ChildMemory } | { ok: false; error: string };
 
 const MB = 1024 * 1024;
@@ -84,7 +87,7 @@ function runChild<Result>(
   script: string,
   input: unknown,
   execArgv: readonly string[],
-): Promise<{ result: Result; memory: ChildMemory }> {
+): Promise<ChildRun<Result>> {
   return new Promise((resolve, reject) => {
     const child = fork(file, [], {
       execArgv: [...execArgv],
@@ -141,16 +144,23 @@ function send(reply: Reply<unknown>): void {
   process.send?.(reply, () => process.exit(0));
 }
 
-/**
- * Starts a long-lived child script's bundle (a serve.ts) that answers each message with one reply, in order;
- * `ask` sends a message and resolves with its reply; `exited` settles when the child is gone.
- */
+/** A long-lived child (a serve.ts) as its parent sees it. */
+export interface StartedChild<Request extends object, Answer extends { kind: string }> {
+  /** Sends a message and resolves with its reply. */
+  ask(request: Request): Promise<Answer>;
+  /** Sends a message and resolves with its reply, which must be of `kind` (another kind is an error). */
+  expect<Kind extends Answer['kind']>(request: Request, kind: Kind): Promise<Extract<Answer, { kind: Kind }>>;
+  /** Settles when the child is gone. */
+  exited: Promise<void>;
+}
+
+/** Starts a long-lived child script's bundle (a serve.ts) that answers each message with one reply, in order. */
 function startChild<Request extends object, Answer extends { kind: string }>(
   file: string,
   script: string,
   execArgv: readonly string[],
   env: Record<string, string>,
-): { ask(request: Request): Promise<Answer>; exited: Promise<void> } {
+): StartedChild<Request, Answer> {
   const child = fork(file, [], {
     execArgv: [...execArgv],
     env: { ...process.env, ...env },
@@ -167,12 +177,17 @@ function startChild<Request extends object, Answer extends { kind: string }>(
   void exited.then(() => {
     for (const next of waiting.splice(0)) next.reject(new Error(`${script} exited without an answer`));
   });
+  const ask = (request: Request) =>
+    new Promise<Answer>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      child.send(request);
+    });
   return {
-    ask(request) {
-      return new Promise<Answer>((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        child.send(request);
-      });
+    ask,
+    async expect(request, kind) {
+      const reply = await ask(request);
+      if (reply.kind !== kind) throw new Error(`${script} answered ${reply.kind}`);
+      return reply as Extract<Answer, { kind: typeof kind }>;
     },
     exited,
   };

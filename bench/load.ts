@@ -126,12 +126,136 @@ function responseLength(pending: Buffer, head: string, headerLength: number): nu
   }
 }
 
+/** The shared state of one steady run: what is due, what came back, and the connections that are free. */
+class SteadyRun {
+  readonly latencies: Float64Array;
+  completed = 0;
+  errors = 0;
+  non2xx = 0;
+  bytes = 0;
+  private next = 0;
+  readonly idle: Connection[] = [];
+  /** Due times (performance.now()) of requests waiting for a free connection. */
+  readonly waiting: number[] = [];
+  readonly finished: Promise<void>;
+  private finish: () => void = () => undefined;
+
+  constructor(
+    private readonly input: LoadInput,
+    readonly total: number,
+    private readonly host: string,
+    private readonly commonHeaders: string,
+  ) {
+    this.latencies = new Float64Array(total);
+    this.finished = new Promise<void>((resolve) => {
+      this.finish = resolve;
+    });
+  }
+
+  /** The next request of the list, as bytes on the wire. */
+  nextRequest(): string {
+    const request = this.input.requests[this.next++ % this.input.requests.length] as LoadRequest | string;
+    return encodeRequest(request, this.host, this.commonHeaders);
+  }
+
+  /** Records a request's end; answers whether the run goes on. */
+  record(latency: number, isAnswered: boolean, status: number): boolean {
+    if (!isAnswered) this.errors++;
+    else if (status < 200 || status >= 300) this.non2xx++;
+    this.latencies[this.completed++] = latency;
+    if (this.completed === this.total) {
+      this.finish();
+      return false;
+    }
+    return true;
+  }
+}
+
+/** One keep-alive connection of a steady run: sends a request when told, reads its response, then takes the next. */
+class Connection {
+  private socket: Socket;
+  private pending: Buffer = Buffer.alloc(0);
+  private dueAt = 0;
+  /** The head of the response being read, once its end has arrived. */
+  private head: string | undefined;
+  private headerLength = 0;
+
+  /** Settles once the first socket is connected. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly run: SteadyRun,
+    private readonly hostname: string,
+    private readonly port: number,
+  ) {
+    this.socket = this.connect();
+    this.ready = new Promise((resolve) => this.socket.once('connect', () => resolve()));
+  }
+
+  private connect(): Socket {
+    const socket = new Socket();
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      if (this.run.completed >= this.run.total) return;
+      // A new socket first (writes wait for its connection), then the request that was cut counts as
+      // failed.
+      this.socket = this.connect();
+      this.pending = Buffer.alloc(0);
+      this.head = undefined;
+      if (this.dueAt !== 0) this.done(false, 0);
+    });
+    socket.connect(this.port, this.hostname);
+    return socket;
+  }
+
+  send(dueAt: number): void {
+    this.dueAt = dueAt;
+    this.socket.write(this.run.nextRequest());
+  }
+
+  private receive(chunk: Buffer): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    if (this.head === undefined) {
+      const end = this.pending.indexOf(HEADER_END);
+      if (end === -1) return;
+      this.head = this.pending.toString('latin1', 0, end);
+      this.headerLength = end + HEADER_END.length;
+    }
+    const length = responseLength(this.pending, this.head, this.headerLength);
+    if (length === undefined) {
+      this.socket.destroy();
+      return;
+    }
+    if (length === -1) return;
+    const status = Number(this.head.slice(9, 12));
+    this.run.bytes += length;
+    this.pending = this.pending.subarray(length);
+    this.head = undefined;
+    this.done(true, status);
+  }
+
+  private done(isAnswered: boolean, status: number): void {
+    const latency = performance.now() - this.dueAt;
+    this.dueAt = 0;
+    if (!this.run.record(latency, isAnswered, status)) return;
+    const due = this.run.waiting.shift();
+    if (due === undefined) this.run.idle.push(this);
+    else this.send(due);
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
 /**
  * Requests at a steady rate: the i-th is due `i / rate` seconds after the start, and sent then on an idle
  * connection (or, when all of them are busy, as soon as one is free: its wait counts in its latency, so a
  * server that falls behind is seen to, rather than hidden by a client that waits for it). The due requests
  * are sent every millisecond, as timers allow; latency runs from the moment a request was due to its
- * response's last byte. A small HTTP/1.1 client of its own over keep-alive sockets.
+ * response's last byte. A small HTTP/1.1 client of its own over keep-alive sockets (Connection above).
  */
 async function steadyLoad(input: LoadInput, rate: number, durationSeconds: number): Promise<SteadyResult> {
   const { host, hostname, port } = new URL(input.origin);
@@ -139,105 +263,14 @@ async function steadyLoad(input: LoadInput, rate: number, durationSeconds: numbe
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const total = Math.round(rate * durationSeconds);
-  const latencies = new Float64Array(total);
-  let completed = 0;
-  let errors = 0;
-  let non2xx = 0;
-  let bytes = 0;
-  let next = 0;
+  const run = new SteadyRun(input, total, host, commonHeaders);
   let sent = 0;
-  const idle: Connection[] = [];
-  /** Due times (performance.now()) of requests waiting for a free connection. */
-  const waiting: number[] = [];
-  let finish: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
-
-  class Connection {
-    private socket: Socket;
-    private pending: Buffer = Buffer.alloc(0);
-    private dueAt = 0;
-    /** The head of the response being read, once its end has arrived. */
-    private head: string | undefined;
-    private headerLength = 0;
-
-    /** Settles once the first socket is connected. */
-    readonly ready: Promise<void>;
-
-    constructor() {
-      this.socket = this.connect();
-      this.ready = new Promise((resolve) => this.socket.once('connect', () => resolve()));
-    }
-
-    private connect(): Socket {
-      const socket = new Socket();
-      socket.setNoDelay(true);
-      socket.on('data', (chunk: Buffer) => this.receive(chunk));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        if (completed >= total) return;
-        // A new socket first (writes wait for its connection), then the request that was cut counts as
-        // failed.
-        this.socket = this.connect();
-        this.pending = Buffer.alloc(0);
-        this.head = undefined;
-        if (this.dueAt !== 0) this.done(false, 0);
-      });
-      socket.connect(Number(port), hostname);
-      return socket;
-    }
-
-    send(dueAt: number): void {
-      this.dueAt = dueAt;
-      const request = input.requests[next++ % input.requests.length] as LoadRequest | string;
-      this.socket.write(encodeRequest(request, host, commonHeaders));
-    }
-
-    private receive(chunk: Buffer): void {
-      this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-      if (this.head === undefined) {
-        const end = this.pending.indexOf(HEADER_END);
-        if (end === -1) return;
-        this.head = this.pending.toString('latin1', 0, end);
-        this.headerLength = end + HEADER_END.length;
-      }
-      const length = responseLength(this.pending, this.head, this.headerLength);
-      if (length === undefined) {
-        this.socket.destroy();
-        return;
-      }
-      if (length === -1) return;
-      const status = Number(this.head.slice(9, 12));
-      bytes += length;
-      this.pending = this.pending.subarray(length);
-      this.head = undefined;
-      this.done(true, status);
-    }
-
-    private done(isAnswered: boolean, status: number): void {
-      const latency = performance.now() - this.dueAt;
-      this.dueAt = 0;
-      if (!isAnswered) errors++;
-      else if (status < 200 || status >= 300) non2xx++;
-      latencies[completed++] = latency;
-      if (completed === total) {
-        finish();
-        return;
-      }
-      const due = waiting.shift();
-      if (due === undefined) idle.push(this);
-      else this.send(due);
-    }
-
-    close(): void {
-      this.socket.destroy();
-    }
-  }
-
-  const connections = Array.from({ length: input.connections }, () => new Connection());
+  const connections = Array.from(
+    { length: input.connections },
+    () => new Connection(run, hostname, Number(port)),
+  );
   await Promise.all(connections.map((connection) => connection.ready));
-  idle.push(...connections);
+  run.idle.push(...connections);
   const startedAt = performance.now();
   const interval = 1000 / rate;
   const tick = () => {
@@ -245,16 +278,17 @@ async function steadyLoad(input: LoadInput, rate: number, durationSeconds: numbe
     while (sent < total && startedAt + sent * interval <= now) {
       const dueAt = startedAt + sent * interval;
       sent++;
-      const connection = idle.pop();
+      const connection = run.idle.pop();
       if (connection) connection.send(dueAt);
-      else waiting.push(dueAt);
+      else run.waiting.push(dueAt);
     }
     if (sent < total) setTimeout(tick, 1);
   };
   tick();
-  await finished;
+  await run.finished;
   const seconds = (performance.now() - startedAt) / 1000;
   for (const connection of connections) connection.close();
+  const { latencies, completed, errors, non2xx, bytes } = run;
   return { latenciesMs: latencies, completed, errors, non2xx, bytes, seconds };
 }
 

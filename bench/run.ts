@@ -3,17 +3,12 @@
 // machine. Prints the figures and writes bench/results/languages.json.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
-import { seedLanguages } from '../server/db/seed.ts';
+import { withBenchDatabase } from './database.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -42,14 +37,7 @@ async function measure(url: string): Promise<Figures> {
   };
 }
 
-const scratch = await mkdtemp(join(tmpdir(), 'catamaran-bench-'));
-await chmod(scratch, 0o755);
-const postgres = await startEmbeddedPostgres({ dir: join(scratch, 'postgres') });
-try {
-  const databaseUrl = postgres.url('postgres');
-  await migrateDatabase(databaseUrl);
-  const seeding = openDatabase(databaseUrl, { max: 1, onIdleError: () => undefined });
-  await seedLanguages(seeding.db);
+await withBenchDatabase('catamaran-bench-', 1, async ({ databaseUrl, admin: seeding }) => {
   await seeding.pool.end();
 
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -106,7 +94,4 @@ try {
   };
   writeFileSync('bench/results/languages.json', `${JSON.stringify(result, null, 2)}\n`);
   console.info('Written to bench/results/languages.json');
-} finally {
-  await postgres.stop();
-  await rm(scratch, { recursive: true, force: true });
-}
+});

@@ -3,42 +3,30 @@
 // bare route, and a bare Fastify route answering a fixed body (the baseline). The parent asks for each one's
 // origin and for this process's CPU time, so that a load run can be charged to the server alone.
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { LookupQuery } from '../../common/schemas/dictionary.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { lookup } from '../../server/dictionary/lookup/service.ts';
+import { type AppInput, answerParent, type CommonReply, type CommonRequest, listen } from '../serve.ts';
 
-export interface ServeInput {
-  databaseUrl: string;
-  jwtSecret: string;
-  dataDir: string;
+export interface ServeInput extends AppInput {
   path: string;
 }
 
 export type ServeRequest =
   | { kind: 'start'; input: ServeInput }
   | { kind: 'bare'; body: string }
-  | { kind: 'cpu' }
-  | { kind: 'stop' };
+  | CommonRequest;
 
 export type ServeReply =
   | { kind: 'started'; app: string; uncached: string; direct: string }
   | { kind: 'bare'; origin: string }
-  | { kind: 'cpu'; seconds: number }
-  | { kind: 'stopped' }
-  | { kind: 'failed'; error: string };
+  | CommonReply;
 
-const servers: FastifyInstance[] = [];
 const pools: { end(): Promise<void> }[] = [];
 let path = '/';
-
-async function listen(server: FastifyInstance): Promise<string> {
-  servers.push(server);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-}
 
 async function start(input: ServeInput): Promise<ServeReply> {
   path = input.path;
@@ -75,30 +63,9 @@ async function bare(body: string): Promise<ServeReply> {
   return { kind: 'bare', origin: await listen(server) };
 }
 
-async function answer(request: ServeRequest): Promise<ServeReply> {
-  switch (request.kind) {
-    case 'start':
-      return start(request.input);
-    case 'bare':
-      return bare(request.body);
-    case 'cpu': {
-      const { user, system } = process.cpuUsage();
-      return { kind: 'cpu', seconds: (user + system) / 1e6 };
-    }
-    case 'stop':
-      for (const server of servers) await server.close();
-      for (const pool of pools) await pool.end();
-      return { kind: 'stopped' };
-  }
-}
-
-process.on('message', (request: ServeRequest) => {
-  answer(request).then(
-    (reply) => process.send?.(reply, () => request.kind === 'stop' && process.exit(0)),
-    (error: unknown) =>
-      process.send?.({
-        kind: 'failed',
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      }),
-  );
-});
+answerParent<ServeRequest>(
+  (request) => (request.kind === 'start' ? start(request.input) : bare(request.body)),
+  async () => {
+    for (const pool of pools) await pool.end();
+  },
+);

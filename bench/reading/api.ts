@@ -9,10 +9,10 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import pg from 'pg';
 import { productionNodeFlags } from '../child.ts';
 import { type Measured, measuredLoad } from '../measure.ts';
+import { log, median } from '../stats.ts';
 import { runChild, startChild } from './child.ts';
 import type { LoadFigures, LoadRequest } from './load.ts';
 import type { ServeReply, ServeRequest } from './serve.ts';
-import { log, median, pad, round1 } from './stats.ts';
 import { SPANISH_FILTERS, SPANISH_SEARCHES } from './texts.ts';
 
 /** What Chrome sends with a fetch of the app (web/lib/api.ts adds X-Timezone). */
@@ -162,9 +162,15 @@ function compressionCost(body: string): ScenarioResult['compressionMs'] {
   };
 }
 
-/** Loads each scenario, its baseline first, and answers the figures. */
-export async function measureApi(input: ApiInput): Promise<ApiResult> {
-  const scenarios = scenarioRequests(input.tokens, input.chapterIds);
+/** The servers' child, started: the app's origin, the child's CPU time, and bare routes on request. */
+interface Servers {
+  appOrigin: string;
+  serverCpuSecondsNow(): Promise<number>;
+  bare(method: 'GET' | 'POST', body: string, isCompressed: boolean): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function startServers(input: ApiInput): Promise<Servers> {
   const servers = startChild<ServeRequest, ServeReply>(
     'serve',
     [
@@ -173,28 +179,145 @@ export async function measureApi(input: ApiInput): Promise<ApiResult> {
     ],
     { NODE_ENV: 'production' },
   );
-  const started = await servers.ask({
-    kind: 'start',
-    input: {
-      databaseUrl: input.databaseUrl,
-      jwtSecret: input.jwtSecret,
-      dataDir: join(input.dataDir, 'app'),
+  const started = await servers.expect(
+    {
+      kind: 'start',
+      input: {
+        databaseUrl: input.databaseUrl,
+        jwtSecret: input.jwtSecret,
+        dataDir: join(input.dataDir, 'app'),
+      },
     },
-  });
-  if (started.kind !== 'started') throw new Error(`serve answered ${started.kind}`);
-  const appOrigin = started.origin;
-  const serverCpuSecondsNow = async () => {
-    const reply = await servers.ask({ kind: 'cpu' });
-    if (reply.kind !== 'cpu') throw new Error(`serve answered ${reply.kind}`);
-    return reply.seconds;
+    'started',
+  );
+  return {
+    appOrigin: started.origin,
+    serverCpuSecondsNow: async () => (await servers.expect({ kind: 'cpu' }, 'cpu')).seconds,
+    bare: async (method, body, isCompressed) =>
+      (await servers.expect({ kind: 'bare', input: { method, body, isCompressed } }, 'bare')).origin,
+    async stop() {
+      await servers.ask({ kind: 'stop' });
+      await servers.exited;
+    },
   };
-  const bare = async (method: 'GET' | 'POST', body: string, isCompressed: boolean) => {
-    const reply = await servers.ask({ kind: 'bare', input: { method, body, isCompressed } });
-    if (reply.kind !== 'bare') throw new Error(`serve answered ${reply.kind}`);
-    return reply.origin;
-  };
+}
 
-  const load = (origin: string, requests: LoadRequest[], overallRate?: number): Promise<Measured> =>
+/** For the lists: how many stories the checked answers held, and how many the learner had begun. */
+function listAnswers(checked: { body: string }[]): ScenarioResult['answers'] {
+  type Listed = { user_progress: { completion_percentage: number; words_read: number } };
+  const lists = checked.map((check) => JSON.parse(check.body) as Listed[]);
+  const begun = lists.map(
+    (list) =>
+      list.filter(
+        (story) => story.user_progress.words_read > 0 || story.user_progress.completion_percentage > 0,
+      ).length,
+  );
+  return {
+    storiesMedian: median(lists.map((list) => list.length)),
+    storiesMin: Math.min(...lists.map((list) => list.length)),
+    storiesMax: Math.max(...lists.map((list) => list.length)),
+    learnersWithBegunStories: begun.filter((count) => count > 0).length,
+    learnersChecked: lists.length,
+    begunStoriesMax: Math.max(...begun),
+  };
+}
+
+/**
+ * What the scenario answers, learner by learner: all 2xx, how large, how compressed. The median body is what
+ * the baseline answers.
+ */
+async function checkScenario(scenario: Scenario, requests: LoadRequest[], appOrigin: string) {
+  const checked = [];
+  for (const sent of requests) checked.push(await fetchRaw(appOrigin, sent));
+  const failed = checked.filter((check) => check.status >= 300);
+  if (failed.length > 0) {
+    throw new Error(
+      `${scenario}: ${failed.length} answers were not 2xx, e.g. ${failed[0]?.status} ${failed[0]?.body}`,
+    );
+  }
+  const bySize = [...checked].sort((a, b) => Buffer.byteLength(a.body) - Buffer.byteLength(b.body));
+  const middle = bySize[Math.floor(bySize.length / 2)];
+  if (!middle) throw new Error(`${scenario}: no answer`);
+  const isList = scenario === 'list' || scenario === 'filtered' || scenario === 'search';
+  return { middle, isList, answers: isList ? listAnswers(checked) : null };
+}
+
+/**
+ * Each scenario starts from a settled database: the tens of thousands of rows one that writes updated would
+ * otherwise be vacuumed, and their pages written by a checkpoint, during the next one's measurement.
+ */
+async function settleAfterWrites(databaseUrl: string): Promise<void> {
+  log('  vacuum and checkpoint after its writes…');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('VACUUM (ANALYZE) reading_days');
+  await client.query('CHECKPOINT');
+  await client.end();
+}
+
+type Load = (origin: string, requests: LoadRequest[], overallRate?: number) => Promise<Measured>;
+
+/** One scenario: its answers checked, its baseline, the app, the app at the target's rate if it has one. */
+async function measureScenario(
+  scenario: Scenario,
+  requests: LoadRequest[],
+  input: ApiInput,
+  servers: Servers,
+  load: Load,
+): Promise<ScenarioResult> {
+  const { appOrigin } = servers;
+  const { middle, isList, answers } = await checkScenario(scenario, requests, appOrigin);
+  const bytes = Buffer.byteLength(middle.body);
+  log(
+    `${scenario}: ${bytes.toLocaleString('en')} bytes (median answer), ${middle.wireBytes.toLocaleString('en')} ` +
+      `sent (${middle.encoding})${answers ? ` ${JSON.stringify(answers)}` : ''}; baseline then app, ` +
+      `${input.connections} connections, ${input.durationSeconds} s after ${input.warmupSeconds} s of warm-up…`,
+  );
+  const method = requests[0]?.method ?? 'GET';
+  const baseline = await load(await servers.bare(method, middle.body, true), requests);
+  const catamaran = await load(appOrigin, requests);
+  log(
+    `  ${catamaran.requestsPerSecond} req/s, p99 ${catamaran.latencyP99Ms} ms ` +
+      `(baseline ${baseline.requestsPerSecond} req/s, p99 ${baseline.latencyP99Ms} ms)`,
+  );
+  const rate = input.targetRates[scenario];
+  let atRate: ScenarioResult['catamaranAtTargetRate'] = null;
+  if (rate) {
+    log(`  the app again at ${rate} requests per second offered…`);
+    atRate = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, requests, rate)) };
+    log(`  ${atRate.requestsPerSecond} req/s, p99 ${atRate.latencyP99Ms} ms`);
+  }
+  const result: ScenarioResult = {
+    request: SCENARIO_REQUESTS[scenario],
+    responseBytesMedian: bytes,
+    wireBytesMedian: middle.wireBytes,
+    contentEncoding: middle.encoding,
+    answers,
+    compressionMs: isList ? compressionCost(middle.body) : null,
+    baseline: {
+      what: 'a bare Fastify route answering the median body, with @fastify/compress registered as the app does',
+      ...baseline,
+    },
+    catamaran,
+    catamaranAtTargetRate: atRate,
+    shareOfBaseline: Number((catamaran.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)),
+  };
+  if (method === 'POST') await settleAfterWrites(input.databaseUrl);
+  if (scenario === 'list') {
+    log('  and the baseline once more, answering the same JSON uncompressed…');
+    result.baselineUncompressed = {
+      what: 'a bare Fastify route answering the median body uncompressed',
+      ...(await load(await servers.bare(method, middle.body, false), requests)),
+    };
+  }
+  return result;
+}
+
+/** Loads each scenario, its baseline first, and answers the figures. */
+export async function measureApi(input: ApiInput): Promise<ApiResult> {
+  const scenarios = scenarioRequests(input.tokens, input.chapterIds);
+  const servers = await startServers(input);
+  const load: Load = (origin, requests, overallRate) =>
     measuredLoad(
       {
         origin,
@@ -207,194 +330,14 @@ export async function measureApi(input: ApiInput): Promise<ApiResult> {
       },
       {
         runLoad: async (loadInput) => (await runChild<LoadFigures>('load', loadInput)).result,
-        serverCpuSeconds: serverCpuSecondsNow,
+        serverCpuSeconds: servers.serverCpuSecondsNow,
         postgresPid: input.postgresPid,
       },
     );
-
   const result = {} as ApiResult;
   for (const scenario of SCENARIOS) {
-    const requests = scenarios[scenario];
-    // What the scenario answers, learner by learner: all 2xx, how large, how compressed. The median body is
-    // what the baseline answers.
-    const checked = [];
-    for (const sent of requests) checked.push(await fetchRaw(appOrigin, sent));
-    const failed = checked.filter((check) => check.status >= 300);
-    if (failed.length > 0) {
-      throw new Error(
-        `${scenario}: ${failed.length} answers were not 2xx, e.g. ${failed[0]?.status} ${failed[0]?.body}`,
-      );
-    }
-    const bySize = [...checked].sort((a, b) => Buffer.byteLength(a.body) - Buffer.byteLength(b.body));
-    const middle = bySize[Math.floor(bySize.length / 2)];
-    if (!middle) throw new Error(`${scenario}: no answer`);
-    const isList = scenario === 'list' || scenario === 'filtered' || scenario === 'search';
-    let answers: ScenarioResult['answers'] = null;
-    if (isList) {
-      type Listed = { user_progress: { completion_percentage: number; words_read: number } };
-      const lists = checked.map((check) => JSON.parse(check.body) as Listed[]);
-      const begun = lists.map(
-        (list) =>
-          list.filter(
-            (story) => story.user_progress.words_read > 0 || story.user_progress.completion_percentage > 0,
-          ).length,
-      );
-      answers = {
-        storiesMedian: median(lists.map((list) => list.length)),
-        storiesMin: Math.min(...lists.map((list) => list.length)),
-        storiesMax: Math.max(...lists.map((list) => list.length)),
-        learnersWithBegunStories: begun.filter((count) => count > 0).length,
-        learnersChecked: lists.length,
-        begunStoriesMax: Math.max(...begun),
-      };
-    }
-    const bytes = Buffer.byteLength(middle.body);
-    log(
-      `${scenario}: ${bytes.toLocaleString('en')} bytes (median answer), ${middle.wireBytes.toLocaleString('en')} ` +
-        `sent (${middle.encoding})${answers ? ` ${JSON.stringify(answers)}` : ''}; baseline then app, ` +
-        `${input.connections} connections, ${input.durationSeconds} s after ${input.warmupSeconds} s of warm-up…`,
-    );
-    const method = requests[0]?.method ?? 'GET';
-    const baseline = await load(await bare(method, middle.body, true), requests);
-    const catamaran = await load(appOrigin, requests);
-    log(
-      `  ${catamaran.requestsPerSecond} req/s, p99 ${catamaran.latencyP99Ms} ms ` +
-        `(baseline ${baseline.requestsPerSecond} req/s, p99 ${baseline.latencyP99Ms} ms)`,
-    );
-    const rate = input.targetRates[scenario];
-    let atRate: ScenarioResult['catamaranAtTargetRate'] = null;
-    if (rate) {
-      log(`  the app again at ${rate} requests per second offered…`);
-      atRate = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, requests, rate)) };
-      log(`  ${atRate.requestsPerSecond} req/s, p99 ${atRate.latencyP99Ms} ms`);
-    }
-    result[scenario] = {
-      request: SCENARIO_REQUESTS[scenario],
-      responseBytesMedian: bytes,
-      wireBytesMedian: middle.wireBytes,
-      contentEncoding: middle.encoding,
-      answers,
-      compressionMs: isList ? compressionCost(middle.body) : null,
-      baseline: {
-        what: 'a bare Fastify route answering the median body, with @fastify/compress registered as the app does',
-        ...baseline,
-      },
-      catamaran,
-      catamaranAtTargetRate: atRate,
-      shareOfBaseline: Number((catamaran.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)),
-    };
-    if (method === 'POST') {
-      // Each scenario starts from a settled database: the tens of thousands of rows this one updated would
-      // otherwise be vacuumed, and their pages written by a checkpoint, during the next one's measurement.
-      log('  vacuum and checkpoint after its writes…');
-      const client = new pg.Client({ connectionString: input.databaseUrl });
-      await client.connect();
-      await client.query('VACUUM (ANALYZE) reading_days');
-      await client.query('CHECKPOINT');
-      await client.end();
-    }
-    if (scenario === 'list') {
-      log('  and the baseline once more, answering the same JSON uncompressed…');
-      result.list.baselineUncompressed = {
-        what: 'a bare Fastify route answering the median body uncompressed',
-        ...(await load(await bare(method, middle.body, false), requests)),
-      };
-    }
+    result[scenario] = await measureScenario(scenario, scenarios[scenario], input, servers, load);
   }
-  await servers.ask({ kind: 'stop' });
-  await servers.exited;
+  await servers.stop();
   return result;
-}
-
-/** Prints the API's table: each scenario's baseline and the app, with CPU per request. */
-export function printApi(result: ApiResult): void {
-  const widths = [42, 7, 8, 8, 8, 8, 7, 8, 7, 7, 7, 6, 6, 7];
-  console.info(
-    pad(
-      [
-        '',
-        'req/s',
-        'p50 ms',
-        'p90 ms',
-        'p99 ms',
-        'max ms',
-        'errors',
-        'bytes',
-        'sent',
-        'µs app',
-        'µs pg',
-        'µs ac',
-        'busy',
-      ],
-      widths,
-    ),
-  );
-  const row = (label: string, figures: Measured, bytes: number, sent: number) =>
-    console.info(
-      pad(
-        [
-          label,
-          figures.requestsPerSecond,
-          figures.latencyP50Ms,
-          figures.latencyP90Ms,
-          figures.latencyP99Ms,
-          figures.latencyMaxMs,
-          figures.errors + figures.timeouts + figures.non2xx,
-          bytes,
-          sent,
-          figures.cpu.serverMicrosPerRequest ?? '–',
-          figures.cpu.postgresMicrosPerRequest ?? '–',
-          figures.cpu.loadGeneratorMicrosPerRequest ?? '–',
-          `${Math.round(figures.cpu.machineBusyShare * 100)}%`,
-          figures.cpu.cpuBoundRequestsPerSecond ?? '–',
-        ],
-        widths,
-      ),
-    );
-  for (const scenario of SCENARIOS) {
-    const figures = result[scenario];
-    console.info(figures.request);
-    row(
-      '  bare Fastify, same body (baseline)',
-      figures.baseline,
-      figures.responseBytesMedian,
-      figures.wireBytesMedian,
-    );
-    if (figures.baselineUncompressed) {
-      row(
-        '  bare Fastify, same JSON uncompressed',
-        figures.baselineUncompressed,
-        figures.responseBytesMedian,
-        figures.responseBytesMedian,
-      );
-    }
-    row('  Catamaran', figures.catamaran, figures.responseBytesMedian, figures.wireBytesMedian);
-    const atRate = figures.catamaranAtTargetRate;
-    if (atRate) {
-      row(
-        `  Catamaran at ${atRate.offeredRequestsPerSecond} req/s offered`,
-        atRate,
-        figures.responseBytesMedian,
-        figures.wireBytesMedian,
-      );
-    }
-    if (figures.compressionMs) {
-      const { brotliQuality4, brotliQuality1, gzip } = figures.compressionMs;
-      console.info(
-        `    compressing the median answer once: brotli q4 (the app's) ${brotliQuality4} ms, q1 ${brotliQuality1} ms, gzip ${gzip} ms`,
-      );
-    }
-  }
-  console.info(
-    'µs app / pg / ac: CPU time a request of the server process, of PostgreSQL and of autocannon (warm-up ' +
-      'included); busy: the three together, as a share of the machine (the rest is other work on this shared ' +
-      'machine); cpu cap: the req/s their CPU a request allows on all cores; bytes: the median answer, sent: on ' +
-      'the wire.',
-  );
-  const list = result.list;
-  console.info(
-    `Accept-Encoding "${BROWSER_HEADERS['accept-encoding']}": the full list is answered ${list.contentEncoding}, ` +
-      `${list.responseBytesMedian.toLocaleString('en')} bytes of JSON in ${list.wireBytesMedian.toLocaleString('en')} ` +
-      `(${round1(list.responseBytesMedian / list.wireBytesMedian)}× smaller).`,
-  );
 }

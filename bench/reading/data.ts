@@ -43,29 +43,10 @@ export async function learnerUserId(client: pg.Client, number: number): Promise<
   return rows[0]?.id ?? '';
 }
 
-/** Generates everything above into the database `client` is connected to; answers what the benchmark needs. */
-export async function generateLibrary(
-  client: pg.Client,
-  log: (line: string) => void,
-): Promise<GeneratedLibrary> {
-  const startedAt = performance.now();
-  const steps: Record<string, number> = {};
-  const step = async (name: string, sql: string, values: unknown[] = []) => {
-    const stepStartedAt = performance.now();
-    const result = await client.query(sql, values);
-    steps[name] = Number(((performance.now() - stepStartedAt) / 1000).toFixed(2));
-    log(`  ${name}: ${result.rowCount ?? 0} rows in ${steps[name]} s`);
-    return result;
-  };
-  // A bulk load: nothing here needs to survive a crash before the run ends.
-  await client.query('SET synchronous_commit = off');
-  // Foreign keys hold by construction here; their per-row checks were most of the load's time. The
-  // constraints stay: later writes (the benchmark's own) are checked as ever.
-  await client.query('SET session_replication_role = replica');
-  await client.query("SET maintenance_work_mem = '256MB'");
-  // Rows sorted by their unique index before they go in: the index grows at its right edge, not everywhere.
-  await client.query("SET work_mem = '256MB'");
+type Step = (name: string, sql: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
+/** The languages the library is written in (those with texts), and a language's id by its code. */
+async function languageTable(client: pg.Client) {
   const { rows: languageRows } = await client.query<{ id: number; code: string }>(
     'SELECT id, trim(code) AS code FROM languages ORDER BY id',
   );
@@ -98,7 +79,11 @@ export async function generateLibrary(
       texts.chapter,
     ]);
   }
+  return { learnable, languageId };
+}
 
+/** The stories and their chapters, and each story's word count. */
+async function generateStories(client: pg.Client, step: Step): Promise<void> {
   // Stories: every fifth free, one in twelve for adults, difficulties in turn, one to two topics each.
   await step(
     'stories',
@@ -158,9 +143,15 @@ export async function generateLibrary(
       totals.map((row) => lengthCategory(row.words)),
     ],
   );
+}
 
-  const reader = await createReaderStory(client, languageId('es'));
-
+/** The learners and the languages each reads. */
+async function generateLearners(
+  client: pg.Client,
+  step: Step,
+  learnable: { id: number }[],
+  languageId: (code: string) => number,
+): Promise<void> {
   // Learners, and the 1 to 3 languages each reads: Spanish first for six in ten.
   await step(
     'users',
@@ -192,7 +183,10 @@ export async function generateLibrary(
      SELECT user_id, language_id, $1::int, now() - (g % 300) * interval '1 day' FROM bench_learner`,
     [languageId(BASE_LANGUAGE_CODE)],
   );
+}
 
+/** What the learners read: chapters begun and completed, their totals, a year of reading days, their goals. */
+async function generateReading(step: Step): Promise<void> {
   // In each language, 2 to 7 stories begun; in each, the first 1 to 10 chapters opened, all but the last
   // completed (the last too for one story in three).
   await step(
@@ -241,6 +235,10 @@ export async function generateLibrary(
     `INSERT INTO daily_goals (user_id, language_id, goal_minutes)
      SELECT user_id, language_id, 5 + (g % 12) * 5 FROM bench_learner WHERE g % 3 = 0`,
   );
+}
+
+/** The learners' saved words. */
+async function generateSavedWords(client: pg.Client, step: Step): Promise<void> {
   // Saved words: 0 to 29 words of the language's paragraph per learner and language.
   await client.query(`CREATE TEMP TABLE bench_word AS
     SELECT language_id, word, (row_number() OVER (PARTITION BY language_id ORDER BY word) - 1)::int AS n
@@ -258,16 +256,10 @@ export async function generateLibrary(
      ORDER BY b.user_id, b.language_id, w.word`,
     [STORIES_PER_LANGUAGE],
   );
+}
 
-  await client.query('SET session_replication_role = DEFAULT');
-  // As a site that has been running for a while has them: statistics and visibility maps.
-  const vacuumStartedAt = performance.now();
-  await client.query(
-    'VACUUM (ANALYZE) stories, chapters, users, user_language_progress, chapter_progress, reading_days, daily_goals, saved_words',
-  );
-  steps['vacuum analyze'] = Number(((performance.now() - vacuumStartedAt) / 1000).toFixed(2));
-  log(`  vacuum analyze: ${steps['vacuum analyze']} s`);
-
+/** Counts of the rows generated, and the database's size. */
+async function countRows(client: pg.Client): Promise<Record<string, number>> {
   const { rows: countRows } = await client.query<Record<string, string>>(`SELECT
     (SELECT count(*) FROM stories) AS stories, (SELECT count(*) FROM chapters) AS chapters,
     (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_language_progress) AS user_languages,
@@ -279,6 +271,48 @@ export async function generateLibrary(
   const counts = Object.fromEntries(
     Object.entries(countRows[0] ?? {}).map(([key, value]) => [key, Number(value)]),
   );
+  return counts;
+}
+
+/** Generates everything above into the database `client` is connected to; answers what the benchmark needs. */
+export async function generateLibrary(
+  client: pg.Client,
+  log: (line: string) => void,
+): Promise<GeneratedLibrary> {
+  const startedAt = performance.now();
+  const steps: Record<string, number> = {};
+  const step: Step = async (name, sql, values = []) => {
+    const stepStartedAt = performance.now();
+    const result = await client.query(sql, values);
+    steps[name] = Number(((performance.now() - stepStartedAt) / 1000).toFixed(2));
+    log(`  ${name}: ${result.rowCount ?? 0} rows in ${steps[name]} s`);
+    return result;
+  };
+  // A bulk load: nothing here needs to survive a crash before the run ends.
+  await client.query('SET synchronous_commit = off');
+  // Foreign keys hold by construction here; their per-row checks were most of the load's time. The
+  // constraints stay: later writes (the benchmark's own) are checked as ever.
+  await client.query('SET session_replication_role = replica');
+  await client.query("SET maintenance_work_mem = '256MB'");
+  // Rows sorted by their unique index before they go in: the index grows at its right edge, not everywhere.
+  await client.query("SET work_mem = '256MB'");
+
+  const { learnable, languageId } = await languageTable(client);
+  await generateStories(client, step);
+  const reader = await createReaderStory(client, languageId('es'));
+  await generateLearners(client, step, learnable, languageId);
+  await generateReading(step);
+  await generateSavedWords(client, step);
+  await client.query('SET session_replication_role = DEFAULT');
+  // As a site that has been running for a while has them: statistics and visibility maps.
+  const vacuumStartedAt = performance.now();
+  await client.query(
+    'VACUUM (ANALYZE) stories, chapters, users, user_language_progress, chapter_progress, reading_days, daily_goals, saved_words',
+  );
+  steps['vacuum analyze'] = Number(((performance.now() - vacuumStartedAt) / 1000).toFixed(2));
+  log(`  vacuum analyze: ${steps['vacuum analyze']} s`);
+
+  const counts = await countRows(client);
   const { rows: spanish } = await client.query<{ id: number }>(
     `SELECT c.id FROM chapters c JOIN bench_story s ON s.id = c.story_id
      WHERE s.language_id = $1 ORDER BY s.idx, c.chapter_number LIMIT 1000`,

@@ -3,15 +3,12 @@
 // body (the baselines), with or without the app's compression. The parent asks for each one's origin and for
 // this process's CPU time, so that a load run is charged to the server alone.
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { type AppInput, answerParent, type CommonReply, type CommonRequest, listen } from '../serve.ts';
 
-export interface ServeInput {
-  databaseUrl: string;
-  jwtSecret: string;
-  dataDir: string;
-}
+export type ServeInput = AppInput;
 
 export interface BareInput {
   method: 'GET' | 'POST';
@@ -23,23 +20,9 @@ export interface BareInput {
 export type ServeRequest =
   | { kind: 'start'; input: ServeInput }
   | { kind: 'bare'; input: BareInput }
-  | { kind: 'cpu' }
-  | { kind: 'stop' };
+  | CommonRequest;
 
-export type ServeReply =
-  | { kind: 'started'; origin: string }
-  | { kind: 'bare'; origin: string }
-  | { kind: 'cpu'; seconds: number }
-  | { kind: 'stopped' }
-  | { kind: 'failed'; error: string };
-
-const servers: FastifyInstance[] = [];
-
-async function listen(server: FastifyInstance): Promise<string> {
-  servers.push(server);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-}
+export type ServeReply = { kind: 'started'; origin: string } | { kind: 'bare'; origin: string } | CommonReply;
 
 async function start(input: ServeInput): Promise<ServeReply> {
   // Production mode, as the site runs: SMTP is required there but nothing here sends mail.
@@ -69,29 +52,6 @@ async function bare(input: BareInput): Promise<ServeReply> {
   return { kind: 'bare', origin: await listen(server) };
 }
 
-async function answer(request: ServeRequest): Promise<ServeReply> {
-  switch (request.kind) {
-    case 'start':
-      return start(request.input);
-    case 'bare':
-      return bare(request.input);
-    case 'cpu': {
-      const { user, system } = process.cpuUsage();
-      return { kind: 'cpu', seconds: (user + system) / 1e6 };
-    }
-    case 'stop':
-      for (const server of servers) await server.close();
-      return { kind: 'stopped' };
-  }
-}
-
-process.on('message', (request: ServeRequest) => {
-  answer(request).then(
-    (reply) => process.send?.(reply, () => request.kind === 'stop' && process.exit(0)),
-    (error: unknown) =>
-      process.send?.({
-        kind: 'failed',
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      }),
-  );
-});
+answerParent<ServeRequest>((request) =>
+  request.kind === 'start' ? start(request.input) : bare(request.input),
+);

@@ -1,4 +1,4 @@
-// The words the generated library is made of, language by language: titles (a first part × a second part),
+// Data: the words the generated library is made of, language by language: titles (a first part × a second part),
 // descriptions (three sentences picked from lists), authors, and a paragraph that chapters repeat. Spanish,
 // the language the benchmark lists and searches, has the most variety and plenty of accents; every other
 // language has enough to look like itself in its own script.

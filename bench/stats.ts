@@ -1,4 +1,7 @@
-// Small helpers shared by the benchmark's parts: a timestamped log line, medians, rounding and table rows.
+// Small helpers the benchmarks share: a timestamped log line, medians, rounding, table rows, pass or FAIL, and
+// the machine a run was measured on.
+import { cpus, totalmem } from 'node:os';
+import type { LoadFigures } from './load.ts';
 
 export function log(message: string): void {
   console.info(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -34,4 +37,26 @@ export function targetLine(
   isPassing: boolean | undefined,
 ): void {
   console.info(`  ${label.padEnd(40)}${value.padStart(22)}   target ${target.padEnd(12)}${yesNo(isPassing)}`);
+}
+
+/** The cells of a load run's row that every table shows: requests per second, then p50, p90, p99 and max ms. */
+export function latencyCells(figures: LoadFigures): number[] {
+  return [
+    figures.requestsPerSecond,
+    figures.latencyP50Ms,
+    figures.latencyP90Ms,
+    figures.latencyP99Ms,
+    figures.latencyMaxMs,
+  ];
+}
+
+/** The machine a run was measured on, as its results record it. */
+export function machine(postgresVersion: string | undefined) {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model,
+    memoryGB: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    postgres: postgresVersion,
+  };
 }

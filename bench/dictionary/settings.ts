@@ -1,0 +1,34 @@
+// The dictionary benchmark's settings (from the environment; bench/dictionary/run.ts lists them), what it looks
+// up, and the issue's targets.
+import { resolve } from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+import { DEFAULT_ENTRIES } from './generate.ts';
+
+export const ENTRIES = Number(process.env.BENCH_DICT_ENTRIES ?? DEFAULT_ENTRIES);
+export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const WARMUP_S = 3;
+export const OWN_DUMP = process.env.BENCH_DICT_DUMP;
+export const HAS_STAGES = process.env.BENCH_DICT_STAGES !== '0';
+const PROFILE_DIR = process.env.BENCH_DICT_PROFILE;
+export const SOURCE = 'es';
+export const TARGET = 'en';
+export const LOOKUP_PATH = '/api/dict/lookup/';
+export const LOOKUP_SURFACES = { lemmas: 30_000, inflected: 60_000, unknown: 10_000 };
+/** Taps follow Zipf's law over the surfaces above (exponent 1, as word frequencies in text do). */
+export const ZIPF_EXPONENT = 1;
+export const ZIPF_REQUESTS = 400_000;
+/** The app's default lookup cache (DICT_LOOKUP_CACHE_ENTRIES). */
+export const CACHE_ENTRIES = loadConfig({}).lookupCacheEntries;
+
+/** The issue's performance section. */
+export const TARGETS = {
+  importShareOfBaseline: 0.4,
+  importPeakRssMB: 300,
+  lookupRequestsPerSecond: 5000,
+  lookupP99Ms: 10,
+  lookupConnections: 50,
+  surfaceFormsLoaded: 1_000_000,
+};
+
+export const profileFlags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : [];
