@@ -8,9 +8,9 @@ import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
-import { InlineAlert } from '#web/features/admin/InlineAlert.tsx';
 import {
   problemWithFile,
   sendVideo,

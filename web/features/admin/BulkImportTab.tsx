@@ -19,12 +19,15 @@ import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import { Badge, type BadgeVariant } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { DisclosureButton } from '#web/components/ui/DisclosureButton.tsx';
 import { FileInput } from '#web/components/ui/FileInput.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { ApiError, apiFile } from '#web/lib/api.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import {
   type BulkPrompts,
   type BulkUpload,
@@ -43,9 +46,6 @@ import {
   uploadProblem,
   warningsOf,
 } from './bulk/import.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { adminErrorText } from './errors.ts';
-import { InlineAlert } from './InlineAlert.tsx';
 import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
 
 const PREVIEW_FAILED = 'Failed to preview file';
@@ -151,7 +151,7 @@ export function BulkImportTab() {
       setPreview({ answer, upload });
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(PREVIEW_FAILED, error);
-      setProblem(adminErrorText(error, PREVIEW_FAILED));
+      setProblem(apiErrorText(error, PREVIEW_FAILED));
       setWarnings(warningsOf(error));
     } finally {
       setIsPreviewing(false);
@@ -175,7 +175,7 @@ export function BulkImportTab() {
       saveFile(await apiFile(TEMPLATE_PATH), TEMPLATE_FILE_NAME);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(TEMPLATE_FAILED, error);
-      setProblem(adminErrorText(error, TEMPLATE_FAILED));
+      setProblem(apiErrorText(error, TEMPLATE_FAILED));
     } finally {
       setIsDownloading(false);
     }

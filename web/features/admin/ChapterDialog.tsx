@@ -10,11 +10,12 @@ import {
 import { wordCount } from '#common/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { api } from '#web/lib/api.ts';
-import { adminErrorText, firstIssue } from './errors.ts';
-import { InlineAlert } from './InlineAlert.tsx';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { firstIssue } from '#web/lib/form.ts';
 import { ADMIN_KEYS } from './queries.ts';
 
 /** A position field's number: at least 1, and 1 when it cannot be read (admin.md §5). */
@@ -65,7 +66,7 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
       ]);
       onClose();
     },
-    onError: (error) => setProblem(adminErrorText(error, 'Failed to save chapter')),
+    onError: (error) => setProblem(apiErrorText(error, 'Failed to save chapter')),
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

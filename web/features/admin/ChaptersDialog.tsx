@@ -3,7 +3,9 @@ import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
+import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/Dialog.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { api } from '#web/lib/api.ts';
 import {
   ActionsCell,
@@ -16,8 +18,6 @@ import {
   Row,
 } from './AdminTable.tsx';
 import { ChapterDialog } from './ChapterDialog.tsx';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
-import { InlineAlert } from './InlineAlert.tsx';
 import { ADMIN_KEYS, useStoryChapters } from './queries.ts';
 
 export const LAST_CHAPTER = 'Cannot delete the last chapter';

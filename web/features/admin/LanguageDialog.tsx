@@ -4,11 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { AdminLanguage, AdminLanguageCreate } from '#common/schemas/languages.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
 import { api } from '#web/lib/api.ts';
-import { adminErrorText, firstIssue } from './errors.ts';
-import { InlineAlert } from './InlineAlert.tsx';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { firstIssue } from '#web/lib/form.ts';
 import { ADMIN_KEYS } from './queries.ts';
 
 export const LANGUAGE_REQUIRED = 'All fields are required';
@@ -40,7 +41,7 @@ export function LanguageDialog({ language, onClose }: { language?: AdminLanguage
       ]);
       onClose();
     },
-    onError: (error) => setProblem(adminErrorText(error, 'Failed to save language')),
+    onError: (error) => setProblem(apiErrorText(error, 'Failed to save language')),
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -5,6 +5,7 @@ import type { AdminLanguage } from '#common/schemas/languages.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { api } from '#web/lib/api.ts';
 import {
   ActionsCell,
@@ -16,7 +17,6 @@ import {
   ListStates,
   Row,
 } from './AdminTable.tsx';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { LanguageDialog } from './LanguageDialog.tsx';
 import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
 

@@ -7,6 +7,7 @@ import type { AdminStory } from '#common/schemas/stories.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { api } from '#web/lib/api.ts';
 import {
@@ -19,7 +20,6 @@ import {
   Row,
 } from './AdminTable.tsx';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { ADMIN_KEYS, useAdminStories } from './queries.ts';
 import { StoryDialog } from './StoryDialog.tsx';
 

@@ -4,16 +4,17 @@ import { AdminStory, AdminStoryInput } from '#common/schemas/stories.ts';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { difficultyLabel } from '#web/features/library/difficulty.ts';
 import { api } from '#web/lib/api.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { firstIssue } from '#web/lib/form.ts';
 import { CoverPicker } from './CoverPicker.tsx';
 import { UPLOAD_FAILED, uploadCover } from './cover.ts';
-import { adminErrorText, firstIssue } from './errors.ts';
-import { InlineAlert } from './InlineAlert.tsx';
 import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
 
 export const STORY_REQUIRED = 'Title, author, and language are required';
@@ -33,7 +34,7 @@ async function uploadOrFail(cover: File): Promise<string> {
   try {
     url = await uploadCover(cover);
   } catch (error) {
-    throw new UploadFailed(adminErrorText(error, UPLOAD_FAILED));
+    throw new UploadFailed(apiErrorText(error, UPLOAD_FAILED));
   }
   if (!url) throw new UploadFailed(UPLOAD_FAILED);
   return url;
@@ -88,9 +89,7 @@ export function StoryDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (error) => {
       setStep(undefined);
-      setProblem(
-        error instanceof UploadFailed ? error.message : adminErrorText(error, 'Failed to save story'),
-      );
+      setProblem(error instanceof UploadFailed ? error.message : apiErrorText(error, 'Failed to save story'));
     },
   });
 

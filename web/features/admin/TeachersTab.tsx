@@ -14,12 +14,12 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { ActionsCell, AdminTable, Cell, HeaderCell, Row } from './AdminTable.tsx';
-import { adminErrorText } from './errors.ts';
-import { InlineAlert } from './InlineAlert.tsx';
 import { TEACHER_KEYS, useApplicantVideos, useTeacherApplications } from './queries.ts';
 
 const SUB_TABS = [
@@ -100,7 +100,7 @@ function FailedState({
 }) {
   return (
     <div className="flex flex-col items-start gap-3">
-      <InlineAlert message={adminErrorText(error, 'Failed to load')} className="w-full" />
+      <InlineAlert message={apiErrorText(error, 'Failed to load')} className="w-full" />
       <Button variant="outline" loading={isRetrying} onClick={onRetry}>
         {isRetrying ? null : <RotateCw className="size-4" aria-hidden="true" />}
         Retry
@@ -492,7 +492,7 @@ function ContactedControl({ application }: { application: TeacherApplication }) 
         )}
       </p>
       {toggle.isError ? (
-        <InlineAlert message={adminErrorText(toggle.error, 'Unexpected error')} className="sm:max-w-xs" />
+        <InlineAlert message={apiErrorText(toggle.error, 'Unexpected error')} className="sm:max-w-xs" />
       ) : null}
     </div>
   );
@@ -537,7 +537,7 @@ function VideosView() {
       if (error instanceof ApiError && error.status === 0) {
         window.alert('Unable to get signed URL');
       } else {
-        setDownloadError(adminErrorText(error, 'Failed to create signed URL'));
+        setDownloadError(apiErrorText(error, 'Failed to create signed URL'));
       }
     } finally {
       setDownloadingId(undefined);

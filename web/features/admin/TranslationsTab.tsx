@@ -4,15 +4,15 @@ import { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FileInput } from '#web/components/ui/FileInput.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { adminErrorText } from './errors.ts';
-import { InlineAlert } from './InlineAlert.tsx';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import {
   TRANSLATION_KEYS,
   useAdminLanguages,
@@ -123,7 +123,7 @@ export function TranslationsTab() {
 
   function showFailure(error: unknown, fallback: string) {
     if (!(error instanceof ApiError)) console.warn(fallback, error);
-    showError(adminErrorText(error, fallback));
+    showError(apiErrorText(error, fallback));
   }
 
   /** The upload when it can be sent; otherwise says why in the box and sends nothing (admin.md §5). */

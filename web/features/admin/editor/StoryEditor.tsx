@@ -7,14 +7,14 @@ import { lengthCategory, wordCount } from '#common/stories.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { useLeaveGuard } from '#web/lib/useLeaveGuard.ts';
-import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog.tsx';
-import { adminErrorText } from '../errors.ts';
-import { InlineAlert } from '../InlineAlert.tsx';
 import { ADMIN_KEYS, chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
 import { ChapterList } from './ChapterList.tsx';
@@ -127,7 +127,7 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
       setNotice('Story saved.');
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
     } catch (error) {
-      setProblem(error instanceof SaveFailed ? error.message : adminErrorText(error, 'Failed to save story'));
+      setProblem(error instanceof SaveFailed ? error.message : apiErrorText(error, 'Failed to save story'));
       if (error instanceof SaveFailed && error.chapterKey) {
         dispatch({ type: 'select-chapter', key: error.chapterKey });
         setTab('content');
@@ -330,7 +330,7 @@ function LoadFailed({ error }: { error: Error }) {
   const message =
     error instanceof ApiError && error.status === 404
       ? 'Story not found'
-      : adminErrorText(error, 'Failed to load data');
+      : apiErrorText(error, 'Failed to load data');
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-4 px-4">
       <InlineAlert message={message} />

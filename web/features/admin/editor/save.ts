@@ -9,8 +9,9 @@ import {
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { ApiError, api } from '#web/lib/api.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { firstIssue } from '#web/lib/form.ts';
 import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../cover.ts';
-import { adminErrorText, firstIssue } from '../errors.ts';
 import type { Draft, DraftAction, DraftChapter, StoryFields } from './draft.ts';
 import { reduceDraft } from './draft.ts';
 
@@ -102,7 +103,7 @@ export async function saveDraft(
     } catch (error) {
       // Deleted by an earlier save whose answer was lost, or by someone else: either way it is gone.
       if (!(error instanceof ApiError && error.status === 404))
-        throw new SaveFailed(adminErrorText(error, 'Failed to delete chapter'));
+        throw new SaveFailed(apiErrorText(error, 'Failed to delete chapter'));
     }
     apply({ type: 'chapter-deleted', id });
   }
@@ -204,7 +205,7 @@ async function uploadEditorCover(file: File): Promise<string> {
   try {
     url = await uploadCover(file, EDITOR_COVER_COMPRESSION.folder);
   } catch (error) {
-    throw new SaveFailed(adminErrorText(error, UPLOAD_FAILED));
+    throw new SaveFailed(apiErrorText(error, UPLOAD_FAILED));
   }
   // The save is aborted when the cover upload yields nothing (admin.md §8).
   if (!url) throw new SaveFailed(UPLOAD_FAILED);
@@ -233,6 +234,6 @@ async function call<T>(request: Promise<T>, fallback: string, chapterKey?: strin
   try {
     return await request;
   } catch (error) {
-    throw new SaveFailed(adminErrorText(error, fallback), chapterKey);
+    throw new SaveFailed(apiErrorText(error, fallback), chapterKey);
   }
 }

@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { cn } from '#web/components/ui/cn.ts';
+import { cn } from './cn.ts';
 
 /** An error sentence on the page or in a dialog, announced as it appears (role alert, docs/decisions/007). */
 export function InlineAlert({ message, className }: { message: string; className?: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, type ButtonVariant } from '#web/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
-import { adminErrorText } from './errors.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { Button, type ButtonVariant } from './Button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from './Dialog.tsx';
 import { InlineAlert } from './InlineAlert.tsx';
 
 export interface ConfirmDialogProps {
@@ -46,7 +46,7 @@ export function ConfirmDialog({
       await onConfirm();
       onClose();
     } catch (error) {
-      setProblem(adminErrorText(error, fallback));
+      setProblem(apiErrorText(error, fallback));
       setIsBusy(false);
     }
   }
