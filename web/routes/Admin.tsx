@@ -4,12 +4,12 @@ import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
-import { BulkImportTab } from '#web/features/admin/BulkImportTab.tsx';
-import { LanguagesTab } from '#web/features/admin/LanguagesTab.tsx';
+import { BulkImportTab } from '#web/features/admin/bulk/BulkImportTab.tsx';
+import { LanguagesTab } from '#web/features/admin/languages/LanguagesTab.tsx';
+import { NarratorsTab } from '#web/features/admin/narrators/NarratorsTab.tsx';
 import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
-import { StoriesTab } from '#web/features/admin/StoriesTab.tsx';
-import { TeachersTab } from '#web/features/admin/TeachersTab.tsx';
-import { TranslationsTab } from '#web/features/admin/TranslationsTab.tsx';
+import { StoriesTab } from '#web/features/admin/stories/StoriesTab.tsx';
+import { TranslationsTab } from '#web/features/admin/translations/TranslationsTab.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const ADMIN_TITLE = 'Admin Dashboard · Catamaran';
@@ -82,7 +82,7 @@ function AdminDashboard() {
             <LanguagesTab />
           </TabsContent>
           <TabsContent value="teachers">
-            <TeachersTab />
+            <NarratorsTab />
           </TabsContent>
           <TabsContent value="translations">
             <TranslationsTab />

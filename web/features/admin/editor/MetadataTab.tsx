@@ -4,9 +4,9 @@ import { Select } from '#web/components/ui/Select.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { difficultyLabel } from '#web/features/library/difficulty.ts';
-import { CoverPicker } from '../CoverPicker.tsx';
-import { EDITOR_COVER_COMPRESSION } from '../cover.ts';
 import { useAdminLanguages } from '../queries.ts';
+import { CoverPicker } from '../stories/CoverPicker.tsx';
+import { EDITOR_COVER_COMPRESSION } from '../stories/cover.ts';
 import type { CoverDraft, StoryFields } from './draft.ts';
 
 const DIFFICULTY_OPTIONS = DIFFICULTIES.map((difficulty) => ({

@@ -11,7 +11,7 @@ import {
 import { ApiError, api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { firstIssue } from '#web/lib/form.ts';
-import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../cover.ts';
+import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../stories/cover.ts';
 import type { Draft, DraftAction, DraftChapter, StoryFields } from './draft.ts';
 import { reduceDraft } from './draft.ts';
 

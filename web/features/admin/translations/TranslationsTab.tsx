@@ -18,7 +18,7 @@ import {
   useAdminLanguages,
   useTranslationImport,
   useTranslationImports,
-} from './queries.ts';
+} from '../queries.ts';
 import {
   countOf,
   formatCount,
@@ -28,7 +28,7 @@ import {
   importSummary,
   isImportActive,
   progressLine,
-} from './translations/imports.ts';
+} from './imports.ts';
 import {
   DUMP_ACCEPT,
   DUMP_FORMATS,
@@ -40,7 +40,7 @@ import {
   type UploadAction,
   uploadProblem,
   WRONG_EXTENSION,
-} from './translations/upload.ts';
+} from './upload.ts';
 
 const FILE_HINT = 'Expected: one entry per line (wiktextract dump). Upload per language pair.';
 

@@ -13,9 +13,9 @@ import { difficultyLabel } from '#web/features/library/difficulty.ts';
 import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { firstIssue } from '#web/lib/form.ts';
+import { ADMIN_KEYS, useAdminLanguages } from '../queries.ts';
 import { CoverPicker } from './CoverPicker.tsx';
 import { UPLOAD_FAILED, uploadCover } from './cover.ts';
-import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
 
 export const STORY_REQUIRED = 'Title, author, and language are required';
 

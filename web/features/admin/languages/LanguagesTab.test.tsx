@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
+import { FRENCH, fakeApi, installFakeApi, pending, renderScreen, SPANISH } from '../testing.tsx';
 import { LanguagesTab } from './LanguagesTab.tsx';
-import { FRENCH, fakeApi, installFakeApi, pending, renderScreen, SPANISH } from './testing.tsx';
 
 let languages: AdminLanguage[];
 

@@ -10,7 +10,7 @@ import { Switch } from '#web/components/ui/Switch.tsx';
 import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { firstIssue } from '#web/lib/form.ts';
-import { ADMIN_KEYS } from './queries.ts';
+import { ADMIN_KEYS } from '../queries.ts';
 
 export const LANGUAGE_REQUIRED = 'All fields are required';
 export const DICTIONARY_SOURCE_URL = 'https://kaikki.org/dictionary/';

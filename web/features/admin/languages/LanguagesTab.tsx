@@ -16,9 +16,9 @@ import {
   IconButton,
   ListStates,
   Row,
-} from './AdminTable.tsx';
+} from '../AdminTable.tsx';
+import { ADMIN_KEYS, useAdminLanguages } from '../queries.ts';
 import { LanguageDialog } from './LanguageDialog.tsx';
-import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
 
 type Editing = { language?: AdminLanguage };
 

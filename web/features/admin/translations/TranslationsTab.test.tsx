@@ -3,8 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DictionaryImport, DumpCounts } from '#common/schemas/dictionary.ts';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
+import {
+  FRENCH,
+  fakeApi,
+  type Handler,
+  installFakeApi,
+  pending,
+  renderScreen,
+  SPANISH,
+} from '../testing.tsx';
 import { TranslationsTab } from './TranslationsTab.tsx';
-import { FRENCH, fakeApi, type Handler, installFakeApi, pending, renderScreen, SPANISH } from './testing.tsx';
 
 const ENGLISH: AdminLanguage = {
   id: 1,

@@ -16,7 +16,7 @@ import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { firstIssue } from '#web/lib/form.ts';
-import { ADMIN_KEYS } from './queries.ts';
+import { ADMIN_KEYS } from '../queries.ts';
 
 /** A position field's number: at least 1, and 1 when it cannot be read (admin.md §5). */
 export function positionFrom(text: string): number {

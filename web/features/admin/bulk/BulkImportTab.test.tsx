@@ -7,8 +7,16 @@ import {
   joinDifficultyPrompts,
 } from '#common/prompts.ts';
 import type { BulkImportAnswer, BulkPreviewAnswer, BulkPreviewItem } from '#common/schemas/bulk.ts';
+import {
+  FRENCH,
+  fakeApi,
+  type Handler,
+  installFakeApi,
+  pending,
+  renderScreen,
+  SPANISH,
+} from '../testing.tsx';
 import { BulkImportTab } from './BulkImportTab.tsx';
-import { FRENCH, fakeApi, type Handler, installFakeApi, pending, renderScreen, SPANISH } from './testing.tsx';
 
 const BULK = 'POST /api/admin/bulk-import-stories/';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import imageCompression from 'browser-image-compression';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStory } from '#common/schemas/stories.ts';
+import { FRENCH, fakeApi, installFakeApi, pending, renderScreen, SPANISH, story } from '../testing.tsx';
 import { StoriesTab } from './StoriesTab.tsx';
-import { FRENCH, fakeApi, installFakeApi, pending, renderScreen, SPANISH, story } from './testing.tsx';
 
 vi.mock('browser-image-compression', () => ({ default: vi.fn() }));
 const compress = vi.mocked(imageCompression);

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
-import { TeachersTab } from './TeachersTab.tsx';
-import { fakeApi, installFakeApi, pending, renderScreen } from './testing.tsx';
+import { fakeApi, installFakeApi, pending, renderScreen } from '../testing.tsx';
+import { NarratorsTab } from './NarratorsTab.tsx';
 
 const APPLICATIONS = 'GET /api/teacher-applications/';
 const VIDEOS = 'GET /api/applicant-video/admin/list/';
@@ -102,9 +102,9 @@ async function openApplication(name: string) {
   return { user, pane };
 }
 
-describe('TeachersTab: applications', () => {
+describe('NarratorsTab: applications', () => {
   it('opens on Applications, with the two sub-tabs', async () => {
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
 
     const tabs = within(await screen.findByRole('tablist', { name: 'Teacher sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Applications', 'Videos']);
@@ -114,7 +114,7 @@ describe('TeachersTab: applications', () => {
   });
 
   it('lists the applications with a count, their e-mail, form language and the Contacted badge', async () => {
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
 
     const list = await screen.findByRole('list', { name: 'Applications (2)' });
     const items = within(list).getAllByRole('button');
@@ -130,7 +130,7 @@ describe('TeachersTab: applications', () => {
   });
 
   it('shows every answer of the chosen application under readable labels', async () => {
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
     const { pane } = await openApplication('Ana Lima');
 
     expect(itemOf('Ana Lima').getAttribute('aria-current')).toBe('true');
@@ -171,7 +171,7 @@ describe('TeachersTab: applications', () => {
   });
 
   it('switches to another application, whose box shows its own state', async () => {
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
     const { user } = await openApplication('Ana Lima');
 
     await user.click(itemOf('Chen Wei'));
@@ -185,7 +185,7 @@ describe('TeachersTab: applications', () => {
   });
 
   it('goes back to the list on a phone, returning the focus to the application', async () => {
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
     const { user } = await openApplication('Ana Lima');
 
     // jsdom has no matchMedia, so the tab behaves as on a phone: the answers take the focus.
@@ -198,7 +198,7 @@ describe('TeachersTab: applications', () => {
   it("ticks 'Contacted': it sends the PATCH, then the box and the list show it", async () => {
     const save = pending();
     fakeApi.routes[toggleOf(1)] = save.handler;
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
     const { user, pane } = await openApplication('Ana Lima');
 
     const contacted = within(pane).getByRole('checkbox', { name: 'Contacted' }) as HTMLInputElement;
@@ -221,7 +221,7 @@ describe('TeachersTab: applications', () => {
   it("shows the server's sentence when the PATCH fails, or 'Unexpected error', and keeps the box as it was", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fakeApi.routes[toggleOf(1)] = () => Response.json({ error: 'Application not found' }, { status: 404 });
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
     const { user, pane } = await openApplication('Ana Lima');
 
     const contacted = within(pane).getByRole('checkbox', { name: 'Contacted' }) as HTMLInputElement;
@@ -238,7 +238,7 @@ describe('TeachersTab: applications', () => {
 
   it("says 'No Applications Yet' with where they come from", async () => {
     applications = [];
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
 
     expect(await screen.findByText('No Applications Yet')).toBeDefined();
     expect(screen.getByText(/narrator form at \/apply/)).toBeDefined();
@@ -248,7 +248,7 @@ describe('TeachersTab: applications', () => {
   it("says 'Failed to load' (or the server's sentence) and loads again on Retry", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fakeApi.routes[APPLICATIONS] = () => Response.json({}, { status: 403 });
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
     const user = userEvent.setup();
 
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load');
@@ -267,7 +267,7 @@ describe('TeachersTab: applications', () => {
   it('shows a spinner with text while loading', async () => {
     const load = pending();
     fakeApi.routes[APPLICATIONS] = load.handler;
-    renderScreen(<TeachersTab />);
+    renderScreen(<NarratorsTab />);
 
     expect((await screen.findByText('Loading applications...')).closest('[role="status"]')).not.toBeNull();
     load.answer(Response.json([]));
@@ -275,9 +275,9 @@ describe('TeachersTab: applications', () => {
   });
 });
 
-describe('TeachersTab: videos', () => {
+describe('NarratorsTab: videos', () => {
   it('keeps the sub-tab in the address', async () => {
-    const { router } = renderScreen(<TeachersTab />, '/admin?tab=teachers');
+    const { router } = renderScreen(<NarratorsTab />, '/admin?tab=teachers');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('tab', { name: 'Videos' }));
@@ -288,7 +288,7 @@ describe('TeachersTab: videos', () => {
   });
 
   it('lists the submissions with their e-mail, file, size in MB and a Download each', async () => {
-    renderScreen(<TeachersTab />, '/admin?tab=teachers&view=videos');
+    renderScreen(<NarratorsTab />, '/admin?tab=teachers&view=videos');
 
     const table = await screen.findByRole('table', { name: 'Video submissions' });
     expect(
@@ -312,7 +312,7 @@ describe('TeachersTab: videos', () => {
 
   it("says 'No submissions yet.'", async () => {
     videos = [];
-    renderScreen(<TeachersTab />, '/admin?view=videos');
+    renderScreen(<NarratorsTab />, '/admin?view=videos');
 
     expect(await screen.findByText('No submissions yet.')).toBeDefined();
     expect(screen.queryByRole('table')).toBeNull();
@@ -321,7 +321,7 @@ describe('TeachersTab: videos', () => {
   it("says 'Failed to load' when the list cannot be read", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fakeApi.routes[VIDEOS] = () => Response.json({ error: 'Not authorized' }, { status: 403 });
-    renderScreen(<TeachersTab />, '/admin?view=videos');
+    renderScreen(<NarratorsTab />, '/admin?view=videos');
 
     expect((await screen.findByRole('alert')).textContent).toBe('Not authorized');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeDefined();
@@ -333,7 +333,7 @@ describe('TeachersTab: videos', () => {
     fakeApi.routes[signedUrlOf(path)] = signed.handler;
     const newTab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(newTab as unknown as Window);
-    renderScreen(<TeachersTab />, '/admin?view=videos');
+    renderScreen(<NarratorsTab />, '/admin?view=videos');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Download sample take.mp4' }));
@@ -363,7 +363,7 @@ describe('TeachersTab: videos', () => {
     videos = [video({ storage_path: 'applicant-videos/big.mov' })];
     const newTab = { opener: null, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(newTab as unknown as Window);
-    renderScreen(<TeachersTab />, '/admin?view=videos');
+    renderScreen(<NarratorsTab />, '/admin?view=videos');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Download sample take.mp4' }));
@@ -377,7 +377,7 @@ describe('TeachersTab: videos', () => {
     const newTab = { opener: null, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(newTab as unknown as Window);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    renderScreen(<TeachersTab />, '/admin?view=videos');
+    renderScreen(<NarratorsTab />, '/admin?view=videos');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Download sample take.mp4' }));
@@ -393,7 +393,7 @@ describe('TeachersTab: videos', () => {
     const newTab = { opener: null, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(newTab as unknown as Window);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    renderScreen(<TeachersTab />, '/admin?view=videos');
+    renderScreen(<NarratorsTab />, '/admin?view=videos');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Download sample take.mp4' }));

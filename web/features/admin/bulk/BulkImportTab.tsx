@@ -28,6 +28,7 @@ import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { ApiError, apiFile } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ADMIN_KEYS, useAdminLanguages } from '../queries.ts';
 import {
   type BulkPrompts,
   type BulkUpload,
@@ -45,8 +46,7 @@ import {
   TEMPLATE_PATH,
   uploadProblem,
   warningsOf,
-} from './bulk/import.ts';
-import { ADMIN_KEYS, useAdminLanguages } from './queries.ts';
+} from './import.ts';
 
 const PREVIEW_FAILED = 'Failed to preview file';
 const IMPORT_FAILED = 'Failed to import stories';

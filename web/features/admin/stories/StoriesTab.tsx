@@ -18,9 +18,9 @@ import {
   HeaderCell,
   ListStates,
   Row,
-} from './AdminTable.tsx';
+} from '../AdminTable.tsx';
+import { ADMIN_KEYS, useAdminStories } from '../queries.ts';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
-import { ADMIN_KEYS, useAdminStories } from './queries.ts';
 import { StoryDialog } from './StoryDialog.tsx';
 
 /** Where a story is edited. */

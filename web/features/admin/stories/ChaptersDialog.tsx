@@ -16,9 +16,9 @@ import {
   IconButton,
   ListStates,
   Row,
-} from './AdminTable.tsx';
+} from '../AdminTable.tsx';
+import { ADMIN_KEYS, useStoryChapters } from '../queries.ts';
 import { ChapterDialog } from './ChapterDialog.tsx';
-import { ADMIN_KEYS, useStoryChapters } from './queries.ts';
 
 export const LAST_CHAPTER = 'Cannot delete the last chapter';
 

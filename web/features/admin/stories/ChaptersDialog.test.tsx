@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminChapter } from '#common/schemas/stories.ts';
+import { chapter, fakeApi, installFakeApi, renderScreen, SPANISH, story } from '../testing.tsx';
 import { positionFrom } from './ChapterDialog.tsx';
 import { StoriesTab } from './StoriesTab.tsx';
-import { chapter, fakeApi, installFakeApi, renderScreen, SPANISH, story } from './testing.tsx';
 
 const CHAPTERS = 'GET /api/admin/stories/7/chapters/';
 let chapters: AdminChapter[];

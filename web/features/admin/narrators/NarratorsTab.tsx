@@ -19,20 +19,23 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { ActionsCell, AdminTable, Cell, HeaderCell, Row } from './AdminTable.tsx';
-import { TEACHER_KEYS, useApplicantVideos, useTeacherApplications } from './queries.ts';
+import { ActionsCell, AdminTable, Cell, HeaderCell, Row } from '../AdminTable.tsx';
+import { TEACHER_KEYS, useApplicantVideos, useTeacherApplications } from '../queries.ts';
 
 const SUB_TABS = [
   { value: 'applications', label: 'Applications' },
   { value: 'videos', label: 'Videos' },
 ] as const;
-type TeachersView = (typeof SUB_TABS)[number]['value'];
+type NarratorsView = (typeof SUB_TABS)[number]['value'];
 
-/** The Teachers tab (admin.md §2): narrator applications and applicants' sample videos, as two sub-tabs. */
-export function TeachersTab() {
+/**
+ * The narrators' tab, labelled 'Teachers' as admin.md §2 names it (the code says narrators everywhere, like
+ * server/narrators/ and the public /apply and /submit-video screens): applications and sample videos, as two sub-tabs.
+ */
+export function NarratorsTab() {
   // The open sub-tab is in the address beside the dashboard's tab (?tab=teachers&view=videos), so a reload keeps it.
   const [searchParams, setSearchParams] = useSearchParams();
-  const view: TeachersView = searchParams.get('view') === 'videos' ? 'videos' : 'applications';
+  const view: NarratorsView = searchParams.get('view') === 'videos' ? 'videos' : 'applications';
 
   function handleViewChange(value: string) {
     setSearchParams(
