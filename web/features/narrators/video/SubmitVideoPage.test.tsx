@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUBMIT_VIDEO_TITLE, SubmitVideo } from './SubmitVideo.tsx';
+import { SUBMIT_VIDEO_TITLE, SubmitVideoPage } from './SubmitVideoPage.tsx';
 
 type Handler = (url: string) => Response | Promise<Response>;
 let startAnswer: Handler;
@@ -65,7 +65,7 @@ afterEach(() => {
 function renderScreen(path = '/submit-video') {
   const router = createMemoryRouter(
     [
-      { path: '/submit-video', element: <SubmitVideo /> },
+      { path: '/submit-video', element: <SubmitVideoPage /> },
       { path: '/apply', element: <p>Apply page</p> },
     ],
     { initialEntries: [path] },

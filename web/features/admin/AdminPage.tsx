@@ -29,7 +29,7 @@ function isAdminTab(value: string | null): value is AdminTab {
 }
 
 /** /admin (admin.md §2, §6): the dashboard, for admins only. */
-export function Admin() {
+export function AdminPage() {
   useDocumentTitle(ADMIN_TITLE);
   return (
     <RequireAdmin>

@@ -18,7 +18,7 @@ export const SIGN_IN_TITLE = 'Sign In · Catamaran';
  * /signin (spec/learner.md §2): an e-mail field and 'Send Magic Link'; then the mail's news and the code entry.
  * Sign-in never creates an account. A visitor who is signed in already goes home.
  */
-export function SignIn() {
+export function SignInPage() {
   useDocumentTitle(SIGN_IN_TITLE);
   const session = useSession();
   const [email, setEmail] = useState('');

@@ -9,7 +9,7 @@ import { RequireSession } from '#web/features/auth/RequireSession.tsx';
 import { SessionProvider } from '#web/features/auth/session.tsx';
 import { leavePage } from '#web/lib/leavePage.ts';
 import { createQueryClient } from '#web/lib/query.tsx';
-import { ACCOUNT_TITLE, Account } from './Account.tsx';
+import { ACCOUNT_TITLE, AccountPage } from './AccountPage.tsx';
 
 vi.mock('#web/lib/leavePage.ts', () => ({ leavePage: vi.fn() }));
 
@@ -53,7 +53,7 @@ function renderAccount(client = new FakeAuthClient(fakeSession()), path = '/acco
         path: '/account',
         element: (
           <RequireSession loadingText="Loading your account...">
-            <Account />
+            <AccountPage />
           </RequireSession>
         ),
       },

@@ -50,7 +50,7 @@ const BENEFITS: readonly Benefit[] = [
  * /signup (spec/learner.md §2): Name and Email Address, 'Create Account', the terms statement; the account is
  * created with the name and its username, then the mail's news and the code entry.
  */
-export function SignUp() {
+export function SignUpPage() {
   useDocumentTitle(SIGN_UP_TITLE);
   const session = useSession();
   const [name, setName] = useState('');

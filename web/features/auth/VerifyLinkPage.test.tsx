@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FakeAuthClient } from '#web/features/auth/fake-auth-client.ts';
 import { SessionProvider } from '#web/features/auth/session.tsx';
-import { INVALID_LINK, landingPathFor, VerifyLink } from './VerifyLink.tsx';
+import { INVALID_LINK, landingPathFor, VerifyLinkPage } from './VerifyLinkPage.tsx';
 
 function renderLink(query: string, client = new FakeAuthClient()) {
   const router = createMemoryRouter(
@@ -12,7 +12,7 @@ function renderLink(query: string, client = new FakeAuthClient()) {
       { path: '/', element: <p>Home page</p> },
       { path: '/story/:id', element: <p>Story page</p> },
       { path: '/signin', element: <p>Sign-in page</p> },
-      { path: '/signin/verify', element: <VerifyLink /> },
+      { path: '/signin/verify', element: <VerifyLinkPage /> },
     ],
     { initialEntries: [`/signin/verify?${query}`] },
   );

@@ -45,7 +45,7 @@ export function landingPathFor(redirectTo: string | null): string {
  * /signin/verify: where the e-mailed link lands. The page spends the link with a POST (a mail scanner that
  * fetches the link with GET does not use it up), then goes on to `redirect_to`, replacing this entry.
  */
-export function VerifyLink() {
+export function VerifyLinkPage() {
   useDocumentTitle(VERIFY_LINK_TITLE);
   const auth = useAuthClient();
   const navigate = useNavigate();

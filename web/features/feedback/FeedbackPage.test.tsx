@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeAuthClient, fakeSession } from '#web/features/auth/fake-auth-client.ts';
 import { RequireSession } from '#web/features/auth/RequireSession.tsx';
 import { SessionProvider } from '#web/features/auth/session.tsx';
-import { FEEDBACK_TITLE, Feedback } from './Feedback.tsx';
+import { FEEDBACK_TITLE, FeedbackPage } from './FeedbackPage.tsx';
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 let answer: Handler;
@@ -30,7 +30,7 @@ function renderFeedback() {
         path: '/feedback',
         element: (
           <RequireSession loadingText="Loading...">
-            <Feedback />
+            <FeedbackPage />
           </RequireSession>
         ),
       },

@@ -11,7 +11,9 @@ import {
 import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
-import { CheckboxGroup, ChoiceGroup, FormSection, TextField } from '#web/features/apply/fields.tsx';
+import { ApiError, api } from '#web/lib/api.ts';
+import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { CheckboxGroup, ChoiceGroup, FormSection, TextField } from './fields.tsx';
 import {
   type ApplicationDraft,
   type ApplicationFieldName,
@@ -25,16 +27,14 @@ import {
   TEXT_LIMITS,
   type TextFieldName,
   type YesNoFieldName,
-} from '#web/features/apply/form.ts';
+} from './form.ts';
 import {
   APPLY_STRINGS,
   type ApplyStrings,
   FORM_LANGUAGE_NATIVE_NAMES,
   HINT_FIELDS,
   PLACEHOLDER_FIELDS,
-} from '#web/features/apply/strings.ts';
-import { ApiError, api } from '#web/lib/api.ts';
-import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+} from './strings.ts';
 
 /** How long the success message stays before the applicant is taken on (learner.md §4, §9: 2 seconds). */
 export const REDIRECT_AFTER_MS = 2000;
@@ -78,7 +78,7 @@ function browserLanguages(): readonly string[] {
  * REDIRECT_AFTER_MS, the dashboard (where a signed-out applicant is sent on to sign in), or the failure message
  * with every answer kept.
  */
-export function Apply() {
+export function ApplyPage() {
   const [language, setLanguage] = useState<FormLanguage>(() => preferredFormLanguage(browserLanguages()));
   const t = APPLY_STRINGS[language];
   useDocumentTitle(t.documentTitle);

@@ -11,6 +11,7 @@ import { cn } from '#web/components/ui/cn.ts';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import {
   problemWithFile,
   sendVideo,
@@ -19,8 +20,7 @@ import {
   type UploadProgress,
   uploadFailureText,
   VIDEO_ACCEPT,
-} from '#web/features/narrators/videoUpload.ts';
-import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+} from './videoUpload.ts';
 
 export const SUBMIT_VIDEO_TITLE = 'Submit your sample video · Catamaran';
 
@@ -43,7 +43,7 @@ type UploadState =
  * sent an application (the start call refuses others with 'Not authorized'); the file goes up with a progress
  * bar of the bytes sent. Idle, uploading, then success or error.
  */
-export function SubmitVideo() {
+export function SubmitVideoPage() {
   useDocumentTitle(SUBMIT_VIDEO_TITLE);
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState(() => searchParams.get('email') ?? '');

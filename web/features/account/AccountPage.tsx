@@ -47,7 +47,7 @@ type Busy = BillingRedirect | 'signout';
  * /account (spec/learner.md §2): who is signed in, quick links, the plan with Upgrade or Manage, and Sign Out.
  * The route wraps it in RequireSession, so a session is here.
  */
-export function Account() {
+export function AccountPage() {
   useDocumentTitle(ACCOUNT_TITLE);
   const session = useSession();
   if (session.status !== 'signed_in') return null;

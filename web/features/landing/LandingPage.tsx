@@ -15,7 +15,7 @@ export const LANDING_TITLE = 'Catamaran: learn a language by reading stories';
  * a closing call to action. It stays light on purpose (no Radix overlays), as it is the first page most
  * visitors load.
  */
-export function Landing() {
+export function LandingPage() {
   useDocumentTitle(LANDING_TITLE);
   return (
     <div className="flex min-h-dvh flex-col">

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, installFakeApi, pending, renderScreen } from '#web/features/admin/testing.tsx';
-import { ADMIN_TITLE, Admin } from './Admin.tsx';
+import { ADMIN_TITLE, AdminPage } from './AdminPage.tsx';
 
 beforeEach(() => {
   installFakeApi({
@@ -20,7 +20,7 @@ describe('Admin', () => {
   it("says 'Checking permissions...' while the permission is checked", async () => {
     const check = pending();
     fakeApi.routes['GET /api/admin/check-permission/'] = check.handler;
-    renderScreen(<Admin />);
+    renderScreen(<AdminPage />);
 
     await vi.waitFor(() => expect(fakeApi.countOf('GET /api/admin/check-permission/')).toBe(1));
     expect(screen.getByRole('status').textContent).toBe('Checking permissions...');
@@ -33,7 +33,7 @@ describe('Admin', () => {
 
   it('sends a learner who is not an admin to /dashboard, replacing the history entry', async () => {
     fakeApi.routes['GET /api/admin/check-permission/'] = () => Response.json({ is_admin: false });
-    const { router } = renderScreen(<Admin />);
+    const { router } = renderScreen(<AdminPage />);
 
     expect(await screen.findByText('Dashboard page')).toBeDefined();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -45,7 +45,7 @@ describe('Admin', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fakeApi.routes['GET /api/admin/check-permission/'] = () =>
       Response.json({ error: 'Database is down' }, { status: 503 });
-    const { router } = renderScreen(<Admin />);
+    const { router } = renderScreen(<AdminPage />);
 
     // A server failure is retried once, a second later, before it counts.
     expect(await screen.findByText('Dashboard page', {}, { timeout: 4000 })).toBeDefined();
@@ -55,7 +55,7 @@ describe('Admin', () => {
   });
 
   it('shows an admin the title, the way back and the five tabs, with Stories open', async () => {
-    renderScreen(<Admin />);
+    renderScreen(<AdminPage />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeDefined();
     expect(document.title).toBe(ADMIN_TITLE);
@@ -74,7 +74,7 @@ describe('Admin', () => {
 
   it('opens the Teachers tab with its sub-tabs, and keeps the open tab in the address', async () => {
     fakeApi.routes['GET /api/teacher-applications/'] = () => Response.json([]);
-    const { router } = renderScreen(<Admin />);
+    const { router } = renderScreen(<AdminPage />);
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('tab', { name: 'Bulk Import' }));
@@ -90,7 +90,7 @@ describe('Admin', () => {
   });
 
   it('opens the tab the address names', async () => {
-    renderScreen(<Admin />, '/admin?tab=languages');
+    renderScreen(<AdminPage />, '/admin?tab=languages');
 
     expect(await screen.findByRole('tab', { name: 'Languages', selected: true })).toBeDefined();
   });

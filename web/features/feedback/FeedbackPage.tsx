@@ -23,7 +23,7 @@ const FAILED_TRY_AGAIN = 'Failed to submit feedback. Please try again.';
  * Editing, then submitting, then the thank-you screen, with the text cleared. The route wraps it in
  * RequireSession.
  */
-export function Feedback() {
+export function FeedbackPage() {
   useDocumentTitle(FEEDBACK_TITLE);
   const session = useSession();
   const [text, setText] = useState('');

@@ -4,13 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FakeAuthClient } from '#web/features/auth/fake-auth-client.ts';
 import { SessionProvider } from '#web/features/auth/session.tsx';
-import { SIGN_UP_TITLE, SignUp } from './SignUp.tsx';
+import { SIGN_UP_TITLE, SignUpPage } from './SignUpPage.tsx';
 
 function renderSignUp(client = new FakeAuthClient()) {
   render(
     <SessionProvider value={{ status: 'signed_out' }} client={client}>
       <MemoryRouter initialEntries={['/signup']}>
-        <SignUp />
+        <SignUpPage />
       </MemoryRouter>
     </SessionProvider>,
   );

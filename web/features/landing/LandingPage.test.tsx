@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PRO_PLAN } from '#common/pricing.ts';
 import { SessionProvider, type SessionState } from '#web/features/auth/session.tsx';
 import { leavePage } from '#web/lib/leavePage.ts';
-import { LANDING_TITLE, Landing } from './Landing.tsx';
+import { LANDING_TITLE, LandingPage } from './LandingPage.tsx';
 
 vi.mock('#web/lib/leavePage.ts', () => ({ leavePage: vi.fn() }));
 
@@ -16,7 +16,7 @@ const SIGNED_IN: SessionState = {
 };
 
 function renderLanding(session: SessionState = { status: 'signed_out' }) {
-  const router = createMemoryRouter([{ path: '/', element: <Landing /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '/', element: <LandingPage /> }], { initialEntries: ['/'] });
   return render(
     <SessionProvider value={session}>
       <RouterProvider router={router} />

@@ -3,8 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_LANGUAGES, type FormLanguage } from '#common/schemas/teacher-application.ts';
-import { APPLY_STRINGS } from '#web/features/apply/strings.ts';
-import { Apply, REDIRECT_AFTER_MS } from './Apply.tsx';
+import { ApplyPage, REDIRECT_AFTER_MS } from './ApplyPage.tsx';
+import { APPLY_STRINGS } from './strings.ts';
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 let answer: Handler;
@@ -27,7 +27,7 @@ function renderApply() {
     [
       { path: '/', element: <p>Landing page</p> },
       { path: '/dashboard', element: <p>Dashboard page</p> },
-      { path: '/apply', element: <Apply /> },
+      { path: '/apply', element: <ApplyPage /> },
     ],
     { initialEntries: ['/apply'] },
   );

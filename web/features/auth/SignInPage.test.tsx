@@ -4,13 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FakeAuthClient } from '#web/features/auth/fake-auth-client.ts';
 import { SessionProvider, type SessionState } from '#web/features/auth/session.tsx';
-import { SIGN_IN_TITLE, SignIn } from './SignIn.tsx';
+import { SIGN_IN_TITLE, SignInPage } from './SignInPage.tsx';
 
 function renderSignIn(client = new FakeAuthClient(), session: SessionState = { status: 'signed_out' }) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home page</p> },
-      { path: '/signin', element: <SignIn /> },
+      { path: '/signin', element: <SignInPage /> },
     ],
     { initialEntries: ['/signin'] },
   );
