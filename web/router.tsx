@@ -1,10 +1,10 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { NotFound } from '#web/components/NotFound.tsx';
-import { LandingPage as Landing } from '#web/features/landing/LandingPage.tsx';
 import { ScreenSpinner } from './components/ScreenSpinner.tsx';
 import { RequireSession } from './features/auth/RequireSession.tsx';
+import { Landing } from './routes/Landing.tsx';
+import { NotFound } from './routes/NotFound.tsx';
 
 /** A screen loaded on first visit, from its module's named export. */
 function lazyScreen<Name extends string>(
@@ -14,15 +14,12 @@ function lazyScreen<Name extends string>(
   return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
 }
 
-const SignIn = lazyScreen(() => import('#web/features/auth/SignInPage.tsx'), 'SignInPage');
-const SignUp = lazyScreen(() => import('#web/features/auth/SignUpPage.tsx'), 'SignUpPage');
-const VerifyLink = lazyScreen(() => import('#web/features/auth/VerifyLinkPage.tsx'), 'VerifyLinkPage');
-const Feedback = lazyScreen(() => import('#web/features/feedback/FeedbackPage.tsx'), 'FeedbackPage');
-const Apply = lazyScreen(() => import('#web/features/narrators/apply/ApplyPage.tsx'), 'ApplyPage');
-const SubmitVideo = lazyScreen(
-  () => import('#web/features/narrators/video/SubmitVideoPage.tsx'),
-  'SubmitVideoPage',
-);
+const SignIn = lazyScreen(() => import('./routes/SignIn.tsx'), 'SignIn');
+const SignUp = lazyScreen(() => import('./routes/SignUp.tsx'), 'SignUp');
+const VerifyLink = lazyScreen(() => import('./routes/VerifyLink.tsx'), 'VerifyLink');
+const Feedback = lazyScreen(() => import('./routes/Feedback.tsx'), 'Feedback');
+const Apply = lazyScreen(() => import('./routes/Apply.tsx'), 'Apply');
+const SubmitVideo = lazyScreen(() => import('./routes/SubmitVideo.tsx'), 'SubmitVideo');
 
 /**
  * A lazily loaded screen that fetches data: it comes with TanStack Query's provider, which is loaded beside it
@@ -47,8 +44,8 @@ function lazyDataScreen<Name extends string>(
   });
 }
 
-const Account = lazyDataScreen(() => import('#web/features/account/AccountPage.tsx'), 'AccountPage');
-const Admin = lazyDataScreen(() => import('#web/features/admin/AdminPage.tsx'), 'AdminPage');
+const Account = lazyDataScreen(() => import('./routes/Account.tsx'), 'Account');
+const Admin = lazyDataScreen(() => import('./routes/Admin.tsx'), 'Admin');
 const AdminStory = lazyDataScreen(() => import('./routes/AdminStory.tsx'), 'AdminStory');
 const Reader = lazyDataScreen(() => import('./routes/Reader.tsx'), 'Reader');
 const Words = lazyDataScreen(() => import('./routes/Words.tsx'), 'Words');

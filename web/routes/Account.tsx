@@ -1,0 +1,1 @@
+export { AccountPage as Account } from '#web/features/account/AccountPage.tsx';

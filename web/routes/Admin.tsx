@@ -1,0 +1,1 @@
+export { AdminPage as Admin } from '#web/features/admin/AdminPage.tsx';

@@ -1,0 +1,1 @@
+export { ApplyPage as Apply } from '#web/features/narrators/apply/ApplyPage.tsx';

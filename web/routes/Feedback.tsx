@@ -1,0 +1,1 @@
+export { FeedbackPage as Feedback } from '#web/features/feedback/FeedbackPage.tsx';

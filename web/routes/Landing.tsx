@@ -1,0 +1,1 @@
+export { LandingPage as Landing } from '#web/features/landing/LandingPage.tsx';

@@ -1,0 +1,1 @@
+export { NotFound } from '#web/components/NotFound.tsx';

@@ -1,0 +1,1 @@
+export { SignInPage as SignIn } from '#web/features/auth/SignInPage.tsx';

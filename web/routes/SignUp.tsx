@@ -1,0 +1,1 @@
+export { SignUpPage as SignUp } from '#web/features/auth/SignUpPage.tsx';

@@ -1,0 +1,1 @@
+export { SubmitVideoPage as SubmitVideo } from '#web/features/narrators/video/SubmitVideoPage.tsx';

@@ -1,0 +1,1 @@
+export { VerifyLinkPage as VerifyLink } from '#web/features/auth/VerifyLinkPage.tsx';
