@@ -1,5 +1,5 @@
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import type { Difficulty } from '#common/stories.ts';
+import type { StoryFields } from '../stories/storyFields.ts';
 import type { PendingAudio } from './audio/ChapterAudio.tsx';
 
 /**
@@ -17,19 +17,6 @@ export interface Draft {
   /** The unsaved-changes flag: set by any edit, cleared only by a successful save (admin.md §4). */
   isDirty: boolean;
   saved: SavedState;
-}
-
-export interface StoryFields {
-  title: string;
-  author: string;
-  description: string;
-  /** The language's id as the select holds it. */
-  languageId: string;
-  difficulty: Difficulty;
-  topics: string;
-  isPublished: boolean;
-  isFree: boolean;
-  isAdult: boolean;
 }
 
 export interface CoverDraft {

@@ -1,19 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { AdminLanguage, AdminLanguageCreate } from '#common/schemas/languages.ts';
-import { Button } from '#web/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
-import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
+import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
 import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { firstIssue } from '#web/lib/form.ts';
+import { checkForm } from '#web/lib/form.ts';
+import { useForm } from '#web/lib/useForm.ts';
 import { ADMIN_KEYS } from '../queries.ts';
 
 export const LANGUAGE_REQUIRED = 'All fields are required';
 export const DICTIONARY_SOURCE_URL = 'https://kaikki.org/dictionary/';
+
+interface LanguageFields {
+  code: string;
+  name: string;
+  nativeName: string;
+  isActive: boolean;
+}
+
+function languageInput(fields: LanguageFields) {
+  return { code: fields.code, name: fields.name, native_name: fields.nativeName, is_active: fields.isActive };
+}
 
 /**
  * The Add/Edit Language dialog (admin.md §2, §5): code, name, native name and active. The code is locked once
@@ -22,11 +31,16 @@ export const DICTIONARY_SOURCE_URL = 'https://kaikki.org/dictionary/';
 export function LanguageDialog({ language, onClose }: { language?: AdminLanguage; onClose: () => void }) {
   const queryClient = useQueryClient();
   const isEditing = language !== undefined;
-  const [code, setCode] = useState(language?.code ?? '');
-  const [name, setName] = useState(language?.name ?? '');
-  const [nativeName, setNativeName] = useState(language?.native_name ?? '');
-  const [isActive, setIsActive] = useState(language?.is_active ?? true);
-  const [problem, setProblem] = useState<string>();
+  const form = useForm({
+    initial: {
+      code: language?.code ?? '',
+      name: language?.name ?? '',
+      nativeName: language?.native_name ?? '',
+      isActive: language?.is_active ?? true,
+    },
+    check: (fields: LanguageFields) =>
+      checkForm(AdminLanguageCreate, languageInput(fields), LANGUAGE_REQUIRED),
+  });
 
   const save = useMutation({
     mutationFn: (input: AdminLanguageCreate) =>
@@ -41,110 +55,76 @@ export function LanguageDialog({ language, onClose }: { language?: AdminLanguage
       ]);
       onClose();
     },
-    onError: (error) => setProblem(apiErrorText(error, 'Failed to save language')),
+    onError: (error) => form.setProblem(apiErrorText(error, 'Failed to save language')),
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = AdminLanguageCreate.safeParse({
-      code,
-      name,
-      native_name: nativeName,
-      is_active: isActive,
-    });
-    if (!parsed.success) {
-      setProblem(firstIssue(parsed.error.issues, LANGUAGE_REQUIRED));
-      return;
-    }
-    setProblem(undefined);
-    save.mutate(parsed.data);
-  }
 
   const isBusy = save.isPending;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !isBusy) onClose();
-      }}
+    <FormDialog
+      title={isEditing ? 'Edit Language' : 'Add Language'}
+      description={
+        isEditing
+          ? `Change how ${language.name} is named and whether learners see it.`
+          : 'A language stories can be written in.'
+      }
+      isBusy={isBusy}
+      problem={form.problem}
+      submitLabel={isBusy ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Language'}
+      onSubmit={form.handleSubmit((input) => save.mutate(input))}
+      onClose={onClose}
     >
-      <DialogContent
-        title={isEditing ? 'Edit Language' : 'Add Language'}
-        description={
+      <Input
+        label="Code"
+        {...form.text('code')}
+        readOnly={isEditing}
+        disabled={isBusy}
+        maxLength={2}
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="es"
+        hint={
           isEditing
-            ? `Change how ${language.name} is named and whether learners see it.`
-            : 'A language stories can be written in.'
+            ? 'The code cannot be changed once the language exists.'
+            : 'Two letters (ISO 639-1), such as es.'
         }
+        className={isEditing ? 'bg-slate-100 text-slate-600' : undefined}
+      />
+      <Input label="Name" {...form.text('name')} disabled={isBusy} autoComplete="off" placeholder="Spanish" />
+      <Input
+        label="Native Name"
+        {...form.text('nativeName')}
+        disabled={isBusy}
+        autoComplete="off"
+        placeholder="Español"
+      />
+      <Switch
+        label="Active"
+        description="Learners can choose an active language."
+        {...form.checked('isActive')}
+        disabled={isBusy}
+      />
+      <DictionarySourceNote />
+    </FormDialog>
+  );
+}
+
+/** Where an admin finds dictionary data for a new language (admin.md §2). */
+function DictionarySourceNote() {
+  return (
+    <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
+      Dictionary data with English glosses for most languages is published by{' '}
+      <a
+        href={DICTIONARY_SOURCE_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
       >
-        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-          <Input
-            label="Code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            readOnly={isEditing}
-            disabled={isBusy}
-            maxLength={2}
-            autoCapitalize="none"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="es"
-            hint={
-              isEditing
-                ? 'The code cannot be changed once the language exists.'
-                : 'Two letters (ISO 639-1), such as es.'
-            }
-            className={isEditing ? 'bg-slate-100 text-slate-600' : undefined}
-          />
-          <Input
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            disabled={isBusy}
-            autoComplete="off"
-            placeholder="Spanish"
-          />
-          <Input
-            label="Native Name"
-            value={nativeName}
-            onChange={(event) => setNativeName(event.target.value)}
-            disabled={isBusy}
-            autoComplete="off"
-            placeholder="Español"
-          />
-          <Switch
-            label="Active"
-            description="Learners can choose an active language."
-            checked={isActive}
-            onCheckedChange={setIsActive}
-            disabled={isBusy}
-          />
-          <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
-            Dictionary data with English glosses for most languages is published by{' '}
-            <a
-              href={DICTIONARY_SOURCE_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-            >
-              Wiktextract on kaikki.org
-              <ExternalLink className="size-3.5" aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-            .
-          </p>
-          {problem ? <InlineAlert message={problem} /> : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isBusy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={isBusy}>
-              {isBusy ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Language'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        Wiktextract on kaikki.org
+        <ExternalLink className="size-3.5" aria-hidden="true" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+      .
+    </p>
   );
 }

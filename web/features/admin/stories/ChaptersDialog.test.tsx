@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminChapter } from '#common/schemas/stories.ts';
 import { chapter, fakeApi, installFakeApi, renderScreen, SPANISH, story } from '../testing.tsx';
-import { positionFrom } from './ChapterDialog.tsx';
+import { positionFrom } from './chapterFields.ts';
 import { StoriesTab } from './StoriesTab.tsx';
 
 const CHAPTERS = 'GET /api/admin/stories/7/chapters/';

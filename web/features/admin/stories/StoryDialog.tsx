@@ -1,28 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
-import { AdminStory, AdminStoryInput } from '#common/schemas/stories.ts';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '#common/stories.ts';
-import { Button } from '#web/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
-import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
-import { Input } from '#web/components/ui/Input.tsx';
-import { Select } from '#web/components/ui/Select.tsx';
-import { Switch } from '#web/components/ui/Switch.tsx';
-import { Textarea } from '#web/components/ui/Textarea.tsx';
-import { difficultyLabel } from '#web/features/library/difficulty.ts';
+import { useRef, useState } from 'react';
+import { AdminStory, type AdminStoryInput } from '#common/schemas/stories.ts';
+import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { firstIssue } from '#web/lib/form.ts';
-import { ADMIN_KEYS, useAdminLanguages } from '../queries.ts';
+import { useForm } from '#web/lib/useForm.ts';
+import { ADMIN_KEYS } from '../queries.ts';
 import { CoverPicker } from './CoverPicker.tsx';
 import { UPLOAD_FAILED, uploadCover } from './cover.ts';
-
-export const STORY_REQUIRED = 'Title, author, and language are required';
-
-const DIFFICULTY_OPTIONS = DIFFICULTIES.map((difficulty) => ({
-  value: difficulty,
-  label: difficultyLabel(difficulty),
-}));
+import { StoryFieldset } from './StoryFieldset.tsx';
+import { checkStoryFields, NEW_STORY_FIELDS } from './storyFields.ts';
 
 type Step = 'uploading' | 'saving';
 
@@ -46,20 +33,10 @@ async function uploadOrFail(cover: File): Promise<string> {
  */
 export function StoryDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const languages = useAdminLanguages();
-  const [title, setTitle] = useState('');
-  const [author, setAuthor] = useState('');
-  const [description, setDescription] = useState('');
-  const [languageId, setLanguageId] = useState('');
-  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
-  const [topics, setTopics] = useState('');
-  const [isPublished, setIsPublished] = useState(false);
-  const [isFree, setIsFree] = useState(false);
-  const [isAdult, setIsAdult] = useState(false);
+  const form = useForm({ initial: NEW_STORY_FIELDS, check: checkStoryFields });
   const [cover, setCover] = useState<File>();
   const [isCompressing, setIsCompressing] = useState(false);
   const [step, setStep] = useState<Step>();
-  const [problem, setProblem] = useState<string>();
   // A save retried after the story was refused reuses the cover already uploaded, rather than storing it twice.
   const uploaded = useRef<{ file: File; url: string }>(undefined);
 
@@ -89,132 +66,32 @@ export function StoryDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (error) => {
       setStep(undefined);
-      setProblem(error instanceof UploadFailed ? error.message : apiErrorText(error, 'Failed to save story'));
+      form.setProblem(
+        error instanceof UploadFailed ? error.message : apiErrorText(error, 'Failed to save story'),
+      );
     },
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = AdminStoryInput.safeParse({
-      title,
-      author,
-      description,
-      language: languageId === '' ? undefined : Number(languageId),
-      difficulty_level: difficulty,
-      topics,
-      is_published: isPublished,
-      is_free: isFree,
-      is_adult_content: isAdult,
-    });
-    if (!parsed.success) {
-      setProblem(firstIssue(parsed.error.issues, STORY_REQUIRED));
-      return;
-    }
-    setProblem(undefined);
-    save.mutate(parsed.data);
-  }
-
   const isBusy = save.isPending;
-  const languageOptions = (languages.data ?? []).map((language) => ({
-    value: String(language.id),
-    label: language.is_active ? language.name : `${language.name} (inactive)`,
-  }));
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !isBusy) onClose();
-      }}
+    <FormDialog
+      title="Add Story"
+      description="A new story; add its chapters once it exists."
+      className="max-w-2xl"
+      isBusy={isBusy}
+      problem={form.problem}
+      submitLabel={step === 'uploading' ? 'Uploading image...' : isBusy ? 'Saving...' : 'Add Story'}
+      isSubmitBlocked={isCompressing}
+      onSubmit={form.handleSubmit((input) => save.mutate(input))}
+      onClose={onClose}
     >
-      <DialogContent
-        title="Add Story"
-        description="A new story; add its chapters once it exists."
-        className="max-w-2xl"
-      >
-        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-          <Input
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            disabled={isBusy}
-            autoComplete="off"
-          />
-          <Input
-            label="Author"
-            value={author}
-            onChange={(event) => setAuthor(event.target.value)}
-            disabled={isBusy}
-            autoComplete="off"
-          />
-          <Textarea
-            label="Description"
-            rows={3}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            disabled={isBusy}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select
-              label="Language"
-              options={languageOptions}
-              value={languageId}
-              onValueChange={setLanguageId}
-              placeholder={languages.isPending ? 'Loading languages...' : 'Select a language'}
-              disabled={isBusy || languages.isPending}
-              error={languages.isError ? 'Failed to load languages' : undefined}
-            />
-            <Select
-              label="Difficulty"
-              options={DIFFICULTY_OPTIONS}
-              value={difficulty}
-              onValueChange={(value) => setDifficulty(value as Difficulty)}
-              disabled={isBusy}
-            />
-          </div>
-          <Input
-            label="Topics"
-            value={topics}
-            onChange={(event) => setTopics(event.target.value)}
-            disabled={isBusy}
-            placeholder="adventure, mystery, romance"
-            hint="Separated by commas."
-            autoComplete="off"
-          />
-          <div className="flex flex-col divide-y divide-slate-100 rounded-xl px-3 ring-1 ring-slate-200 ring-inset">
-            <Switch
-              label="Published"
-              checked={isPublished}
-              onCheckedChange={setIsPublished}
-              disabled={isBusy}
-            />
-            <Switch label="Free" checked={isFree} onCheckedChange={setIsFree} disabled={isBusy} />
-            <Switch
-              label="Adult Content (18+)"
-              checked={isAdult}
-              onCheckedChange={setIsAdult}
-              disabled={isBusy}
-            />
-          </div>
-          <CoverPicker
-            file={cover}
-            onFileChange={setCover}
-            onCompressingChange={setIsCompressing}
-            disabled={isBusy}
-          />
-          {problem ? <InlineAlert message={problem} /> : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isBusy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={isBusy} disabled={isCompressing}>
-              {step === 'uploading' ? 'Uploading image...' : isBusy ? 'Saving...' : 'Add Story'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <StoryFieldset values={form.values} onChange={form.update} disabled={isBusy} gapClassName="gap-4" />
+      <CoverPicker
+        file={cover}
+        onFileChange={setCover}
+        onCompressingChange={setIsCompressing}
+        disabled={isBusy}
+      />
+    </FormDialog>
   );
 }
