@@ -30,6 +30,12 @@ type NamesOf<Values, Type> = {
   [Name in keyof Values]: Values[Name] extends Type ? Name : never;
 }[keyof Values];
 
+/** The props that tie an Input or Textarea to one text value. */
+export interface TextBinding {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
 /**
  * The props that tie the controls of components/ui to a form's values, whoever holds them (a dialog's own
  * state, or the story editor's draft): `text` for an Input or Textarea, `choice` for a Select, `checked` for
@@ -41,7 +47,7 @@ export function bindFields<Values extends object>(
 ) {
   const patch = (name: keyof Values, value: unknown) => onChange({ [name]: value } as Partial<Values>);
   return {
-    text: (name: NamesOf<Values, string>) => ({
+    text: (name: NamesOf<Values, string>): TextBinding => ({
       value: values[name] as string,
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
         patch(name, event.target.value),

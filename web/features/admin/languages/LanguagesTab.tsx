@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
-import { Button } from '#web/components/ui/Button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { api } from '#web/lib/api.ts';
+import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
   AdminTable,
@@ -39,22 +38,13 @@ export function LanguagesTab() {
   }
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <CardTitle as="h2" className="text-xl">
-            Languages
-          </CardTitle>
-          <CardDescription>
-            The languages stories are written in. Only active ones are offered to learners.
-          </CardDescription>
-        </div>
-        <Button onClick={() => setEditing({})}>
-          <Plus className="size-5" aria-hidden="true" />
-          Add Language
-        </Button>
-      </CardHeader>
-      <CardContent>
+    <>
+      <AdminListCard
+        title="Languages"
+        description="The languages stories are written in. Only active ones are offered to learners."
+        addLabel="Add Language"
+        onAdd={() => setEditing({})}
+      >
         <ListStates
           isPending={languages.isPending}
           isError={languages.isError}
@@ -64,52 +54,14 @@ export function LanguagesTab() {
           empty="No languages found. Add your first language!"
         >
           {(rows) => (
-            <AdminTable
-              label="Languages"
-              head={
-                <>
-                  <HeaderCell>Code</HeaderCell>
-                  <HeaderCell>Name</HeaderCell>
-                  <HeaderCell>Native Name</HeaderCell>
-                  <HeaderCell>Status</HeaderCell>
-                  <HeaderCell className="text-right">Actions</HeaderCell>
-                </>
-              }
-            >
-              {rows.map((language) => (
-                <Row key={language.id}>
-                  <Cell label="Code" className="font-mono text-sm font-semibold text-slate-700">
-                    {language.code}
-                  </Cell>
-                  <Cell isRowTitle className="font-medium text-slate-900">
-                    {language.name}
-                  </Cell>
-                  <Cell label="Native Name" className="text-slate-700">
-                    <span lang={language.code}>{language.native_name}</span>
-                  </Cell>
-                  <Cell label="Status">
-                    {language.is_active ? (
-                      <Badge variant="green">Active</Badge>
-                    ) : (
-                      <Badge variant="neutral">Inactive</Badge>
-                    )}
-                  </Cell>
-                  <ActionsCell>
-                    <IconButton label={`Edit ${language.name}`} onClick={() => setEditing({ language })}>
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </IconButton>
-                    <DeleteIconButton
-                      label={`Delete ${language.name}`}
-                      onClick={() => setDeleting(language)}
-                    />
-                  </ActionsCell>
-                </Row>
-              ))}
-            </AdminTable>
+            <LanguagesTable
+              rows={rows}
+              onEdit={(language) => setEditing({ language })}
+              onDelete={setDeleting}
+            />
           )}
         </ListStates>
-      </CardContent>
-
+      </AdminListCard>
       {editing ? <LanguageDialog language={editing.language} onClose={() => setEditing(undefined)} /> : null}
       {deleting ? (
         <ConfirmDeleteDialog
@@ -120,6 +72,58 @@ export function LanguagesTab() {
           onClose={() => setDeleting(undefined)}
         />
       ) : null}
-    </Card>
+    </>
+  );
+}
+
+function LanguagesTable({
+  rows,
+  onEdit,
+  onDelete,
+}: {
+  rows: readonly AdminLanguage[];
+  onEdit: (language: AdminLanguage) => void;
+  onDelete: (language: AdminLanguage) => void;
+}) {
+  return (
+    <AdminTable
+      label="Languages"
+      head={
+        <>
+          <HeaderCell>Code</HeaderCell>
+          <HeaderCell>Name</HeaderCell>
+          <HeaderCell>Native Name</HeaderCell>
+          <HeaderCell>Status</HeaderCell>
+          <HeaderCell className="text-right">Actions</HeaderCell>
+        </>
+      }
+    >
+      {rows.map((language) => (
+        <Row key={language.id}>
+          <Cell label="Code" className="font-mono text-sm font-semibold text-slate-700">
+            {language.code}
+          </Cell>
+          <Cell isRowTitle className="font-medium text-slate-900">
+            {language.name}
+          </Cell>
+          <Cell label="Native Name" className="text-slate-700">
+            <span lang={language.code}>{language.native_name}</span>
+          </Cell>
+          <Cell label="Status">
+            {language.is_active ? (
+              <Badge variant="green">Active</Badge>
+            ) : (
+              <Badge variant="neutral">Inactive</Badge>
+            )}
+          </Cell>
+          <ActionsCell>
+            <IconButton label={`Edit ${language.name}`} onClick={() => onEdit(language)}>
+              <Pencil className="size-4" aria-hidden="true" />
+            </IconButton>
+            <DeleteIconButton label={`Delete ${language.name}`} onClick={() => onDelete(language)} />
+          </ActionsCell>
+        </Row>
+      ))}
+    </AdminTable>
   );
 }

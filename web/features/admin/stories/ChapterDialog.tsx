@@ -6,6 +6,7 @@ import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import type { TextBinding } from '#web/lib/form.ts';
 import { useForm } from '#web/lib/useForm.ts';
 import { ADMIN_KEYS } from '../queries.ts';
 import { checkChapterText, positionFrom } from './chapterFields.ts';
@@ -83,28 +84,12 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
       onSubmit={form.handleSubmit(handleValid)}
       onClose={onClose}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label="Chapter Number"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          {...form.text('chapterNumber')}
-          onBlur={() => form.update({ chapterNumber: String(positionFrom(chapterNumber)) })}
-          disabled={isBusy}
-          hint="Its place in the story, from 1."
-        />
-        <Input
-          label="Order Index"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          {...form.text('orderIndex')}
-          onBlur={() => form.update({ orderIndex: String(positionFrom(orderIndex)) })}
-          disabled={isBusy}
-          hint="The sort position; when changed, it wins over the number."
-        />
-      </div>
+      <PositionFields
+        chapterNumber={form.text('chapterNumber')}
+        orderIndex={form.text('orderIndex')}
+        onChange={form.update}
+        disabled={isBusy}
+      />
       <Input label="Title" {...form.text('title')} disabled={isBusy} autoComplete="off" />
       <Textarea
         label="Content"
@@ -115,5 +100,43 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
         className="font-mono text-sm"
       />
     </FormDialog>
+  );
+}
+
+/** Chapter number and order index; a number that cannot be read becomes 1 when the field is left (admin.md §5). */
+function PositionFields({
+  chapterNumber,
+  orderIndex,
+  onChange,
+  disabled,
+}: {
+  chapterNumber: TextBinding;
+  orderIndex: TextBinding;
+  onChange: (patch: { chapterNumber?: string; orderIndex?: string }) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input
+        label="Chapter Number"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        {...chapterNumber}
+        onBlur={() => onChange({ chapterNumber: String(positionFrom(chapterNumber.value)) })}
+        disabled={disabled}
+        hint="Its place in the story, from 1."
+      />
+      <Input
+        label="Order Index"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        {...orderIndex}
+        onBlur={() => onChange({ orderIndex: String(positionFrom(orderIndex.value)) })}
+        disabled={disabled}
+        hint="The sort position; when changed, it wins over the number."
+      />
+    </div>
   );
 }

@@ -29,12 +29,19 @@ function nextAfter(chapters: readonly AdminChapter[], field: 'chapter_number' | 
   return Math.max(0, ...chapters.map((chapter) => chapter[field])) + 1;
 }
 
+/** A new chapter's number and order index: one past the story's highest. */
+function newChapterDefaults(chapters: readonly AdminChapter[]) {
+  return {
+    chapterNumber: nextAfter(chapters, 'chapter_number'),
+    orderIndex: nextAfter(chapters, 'order_index'),
+  };
+}
+
 /**
  * The chapters manager (admin.md §2): a story's chapters with their word counts, and add, edit and delete.
  * Mount it to open it.
  */
 export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const chapters = useStoryChapters(story.id);
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<AdminChapter>();
@@ -53,12 +60,10 @@ export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose:
     setDeleting(chapter);
   }
 
-  async function deleteChapter(chapter: AdminChapter) {
-    await api(`/api/admin/chapters/${chapter.id}/`, { method: 'DELETE' });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(story.id) }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
-    ]);
+  /** Opens the chapter dialog, for a new chapter or the one given. */
+  function openEditor(next: Editing) {
+    setProblem(undefined);
+    setEditing(next);
   }
 
   const list = chapters.data ?? [];
@@ -74,14 +79,7 @@ export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose:
         description="Word counts are worked out when a chapter is saved."
         className="max-w-3xl"
       >
-        <Button
-          onClick={() => {
-            setProblem(undefined);
-            setEditing({});
-          }}
-          disabled={!chapters.isSuccess}
-          className="self-start"
-        >
+        <Button onClick={() => openEditor({})} disabled={!chapters.isSuccess} className="self-start">
           <Plus className="size-5" aria-hidden="true" />
           Add Chapter
         </Button>
@@ -95,47 +93,11 @@ export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose:
           empty="No chapters yet. Add your first chapter!"
         >
           {(rows) => (
-            <AdminTable
-              label="Chapters"
-              head={
-                <>
-                  <HeaderCell className="w-12">#</HeaderCell>
-                  <HeaderCell>Title</HeaderCell>
-                  <HeaderCell className="text-right">Words</HeaderCell>
-                  <HeaderCell className="text-right">Actions</HeaderCell>
-                </>
-              }
-            >
-              {rows.map((chapter) => (
-                <Row key={chapter.id}>
-                  {/* On a phone "Chapter 1" reads better than "# 1". */}
-                  <Cell label="Chapter" className="tabular-nums text-slate-700">
-                    {chapter.chapter_number}
-                  </Cell>
-                  <Cell isRowTitle className="font-medium break-words text-slate-900">
-                    {chapter.title}
-                  </Cell>
-                  <Cell label="Words" className="text-right tabular-nums text-slate-700">
-                    {chapter.word_count}
-                  </Cell>
-                  <ActionsCell>
-                    <IconButton
-                      label={`Edit ${chapter.title}`}
-                      onClick={() => {
-                        setProblem(undefined);
-                        setEditing({ chapter });
-                      }}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </IconButton>
-                    <DeleteIconButton
-                      label={`Delete ${chapter.title}`}
-                      onClick={() => handleDelete(chapter)}
-                    />
-                  </ActionsCell>
-                </Row>
-              ))}
-            </AdminTable>
+            <ChaptersTable
+              rows={rows}
+              onEdit={(chapter) => openEditor({ chapter })}
+              onDelete={handleDelete}
+            />
           )}
         </ListStates>
 
@@ -143,23 +105,93 @@ export function ChaptersDialog({ story, onClose }: { story: AdminStory; onClose:
           <ChapterDialog
             story={story}
             chapter={editing.chapter}
-            defaults={{
-              chapterNumber: nextAfter(list, 'chapter_number'),
-              orderIndex: nextAfter(list, 'order_index'),
-            }}
+            defaults={newChapterDefaults(list)}
             onClose={() => setEditing(undefined)}
           />
         ) : null}
         {deleting ? (
-          <ConfirmDeleteDialog
-            title="Delete Chapter"
-            description={`Are you sure you want to delete "${deleting.title}"? This action cannot be undone.`}
-            fallback="Failed to delete chapter"
-            onConfirm={() => deleteChapter(deleting)}
+          <ConfirmDeleteChapter
+            storyId={story.id}
+            chapter={deleting}
             onClose={() => setDeleting(undefined)}
           />
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ChaptersTable({
+  rows,
+  onEdit,
+  onDelete,
+}: {
+  rows: readonly AdminChapter[];
+  onEdit: (chapter: AdminChapter) => void;
+  onDelete: (chapter: AdminChapter) => void;
+}) {
+  return (
+    <AdminTable
+      label="Chapters"
+      head={
+        <>
+          <HeaderCell className="w-12">#</HeaderCell>
+          <HeaderCell>Title</HeaderCell>
+          <HeaderCell className="text-right">Words</HeaderCell>
+          <HeaderCell className="text-right">Actions</HeaderCell>
+        </>
+      }
+    >
+      {rows.map((chapter) => (
+        <Row key={chapter.id}>
+          {/* On a phone "Chapter 1" reads better than "# 1". */}
+          <Cell label="Chapter" className="tabular-nums text-slate-700">
+            {chapter.chapter_number}
+          </Cell>
+          <Cell isRowTitle className="font-medium break-words text-slate-900">
+            {chapter.title}
+          </Cell>
+          <Cell label="Words" className="text-right tabular-nums text-slate-700">
+            {chapter.word_count}
+          </Cell>
+          <ActionsCell>
+            <IconButton label={`Edit ${chapter.title}`} onClick={() => onEdit(chapter)}>
+              <Pencil className="size-4" aria-hidden="true" />
+            </IconButton>
+            <DeleteIconButton label={`Delete ${chapter.title}`} onClick={() => onDelete(chapter)} />
+          </ActionsCell>
+        </Row>
+      ))}
+    </AdminTable>
+  );
+}
+
+function ConfirmDeleteChapter({
+  storyId,
+  chapter,
+  onClose,
+}: {
+  storyId: number;
+  chapter: AdminChapter;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+
+  async function deleteChapter() {
+    await api(`/api/admin/chapters/${chapter.id}/`, { method: 'DELETE' });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(storyId) }),
+      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
+    ]);
+  }
+
+  return (
+    <ConfirmDeleteDialog
+      title="Delete Chapter"
+      description={`Are you sure you want to delete "${chapter.title}"? This action cannot be undone.`}
+      fallback="Failed to delete chapter"
+      onConfirm={deleteChapter}
+      onClose={onClose}
+    />
   );
 }

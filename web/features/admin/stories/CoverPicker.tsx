@@ -99,17 +99,29 @@ export function CoverPicker({
         aria-describedby={messageId}
         className={FILE_INPUT_CLASS}
       />
-      <div id={messageId}>
-        {isCompressing ? (
-          <Spinner label="Compressing image..." showLabel size="sm" className="text-brand-700" />
-        ) : problem ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        ) : (
-          <p className="text-sm text-slate-600">{limits.hint}</p>
-        )}
-      </div>
+      <CoverMessage id={messageId} isCompressing={isCompressing} problem={problem} hint={limits.hint} />
+    </div>
+  );
+}
+
+/** Under the field: the compression under way, what went wrong, or what will happen to the image. */
+function CoverMessage(props: {
+  id: string;
+  isCompressing: boolean;
+  problem: string | undefined;
+  hint: string;
+}) {
+  return (
+    <div id={props.id}>
+      {props.isCompressing ? (
+        <Spinner label="Compressing image..." showLabel size="sm" className="text-brand-700" />
+      ) : props.problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {props.problem}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">{props.hint}</p>
+      )}
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ListOrdered, Plus } from 'lucide-react';
+import { ListOrdered } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { AdminStory } from '#common/schemas/stories.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { api } from '#web/lib/api.ts';
+import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
   AdminTable,
@@ -31,7 +31,6 @@ export function storyEditorPath(storyId: number): string {
 /** The Stories tab (admin.md §2): every story with its status, Add Story, chapters and delete. */
 export function StoriesTab() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const stories = useAdminStories();
   const [isAdding, setIsAdding] = useState(false);
   const [managing, setManaging] = useState<AdminStory>();
@@ -46,27 +45,14 @@ export function StoriesTab() {
     await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories });
   }
 
-  function handleRowClick(event: MouseEvent<HTMLTableRowElement>, story: AdminStory) {
-    // The row's own link and buttons do their own thing.
-    if ((event.target as Element).closest('a, button')) return;
-    void navigate(storyEditorPath(story.id));
-  }
-
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <CardTitle as="h2" className="text-xl">
-            Stories
-          </CardTitle>
-          <CardDescription>Open a story to edit it and its chapters.</CardDescription>
-        </div>
-        <Button onClick={() => setIsAdding(true)}>
-          <Plus className="size-5" aria-hidden="true" />
-          Add Story
-        </Button>
-      </CardHeader>
-      <CardContent>
+    <>
+      <AdminListCard
+        title="Stories"
+        description="Open a story to edit it and its chapters."
+        addLabel="Add Story"
+        onAdd={() => setIsAdding(true)}
+      >
         <ListStates
           isPending={stories.isPending}
           isError={stories.isError}
@@ -75,78 +61,9 @@ export function StoriesTab() {
           failed="Failed to load data"
           empty="No stories found. Add your first story!"
         >
-          {(rows) => (
-            <AdminTable
-              label="Stories"
-              head={
-                <>
-                  <HeaderCell>Title</HeaderCell>
-                  <HeaderCell>Language</HeaderCell>
-                  <HeaderCell>Difficulty</HeaderCell>
-                  <HeaderCell className="text-right">Chapters</HeaderCell>
-                  <HeaderCell>Status</HeaderCell>
-                  <HeaderCell className="text-right">Actions</HeaderCell>
-                </>
-              }
-            >
-              {rows.map((story) => (
-                <Row
-                  key={story.id}
-                  onClick={(event) => handleRowClick(event, story)}
-                  className="cursor-pointer hover:bg-slate-50"
-                >
-                  <Cell isRowTitle className="sm:max-w-72">
-                    <Link
-                      to={storyEditorPath(story.id)}
-                      className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
-                    >
-                      {story.title}
-                    </Link>
-                    <p className="text-sm font-normal break-words text-slate-600">by {story.author}</p>
-                  </Cell>
-                  <Cell label="Language" className="whitespace-nowrap text-slate-700">
-                    {story.language.name}
-                  </Cell>
-                  <Cell label="Difficulty">
-                    <Badge variant={difficultyBadge(story.difficulty_level)}>
-                      {difficultyLabel(story.difficulty_level)}
-                    </Badge>
-                  </Cell>
-                  <Cell label="Chapters" className="text-right tabular-nums text-slate-700">
-                    {story.chapter_count}
-                  </Cell>
-                  <Cell label="Status">
-                    <div className="flex flex-wrap gap-1.5">
-                      {story.is_published ? (
-                        <Badge variant="green">Published</Badge>
-                      ) : (
-                        <Badge variant="neutral">Draft</Badge>
-                      )}
-                      {story.is_free ? <Badge variant="brand">Free</Badge> : null}
-                      {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
-                    </div>
-                  </Cell>
-                  <ActionsCell>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Chapters of ${story.title}`}
-                      onClick={() => setManaging(story)}
-                      // A finger's size on a phone, where the row is not dense.
-                      className="my-1 max-sm:min-h-11"
-                    >
-                      <ListOrdered className="size-4" aria-hidden="true" />
-                      Chapters
-                    </Button>
-                    <DeleteIconButton label={`Delete ${story.title}`} onClick={() => setDeleting(story)} />
-                  </ActionsCell>
-                </Row>
-              ))}
-            </AdminTable>
-          )}
+          {(rows) => <StoriesTable rows={rows} onManage={setManaging} onDelete={setDeleting} />}
         </ListStates>
-      </CardContent>
-
+      </AdminListCard>
       {isAdding ? <StoryDialog onClose={() => setIsAdding(false)} /> : null}
       {managing ? <ChaptersDialog story={managing} onClose={() => setManaging(undefined)} /> : null}
       {deleting ? (
@@ -158,6 +75,97 @@ export function StoriesTab() {
           onClose={() => setDeleting(undefined)}
         />
       ) : null}
-    </Card>
+    </>
+  );
+}
+
+function StoriesTable({
+  rows,
+  onManage,
+  onDelete,
+}: {
+  rows: readonly AdminStory[];
+  onManage: (story: AdminStory) => void;
+  onDelete: (story: AdminStory) => void;
+}) {
+  const navigate = useNavigate();
+
+  function handleRowClick(event: MouseEvent<HTMLTableRowElement>, story: AdminStory) {
+    // The row's own link and buttons do their own thing.
+    if ((event.target as Element).closest('a, button')) return;
+    void navigate(storyEditorPath(story.id));
+  }
+
+  return (
+    <AdminTable
+      label="Stories"
+      head={
+        <>
+          <HeaderCell>Title</HeaderCell>
+          <HeaderCell>Language</HeaderCell>
+          <HeaderCell>Difficulty</HeaderCell>
+          <HeaderCell className="text-right">Chapters</HeaderCell>
+          <HeaderCell>Status</HeaderCell>
+          <HeaderCell className="text-right">Actions</HeaderCell>
+        </>
+      }
+    >
+      {rows.map((story) => (
+        <Row
+          key={story.id}
+          onClick={(event) => handleRowClick(event, story)}
+          className="cursor-pointer hover:bg-slate-50"
+        >
+          <Cell isRowTitle className="sm:max-w-72">
+            <Link
+              to={storyEditorPath(story.id)}
+              className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
+            >
+              {story.title}
+            </Link>
+            <p className="text-sm font-normal break-words text-slate-600">by {story.author}</p>
+          </Cell>
+          <Cell label="Language" className="whitespace-nowrap text-slate-700">
+            {story.language.name}
+          </Cell>
+          <Cell label="Difficulty">
+            <Badge variant={difficultyBadge(story.difficulty_level)}>
+              {difficultyLabel(story.difficulty_level)}
+            </Badge>
+          </Cell>
+          <Cell label="Chapters" className="text-right tabular-nums text-slate-700">
+            {story.chapter_count}
+          </Cell>
+          <Cell label="Status">
+            <StoryStatus story={story} />
+          </Cell>
+          <ActionsCell>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Chapters of ${story.title}`}
+              onClick={() => onManage(story)}
+              // A finger's size on a phone, where the row is not dense.
+              className="my-1 max-sm:min-h-11"
+            >
+              <ListOrdered className="size-4" aria-hidden="true" />
+              Chapters
+            </Button>
+            <DeleteIconButton label={`Delete ${story.title}`} onClick={() => onDelete(story)} />
+          </ActionsCell>
+        </Row>
+      ))}
+    </AdminTable>
+  );
+}
+
+/** Published or Draft, and Free and 18+ where they apply. */
+function StoryStatus({ story }: { story: AdminStory }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {story.is_published ? <Badge variant="green">Published</Badge> : <Badge variant="neutral">Draft</Badge>}
+      {story.is_free ? <Badge variant="brand">Free</Badge> : null}
+      {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
+    </div>
   );
 }
