@@ -1,4 +1,4 @@
-import type { LengthCategory } from '#common/stories.ts';
+import { type LengthCategory, lengthCategory } from '#common/stories.ts';
 import { Input } from '#web/components/ui/Input.tsx';
 import { CoverPicker } from '../stories/CoverPicker.tsx';
 import { EDITOR_COVER_COMPRESSION } from '../stories/cover.ts';
@@ -16,9 +16,8 @@ const LENGTH_LABELS: Record<LengthCategory, string> = {
 export interface MetadataTabProps {
   fields: StoryFields;
   cover: CoverDraft;
-  /** The sum of the chapters' word counts as drafted, and its length bucket. */
+  /** The sum of the chapters' word counts as drafted; its length bucket is shown beside it. */
   wordCount: number;
-  lengthCategory: LengthCategory;
   onFieldsChange: (patch: Partial<StoryFields>) => void;
   onCoverPick: (file: File | undefined) => void;
   onCoverRemove: () => void;
@@ -34,7 +33,6 @@ export function MetadataTab({
   fields,
   cover,
   wordCount,
-  lengthCategory,
   onFieldsChange,
   onCoverPick,
   onCoverRemove,
@@ -59,7 +57,7 @@ export function MetadataTab({
             />
             <Input
               label="Length Category"
-              value={LENGTH_LABELS[lengthCategory]}
+              value={LENGTH_LABELS[lengthCategory(wordCount)]}
               readOnly
               hint="Auto-determined from word count"
             />
