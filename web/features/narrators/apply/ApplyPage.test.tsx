@@ -3,8 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_LANGUAGES, type FormLanguage } from '#common/schemas/teacher-application.ts';
-import { ApplyPage, REDIRECT_AFTER_MS } from './ApplyPage.tsx';
+import { ApplyPage } from './ApplyPage.tsx';
 import { APPLY_STRINGS } from './strings.ts';
+import { REDIRECT_AFTER_MS } from './useApplication.ts';
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 let answer: Handler;
