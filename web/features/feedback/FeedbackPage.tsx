@@ -26,18 +26,25 @@ const FAILED_TRY_AGAIN = 'Failed to submit feedback. Please try again.';
 export function FeedbackPage() {
   useDocumentTitle(FEEDBACK_TITLE);
   const session = useSession();
+  const [isSent, setIsSent] = useState(false);
+  const email = (session.status === 'signed_in' ? session.user.email : null) ?? '';
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <BackLinkHeader to={CLIENT_ROUTES.dashboard} label="Back to Dashboard" />
+      <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        {isSent ? <FeedbackSent /> : <FeedbackForm email={email} onSent={() => setIsSent(true)} />}
+      </main>
+    </div>
+  );
+}
+
+/** The heading and the form: the learner's address, read-only, and the text, required. */
+function FeedbackForm({ email, onSent }: { email: string; onSent: () => void }) {
   const [text, setText] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const [isSent, setIsSent] = useState(false);
-  const thanksHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const email = (session.status === 'signed_in' ? session.user.email : null) ?? '';
-
-  // The form is gone once sent: the thanks take the focus, so a screen reader reads them.
-  useEffect(() => {
-    if (isSent) thanksHeading.current?.focus();
-  }, [isSent]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +57,7 @@ export function FeedbackPage() {
     try {
       await api('/api/feedback/', { method: 'POST', body: { feedback_text: text } });
       setText('');
-      setIsSent(true);
+      onSent();
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(FAILED, error);
       setProblem(failureText(error, FAILED, FAILED_TRY_AGAIN));
@@ -60,73 +67,73 @@ export function FeedbackPage() {
   }
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <BackLinkHeader to={CLIENT_ROUTES.dashboard} label="Back to Dashboard" />
-      <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        {isSent ? (
-          <Card>
-            <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
-              <CircleCheck className="size-12 text-green-600" aria-hidden="true" />
-              <h1
-                ref={thanksHeading}
-                tabIndex={-1}
-                className="text-2xl font-bold text-slate-900 focus:outline-none"
-              >
-                Thank you for your feedback!
-              </h1>
-              <p className="max-w-md text-base text-slate-600">
-                We appreciate you taking the time to share your thoughts with us.
-              </p>
-              <Link to={CLIENT_ROUTES.dashboard} className={buttonClassName({ size: 'lg' })}>
-                Return to Dashboard
-              </Link>
-            </CardContent>
-          </Card>
-        ) : (
-          <>
-            <div className="flex flex-col gap-2">
-              <h1 id={headingId} className="text-3xl font-bold tracking-tight text-slate-900">
-                Feedback
-              </h1>
-              <p className="text-base text-slate-600">{INTRO}</p>
-            </div>
-            <Card>
-              <CardContent className="pt-5 sm:pt-6">
-                <form
-                  noValidate
-                  aria-labelledby={headingId}
-                  onSubmit={(event) => void handleSubmit(event)}
-                  className="flex flex-col gap-5"
-                >
-                  <Input label="Email" type="email" value={email} readOnly />
-                  <Textarea
-                    label="Your feedback"
-                    rows={8}
-                    value={text}
-                    maxLength={MAX_FEEDBACK_LENGTH}
-                    onChange={(event) => {
-                      setText(event.target.value);
-                      setProblem(undefined);
-                    }}
-                    disabled={isSubmitting}
-                    error={problem}
-                    className="resize-y"
-                  />
-                  <Button
-                    type="submit"
-                    size="lg"
-                    loading={isSubmitting}
-                    disabled={text === '' || isSubmitting}
-                    className="w-full sm:w-auto sm:self-start"
-                  >
-                    {isSubmitting ? 'Submitting...' : 'Submit Feedback'}
-                  </Button>
-                </form>
-              </CardContent>
-            </Card>
-          </>
-        )}
-      </main>
-    </div>
+    <>
+      <div className="flex flex-col gap-2">
+        <h1 id={headingId} className="text-3xl font-bold tracking-tight text-slate-900">
+          Feedback
+        </h1>
+        <p className="text-base text-slate-600">{INTRO}</p>
+      </div>
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          <form
+            noValidate
+            aria-labelledby={headingId}
+            onSubmit={(event) => void handleSubmit(event)}
+            className="flex flex-col gap-5"
+          >
+            <Input label="Email" type="email" value={email} readOnly />
+            <Textarea
+              label="Your feedback"
+              rows={8}
+              value={text}
+              maxLength={MAX_FEEDBACK_LENGTH}
+              onChange={(event) => {
+                setText(event.target.value);
+                setProblem(undefined);
+              }}
+              disabled={isSubmitting}
+              error={problem}
+              className="resize-y"
+            />
+            <Button
+              type="submit"
+              size="lg"
+              loading={isSubmitting}
+              disabled={text === '' || isSubmitting}
+              className="w-full sm:w-auto sm:self-start"
+            >
+              {isSubmitting ? 'Submitting...' : 'Submit Feedback'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+/** The thanks, once the feedback is sent; the form is gone, so they take the focus for a screen reader. */
+function FeedbackSent() {
+  const thanksHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => thanksHeading.current?.focus(), []);
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+        <CircleCheck className="size-12 text-green-600" aria-hidden="true" />
+        <h1
+          ref={thanksHeading}
+          tabIndex={-1}
+          className="text-2xl font-bold text-slate-900 focus:outline-none"
+        >
+          Thank you for your feedback!
+        </h1>
+        <p className="max-w-md text-base text-slate-600">
+          We appreciate you taking the time to share your thoughts with us.
+        </p>
+        <Link to={CLIENT_ROUTES.dashboard} className={buttonClassName({ size: 'lg' })}>
+          Return to Dashboard
+        </Link>
+      </CardContent>
+    </Card>
   );
 }
