@@ -19,6 +19,9 @@ const PERIODS: readonly { value: BillingPeriod; label: string }[] = [
 /** The World Traveler plan with a Monthly / Yearly toggle that starts on Yearly, and a word on the free plan. */
 export function Pricing() {
   const [period, setPeriod] = useState<BillingPeriod>('yearly');
+  const isYearly = period === 'yearly';
+  const pricePerMonth = isYearly ? PRO_PLAN.yearlyPricePerMonthUsd : PRO_PLAN.monthlyPriceUsd;
+  const billedYearly = PRO_PLAN.yearlyPricePerMonthUsd * 12;
 
   return (
     <Section
@@ -29,7 +32,26 @@ export function Pricing() {
       className="bg-white"
     >
       <div className="flex flex-col items-center gap-8">
-        <PeriodToggle period={period} onChange={setPeriod} />
+        <fieldset className="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200">
+          <legend className="sr-only">Billing period</legend>
+          {PERIODS.map((option) => {
+            const isSelected = option.value === period;
+            return (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={isSelected}
+                onClick={() => setPeriod(option.value)}
+                className={cn(
+                  'min-h-11 min-w-28 rounded-lg px-5 text-base font-semibold transition-colors',
+                  isSelected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {option.label}
+              </button>
+            );
+          })}
+        </fieldset>
 
         <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-lg ring-2 ring-brand-600 sm:p-8">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -40,18 +62,24 @@ export function Pricing() {
             Every language, every story and every level, with new chapters each week.
           </p>
 
-          <PlanPrice period={period} />
+          <div aria-live="polite" className="mt-6">
+            <div className="flex flex-wrap items-end gap-x-2 gap-y-1">
+              <span className="text-5xl font-extrabold tracking-tight text-slate-900">{`$${pricePerMonth}`}</span>
+              <span className="pb-1.5 text-lg text-slate-600">per month</span>
+            </div>
+            <div className="mt-2 flex min-h-6 flex-wrap items-center gap-2">
+              {isYearly ? (
+                <Badge variant="accent" className="text-sm">
+                  {YEARLY_SAVING_LABEL}
+                </Badge>
+              ) : null}
+              <p className="text-sm text-slate-600">
+                {isYearly ? `billed $${billedYearly} yearly` : 'billed monthly, cancel anytime'}
+              </p>
+            </div>
+          </div>
 
-          <ul className="mt-6 flex flex-col gap-3" aria-label={`${PRO_PLAN.name} includes`}>
-            {PRO_PLAN.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-3 text-base text-slate-800">
-                <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                  <Check className="size-4" strokeWidth={3} aria-hidden="true" />
-                </span>
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures />
 
           <ChoosePlan period={period} />
         </div>
@@ -66,59 +94,19 @@ export function Pricing() {
   );
 }
 
-function PeriodToggle({
-  period,
-  onChange,
-}: {
-  period: BillingPeriod;
-  onChange: (period: BillingPeriod) => void;
-}) {
+/** What the plan includes, each with a tick. */
+function PlanFeatures() {
   return (
-    <fieldset className="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200">
-      <legend className="sr-only">Billing period</legend>
-      {PERIODS.map((option) => {
-        const isSelected = option.value === period;
-        return (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={isSelected}
-            onClick={() => onChange(option.value)}
-            className={cn(
-              'min-h-11 min-w-28 rounded-lg px-5 text-base font-semibold transition-colors',
-              isSelected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {option.label}
-          </button>
-        );
-      })}
-    </fieldset>
-  );
-}
-
-/** The price per month for the period shown, and how it is billed. */
-function PlanPrice({ period }: { period: BillingPeriod }) {
-  const isYearly = period === 'yearly';
-  const pricePerMonth = isYearly ? PRO_PLAN.yearlyPricePerMonthUsd : PRO_PLAN.monthlyPriceUsd;
-  const billedYearly = PRO_PLAN.yearlyPricePerMonthUsd * 12;
-  return (
-    <div aria-live="polite" className="mt-6">
-      <div className="flex flex-wrap items-end gap-x-2 gap-y-1">
-        <span className="text-5xl font-extrabold tracking-tight text-slate-900">{`$${pricePerMonth}`}</span>
-        <span className="pb-1.5 text-lg text-slate-600">per month</span>
-      </div>
-      <div className="mt-2 flex min-h-6 flex-wrap items-center gap-2">
-        {isYearly ? (
-          <Badge variant="accent" className="text-sm">
-            {YEARLY_SAVING_LABEL}
-          </Badge>
-        ) : null}
-        <p className="text-sm text-slate-600">
-          {isYearly ? `billed $${billedYearly} yearly` : 'billed monthly, cancel anytime'}
-        </p>
-      </div>
-    </div>
+    <ul className="mt-6 flex flex-col gap-3" aria-label={`${PRO_PLAN.name} includes`}>
+      {PRO_PLAN.features.map((feature) => (
+        <li key={feature} className="flex items-start gap-3 text-base text-slate-800">
+          <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <Check className="size-4" strokeWidth={3} aria-hidden="true" />
+          </span>
+          {feature}
+        </li>
+      ))}
+    </ul>
   );
 }
 
