@@ -88,6 +88,16 @@ describe('the web app', () => {
     expect(routes.flatMap((file) => routeProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
   });
 
+  it(`keeps every source file under ${MAX_FILE_LINES} lines, or says why on its first line`, () => {
+    expect(webFiles.flatMap((file) => fileProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it(`keeps every function under ${MAX_FUNCTION_LINES} lines, or says why on the line above it`, () => {
+    expect(webFiles.flatMap((file) => functionProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual(
+      [],
+    );
+  });
+
   it("keeps each feature out of another feature's subfolders", () => {
     expect(webFiles.flatMap((file) => featureImportProblems(file, readFileSync(file, 'utf8')))).toEqual([]);
   });
