@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, installFakeApi, pending, renderScreen } from '#web/features/admin/testing.tsx';
 import { ADMIN_TITLE, AdminPage } from './AdminPage.tsx';
+import { fakeApi, installFakeApi, pending, renderScreen } from './testing.tsx';
 
 beforeEach(() => {
   installFakeApi({

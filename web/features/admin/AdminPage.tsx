@@ -4,13 +4,13 @@ import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
-import { BulkImportTab } from '#web/features/admin/bulk/BulkImportTab.tsx';
-import { LanguagesTab } from '#web/features/admin/languages/LanguagesTab.tsx';
-import { NarratorsTab } from '#web/features/admin/narrators/NarratorsTab.tsx';
-import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
-import { StoriesTab } from '#web/features/admin/stories/StoriesTab.tsx';
-import { TranslationsTab } from '#web/features/admin/translations/TranslationsTab.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { BulkImportTab } from './bulk/BulkImportTab.tsx';
+import { LanguagesTab } from './languages/LanguagesTab.tsx';
+import { NarratorsTab } from './narrators/NarratorsTab.tsx';
+import { RequireAdmin } from './RequireAdmin.tsx';
+import { StoriesTab } from './stories/StoriesTab.tsx';
+import { TranslationsTab } from './translations/TranslationsTab.tsx';
 
 export const ADMIN_TITLE = 'Admin Dashboard · Catamaran';
 

@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { FakeAuthClient } from '#web/features/auth/fake-auth-client.ts';
-import { SessionProvider, type SessionState } from '#web/features/auth/session.tsx';
+import { FakeAuthClient } from './fake-auth-client.ts';
 import { SIGN_IN_TITLE, SignInPage } from './SignInPage.tsx';
+import { SessionProvider, type SessionState } from './session.tsx';
 
 function renderSignIn(client = new FakeAuthClient(), session: SessionState = { status: 'signed_out' }) {
   const router = createMemoryRouter(

@@ -2,15 +2,12 @@ import { Quote } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Button } from '#web/components/ui/Button.tsx';
-import { Input } from '#web/components/ui/Input.tsx';
-import { AuthLayout, SWITCH_LINK_CLASS } from '#web/features/auth/AuthLayout.tsx';
-import { FormMessage } from '#web/features/auth/FormMessage.tsx';
-import { MagicLinkSent } from '#web/features/auth/MagicLinkSent.tsx';
-import { SIGN_IN_SENT } from '#web/features/auth/messages.ts';
-import { useSession } from '#web/features/auth/session.tsx';
-import { useMagicLink } from '#web/features/auth/useMagicLink.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { AuthLayout, SWITCH_LINK_CLASS } from './AuthLayout.tsx';
+import { MagicLinkForm } from './MagicLinkForm.tsx';
+import { SIGN_IN_SENT } from './messages.ts';
+import { useSession } from './session.tsx';
+import { useMagicLink } from './useMagicLink.ts';
 
 export const SIGN_IN_TITLE = 'Sign In · Catamaran';
 
@@ -22,13 +19,13 @@ export function SignInPage() {
   useDocumentTitle(SIGN_IN_TITLE);
   const session = useSession();
   const [email, setEmail] = useState('');
-  const { isSending, message, sentTo, send, restart } = useMagicLink(SIGN_IN_SENT);
+  const link = useMagicLink(SIGN_IN_SENT);
 
   if (session.status === 'signed_in') return <Navigate to={CLIENT_ROUTES.landing} replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void send({ email: email.trim(), shouldCreateUser: false });
+    void link.send({ email: email.trim(), shouldCreateUser: false });
   }
 
   return (
@@ -46,27 +43,14 @@ export function SignInPage() {
         </p>
       }
     >
-      {message && sentTo ? (
-        <MagicLinkSent message={message} email={sentTo} onRestart={restart} />
-      ) : (
-        <form onSubmit={handleSubmit} className="flex flex-col gap-5">
-          <Input
-            label="Email Address"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={isSending}
-          />
-          {message ? <FormMessage message={message} /> : null}
-          <Button type="submit" size="lg" loading={isSending}>
-            {isSending ? 'Sending...' : 'Send Magic Link'}
-          </Button>
-        </form>
-      )}
+      <MagicLinkForm
+        link={link}
+        email={email}
+        onEmailChange={setEmail}
+        onSubmit={handleSubmit}
+        submitLabel="Send Magic Link"
+        busyLabel="Sending..."
+      />
     </AuthLayout>
   );
 }

@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { FakeAuthClient } from '#web/features/auth/fake-auth-client.ts';
-import { SessionProvider } from '#web/features/auth/session.tsx';
+import { FakeAuthClient } from './fake-auth-client.ts';
 import { SIGN_UP_TITLE, SignUpPage } from './SignUpPage.tsx';
+import { SessionProvider } from './session.tsx';
 
 function renderSignUp(client = new FakeAuthClient()) {
   render(

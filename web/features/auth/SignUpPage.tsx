@@ -4,15 +4,13 @@ import { Link, Navigate } from 'react-router';
 import { usernameFromName } from '#common/identity.ts';
 import { LEARNABLE_LANGUAGE_COUNT } from '#common/languages.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Button } from '#web/components/ui/Button.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
-import { AuthLayout, SWITCH_LINK_CLASS } from '#web/features/auth/AuthLayout.tsx';
-import { FormMessage } from '#web/features/auth/FormMessage.tsx';
-import { MagicLinkSent } from '#web/features/auth/MagicLinkSent.tsx';
-import { SIGN_UP_SENT } from '#web/features/auth/messages.ts';
-import { useSession } from '#web/features/auth/session.tsx';
-import { useMagicLink } from '#web/features/auth/useMagicLink.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { AuthLayout, SWITCH_LINK_CLASS } from './AuthLayout.tsx';
+import { MagicLinkForm } from './MagicLinkForm.tsx';
+import { SIGN_UP_SENT } from './messages.ts';
+import { useSession } from './session.tsx';
+import { useMagicLink } from './useMagicLink.ts';
 
 export const SIGN_UP_TITLE = 'Sign Up · Catamaran';
 
@@ -55,14 +53,14 @@ export function SignUpPage() {
   const session = useSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const { isSending, message, sentTo, send, restart } = useMagicLink(SIGN_UP_SENT);
+  const link = useMagicLink(SIGN_UP_SENT);
 
   if (session.status === 'signed_in') return <Navigate to={CLIENT_ROUTES.landing} replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fullName = name.trim();
-    void send({
+    void link.send({
       email: email.trim(),
       shouldCreateUser: true,
       data: { full_name: fullName, username: usernameFromName(fullName) },
@@ -84,42 +82,32 @@ export function SignUpPage() {
         </p>
       }
     >
-      {message && sentTo ? (
-        <MagicLinkSent message={message} email={sentTo} onRestart={restart} />
-      ) : (
-        <form onSubmit={handleSubmit} className="flex flex-col gap-5">
-          <Input
-            label="Name"
-            name="name"
-            required
-            autoComplete="name"
-            placeholder="Ana Lima"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            disabled={isSending}
-          />
-          <Input
-            label="Email Address"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={isSending}
-          />
-          {message ? <FormMessage message={message} /> : null}
-          <Button type="submit" size="lg" loading={isSending}>
-            {isSending ? 'Creating account...' : 'Create Account'}
-          </Button>
+      <MagicLinkForm
+        link={link}
+        email={email}
+        onEmailChange={setEmail}
+        onSubmit={handleSubmit}
+        submitLabel="Create Account"
+        busyLabel="Creating account..."
+        footnote={
           <p className="text-sm text-slate-600">
             By creating an account, you agree to our{' '}
             <strong className="font-semibold text-slate-800">Terms of Service</strong> and{' '}
             <strong className="font-semibold text-slate-800">Privacy Policy</strong>.
           </p>
-        </form>
-      )}
+        }
+      >
+        <Input
+          label="Name"
+          name="name"
+          required
+          autoComplete="name"
+          placeholder="Ana Lima"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={link.isSending}
+        />
+      </MagicLinkForm>
     </AuthLayout>
   );
 }

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { FakeAuthClient } from '#web/features/auth/fake-auth-client.ts';
-import { SessionProvider } from '#web/features/auth/session.tsx';
+import { FakeAuthClient } from './fake-auth-client.ts';
+import { SessionProvider } from './session.tsx';
 import { INVALID_LINK, landingPathFor, VerifyLinkPage } from './VerifyLinkPage.tsx';
 
 function renderLink(query: string, client = new FakeAuthClient()) {

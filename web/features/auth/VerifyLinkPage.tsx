@@ -5,9 +5,9 @@ import { CLIENT_ROUTES } from '#common/routes.ts';
 import { LogoHomeLink } from '#web/components/Logo.tsx';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
-import { authErrorText } from '#web/features/auth/messages.ts';
-import { type AuthClient, useAuthClient } from '#web/features/auth/session.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { authErrorText } from './messages.ts';
+import { type AuthClient, useAuthClient } from './session.tsx';
 
 export const VERIFY_LINK_TITLE = 'Signing in · Catamaran';
 export const INVALID_LINK = 'This sign-in link is invalid or has expired.';

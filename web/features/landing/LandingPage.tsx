@@ -1,12 +1,12 @@
-import { Benefits } from '#web/features/landing/Benefits.tsx';
-import { ClosingCta } from '#web/features/landing/ClosingCta.tsx';
-import { Faq } from '#web/features/landing/Faq.tsx';
-import { Footer } from '#web/features/landing/Footer.tsx';
-import { Hero } from '#web/features/landing/Hero.tsx';
-import { HowItWorks } from '#web/features/landing/HowItWorks.tsx';
-import { Pricing } from '#web/features/landing/Pricing.tsx';
-import { SiteHeader } from '#web/features/landing/SiteHeader.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { Benefits } from './Benefits.tsx';
+import { ClosingCta } from './ClosingCta.tsx';
+import { Faq } from './Faq.tsx';
+import { Footer } from './Footer.tsx';
+import { Hero } from './Hero.tsx';
+import { HowItWorks } from './HowItWorks.tsx';
+import { Pricing } from './Pricing.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
 
 export const LANDING_TITLE = 'Catamaran: learn a language by reading stories';
 
