@@ -53,9 +53,38 @@ const Story = lazyDataScreen(() => import('./routes/Story.tsx'), 'Story');
 const Dashboard = lazyDataScreen(() => import('./routes/Dashboard.tsx'), 'Dashboard');
 const Progress = lazyDataScreen(() => import('./routes/Progress.tsx'), 'Progress');
 
+/** A screen of the route table: its path, its lazily loaded component, and what its spinner says. */
+type ScreenRoute = [path: string, Screen: ComponentType, loadingText?: string];
+
+/** The screens anyone may open, in the order of spec/learner.md §2. */
+const PUBLIC_SCREENS: readonly ScreenRoute[] = [
+  [CLIENT_ROUTES.signIn, SignIn],
+  [CLIENT_ROUTES.signUp, SignUp],
+  [CLIENT_ROUTES.signInVerify, VerifyLink, 'Signing you in...'],
+  [CLIENT_ROUTES.apply, Apply],
+  [CLIENT_ROUTES.submitVideo, SubmitVideo],
+];
+
+/** The screens that ask for a session first (RequireSession). */
+const SESSION_SCREENS: readonly ScreenRoute[] = [
+  [CLIENT_ROUTES.account, Account, 'Loading your account...'],
+  [CLIENT_ROUTES.admin, Admin, 'Checking permissions...'],
+  [CLIENT_ROUTES.adminStory, AdminStory, 'Checking permissions...'],
+  [CLIENT_ROUTES.reader, Reader],
+  [CLIENT_ROUTES.dashboard, Dashboard, 'Loading your dashboard...'],
+  [CLIENT_ROUTES.story, Story],
+  [CLIENT_ROUTES.progress, Progress],
+  [CLIENT_ROUTES.words, Words],
+  [CLIENT_ROUTES.feedback, Feedback],
+];
+
 /** A lazily loaded screen, with a spinner while its code arrives. */
-function Screen({ children, loadingText = 'Loading...' }: { children: ReactNode; loadingText?: string }) {
-  return <Suspense fallback={<ScreenSpinner label={loadingText} />}>{children}</Suspense>;
+function screen(Screen: ComponentType, loadingText = 'Loading...'): ReactNode {
+  return (
+    <Suspense fallback={<ScreenSpinner label={loadingText} />}>
+      <Screen />
+    </Suspense>
+  );
 }
 
 /**
@@ -66,136 +95,16 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={CLIENT_ROUTES.landing} element={<Landing />} />
-      <Route
-        path={CLIENT_ROUTES.signIn}
-        element={
-          <Screen>
-            <SignIn />
-          </Screen>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.signUp}
-        element={
-          <Screen>
-            <SignUp />
-          </Screen>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.signInVerify}
-        element={
-          <Screen loadingText="Signing you in...">
-            <VerifyLink />
-          </Screen>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.account}
-        element={
-          <RequireSession loadingText="Loading your account...">
-            <Screen loadingText="Loading your account...">
-              <Account />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.admin}
-        element={
-          <RequireSession loadingText="Checking permissions...">
-            <Screen loadingText="Checking permissions...">
-              <Admin />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.adminStory}
-        element={
-          <RequireSession loadingText="Checking permissions...">
-            <Screen loadingText="Checking permissions...">
-              <AdminStory />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.reader}
-        element={
-          <RequireSession loadingText="Loading...">
-            <Screen>
-              <Reader />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.dashboard}
-        element={
-          <RequireSession loadingText="Loading your dashboard...">
-            <Screen loadingText="Loading your dashboard...">
-              <Dashboard />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.story}
-        element={
-          <RequireSession loadingText="Loading...">
-            <Screen>
-              <Story />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.progress}
-        element={
-          <RequireSession loadingText="Loading...">
-            <Screen>
-              <Progress />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.words}
-        element={
-          <RequireSession loadingText="Loading...">
-            <Screen>
-              <Words />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.feedback}
-        element={
-          <RequireSession loadingText="Loading...">
-            <Screen>
-              <Feedback />
-            </Screen>
-          </RequireSession>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.apply}
-        element={
-          <Screen>
-            <Apply />
-          </Screen>
-        }
-      />
-      <Route
-        path={CLIENT_ROUTES.submitVideo}
-        element={
-          <Screen>
-            <SubmitVideo />
-          </Screen>
-        }
-      />
+      {PUBLIC_SCREENS.map(([path, Screen, loadingText]) => (
+        <Route key={path} path={path} element={screen(Screen, loadingText)} />
+      ))}
+      {SESSION_SCREENS.map(([path, Screen, loadingText = 'Loading...']) => (
+        <Route
+          key={path}
+          path={path}
+          element={<RequireSession loadingText={loadingText}>{screen(Screen, loadingText)}</RequireSession>}
+        />
+      ))}
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useBeforeUnload } from './useBeforeUnload.ts';
 
 export interface LeaveGuard {
   /** True while the question "leave without saving?" is open. */
@@ -50,16 +51,7 @@ export function useLeaveGuard(hasUnsavedWork: boolean): LeaveGuard {
     return () => window.removeEventListener('popstate', handlePopState);
   }, []);
 
-  useEffect(() => {
-    if (!hasUnsavedWork) return;
-    function handleBeforeUnload(event: BeforeUnloadEvent) {
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = '';
-    }
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [hasUnsavedWork]);
+  useBeforeUnload(hasUnsavedWork);
 
   const leaveTo = useCallback(
     (to: string) => {

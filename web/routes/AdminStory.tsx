@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
+import { NotFound } from '#web/components/NotFound.tsx';
 import { StoryEditor } from '#web/features/admin/editor/StoryEditor.tsx';
 import { RequireAdmin } from '#web/features/admin/RequireAdmin.tsx';
-import { NotFound } from './NotFound.tsx';
 
 /** /admin/story/{storyId} (admin.md §2): the story editor, for admins only. */
 export function AdminStory() {

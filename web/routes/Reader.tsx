@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
+import { NotFound } from '#web/components/NotFound.tsx';
 import { ChapterReader } from '#web/features/reader/ChapterReader.tsx';
-import { NotFound } from './NotFound.tsx';
 
 /** /read/{storyId}/{chapterId} (spec/learner.md §2): the reader; the route asks for a session first. */
 export function Reader() {

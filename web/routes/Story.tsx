@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
+import { NotFound } from '#web/components/NotFound.tsx';
 import { StoryPage } from '#web/features/library/StoryPage.tsx';
-import { NotFound } from './NotFound.tsx';
 
 /** /story/{storyId} (spec/learner.md §2); the route asks for a session first. */
 export function Story() {

@@ -2,8 +2,8 @@ import { Trash2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { InlineAlert } from './InlineAlert.tsx';
 
 // Below `sm` the table reads as a list of cards: each row a card headed by its title cell, the other cells as
 // "column: value" lines, the actions last. The column names come from CSS (`data-label`), so a cell's text stays

@@ -18,24 +18,10 @@ const PERIODS: readonly { value: BillingPeriod; label: string }[] = [
 
 /** The World Traveler plan with a Monthly / Yearly toggle that starts on Yearly, and a word on the free plan. */
 export function Pricing() {
-  const session = useSession();
   const [period, setPeriod] = useState<BillingPeriod>('yearly');
   const isYearly = period === 'yearly';
   const pricePerMonth = isYearly ? PRO_PLAN.yearlyPricePerMonthUsd : PRO_PLAN.monthlyPriceUsd;
   const billedYearly = PRO_PLAN.yearlyPricePerMonthUsd * 12;
-  const [isProcessing, setIsProcessing] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  // A signed-in learner goes straight to the payment page for the plan the toggle shows.
-  async function handleChoose() {
-    setIsProcessing(true);
-    setProblem(undefined);
-    // Loaded at the click: the API client is not part of the landing page's first load (its budget).
-    const { goToBilling } = await import('#web/features/account/billing.ts');
-    // Resolves only on a failure: on success the page is being left, and stays busy meanwhile.
-    setProblem(await goToBilling('upgrade', period));
-    setIsProcessing(false);
-  }
 
   return (
     <Section
@@ -93,43 +79,9 @@ export function Pricing() {
             </div>
           </div>
 
-          <ul className="mt-6 flex flex-col gap-3" aria-label={`${PRO_PLAN.name} includes`}>
-            {PRO_PLAN.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-3 text-base text-slate-800">
-                <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                  <Check className="size-4" strokeWidth={3} aria-hidden="true" />
-                </span>
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures />
 
-          {session.status === 'signed_in' ? (
-            // A plain button with the design system's look: the Button component would bring Radix Slot into
-            // the landing's first load (docs/decisions/003).
-            <button
-              type="button"
-              className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })}
-              disabled={isProcessing}
-              aria-busy={isProcessing || undefined}
-              onClick={() => void handleChoose()}
-            >
-              {isProcessing ? <Spinner decorative size="sm" /> : null}
-              {isProcessing ? 'Processing...' : 'Choose This Plan'}
-            </button>
-          ) : (
-            <Link
-              className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })}
-              to={CLIENT_ROUTES.signUp}
-            >
-              Choose This Plan
-            </Link>
-          )}
-          {problem ? (
-            <p role="alert" className="mt-3 text-center text-base font-medium text-red-700">
-              {problem}
-            </p>
-          ) : null}
+          <ChoosePlan period={period} />
         </div>
 
         <p className="max-w-md text-center text-base text-slate-600">
@@ -139,5 +91,66 @@ export function Pricing() {
         </p>
       </div>
     </Section>
+  );
+}
+
+/** What the plan includes, each with a tick. */
+function PlanFeatures() {
+  return (
+    <ul className="mt-6 flex flex-col gap-3" aria-label={`${PRO_PLAN.name} includes`}>
+      {PRO_PLAN.features.map((feature) => (
+        <li key={feature} className="flex items-start gap-3 text-base text-slate-800">
+          <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <Check className="size-4" strokeWidth={3} aria-hidden="true" />
+          </span>
+          {feature}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Choose This Plan: sign-up for a visitor; for a signed-in learner, the payment page for the period shown. */
+function ChoosePlan({ period }: { period: BillingPeriod }) {
+  const session = useSession();
+  const [isProcessing, setIsProcessing] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  async function handleChoose() {
+    setIsProcessing(true);
+    setProblem(undefined);
+    // Loaded at the click: the API client is not part of the landing page's first load (its budget).
+    const { goToBilling } = await import('#web/features/account/billing.ts');
+    // Resolves only on a failure: on success the page is being left, and stays busy meanwhile.
+    setProblem(await goToBilling('upgrade', period));
+    setIsProcessing(false);
+  }
+
+  return (
+    <>
+      {session.status === 'signed_in' ? (
+        // A plain button with the design system's look: the Button component would bring Radix Slot into
+        // the landing's first load (docs/decisions/003).
+        <button
+          type="button"
+          className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })}
+          disabled={isProcessing}
+          aria-busy={isProcessing || undefined}
+          onClick={() => void handleChoose()}
+        >
+          {isProcessing ? <Spinner decorative size="sm" /> : null}
+          {isProcessing ? 'Processing...' : 'Choose This Plan'}
+        </button>
+      ) : (
+        <Link className={buttonClassName({ size: 'lg', className: 'mt-8 w-full' })} to={CLIENT_ROUTES.signUp}>
+          Choose This Plan
+        </Link>
+      )}
+      {problem ? (
+        <p role="alert" className="mt-3 text-center text-base font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </>
   );
 }

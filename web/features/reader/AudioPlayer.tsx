@@ -1,5 +1,5 @@
 import { Pause, Play, Repeat, RotateCcw, RotateCw, Volume2, VolumeX } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from '#web/components/ui/cn.ts';
 
 /** The jump of rewind and forward, in seconds (spec/learner.md §9). */
@@ -38,71 +38,9 @@ export function AudioPlayer({ src }: { src: string }) {
   const [muted, setMuted] = useState(false);
   const [looping, setLooping] = useState(false);
 
-  function element(): HTMLAudioElement | null {
-    return audio.current;
-  }
-
-  function togglePlay() {
-    const player = element();
-    if (!player) return;
-    if (player.paused) void player.play().catch(() => setPlaying(false));
-    else player.pause();
-  }
-
-  function seekBy(seconds: number) {
-    const player = element();
-    if (!player) return;
-    const end = Number.isFinite(player.duration) ? player.duration : Number.POSITIVE_INFINITY;
-    player.currentTime = Math.min(end, Math.max(0, player.currentTime + seconds));
-    setPosition(player.currentTime);
-  }
-
-  function changeVolume(next: number) {
-    const player = element();
-    if (!player) return;
-    player.volume = Math.round(Math.min(1, Math.max(0, next)) * 100) / 100;
-    if (player.volume > 0) player.muted = false;
-  }
-
-  function toggleMute() {
-    const player = element();
-    if (player) player.muted = !player.muted;
-  }
-
-  function toggleLoop() {
-    const player = element();
-    if (!player) return;
-    player.loop = !player.loop;
-    setLooping(player.loop);
-  }
-
-  // The handlers change on every render; the listener is added once and calls the latest ones.
-  const keys = useRef({ togglePlay, seekBy, changeVolume, toggleMute, toggleLoop });
-  keys.current = { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop };
-
-  useEffect(() => {
-    function handleKey(event: KeyboardEvent) {
-      if (isForSomethingElse(event)) return;
-      const player = audio.current;
-      const actions: Record<string, (() => void) | undefined> = {
-        ' ': () => keys.current.togglePlay(),
-        ArrowLeft: () => keys.current.seekBy(-AUDIO_JUMP_SECONDS),
-        ArrowRight: () => keys.current.seekBy(AUDIO_JUMP_SECONDS),
-        ArrowUp: () => keys.current.changeVolume((player?.volume ?? 1) + VOLUME_STEP),
-        ArrowDown: () => keys.current.changeVolume((player?.volume ?? 1) - VOLUME_STEP),
-        l: () => keys.current.toggleLoop(),
-        L: () => keys.current.toggleLoop(),
-        m: () => keys.current.toggleMute(),
-        M: () => keys.current.toggleMute(),
-      };
-      const action = actions[event.key];
-      if (!action) return;
-      event.preventDefault();
-      action();
-    }
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, []);
+  const controls = audioControls(audio, { setPlaying, setPosition, setLooping });
+  const { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop } = controls;
+  usePlayerKeys(audio, controls);
 
   const shownVolume = muted ? 0 : volume;
   return (
@@ -140,20 +78,7 @@ export function AudioPlayer({ src }: { src: string }) {
       >
         <RotateCw className="size-4" aria-hidden="true" />
       </PlayerButton>
-      <input
-        type="range"
-        aria-label="Position"
-        aria-valuetext={`${formatClock(position)} of ${formatClock(duration)}`}
-        min={0}
-        max={Number.isFinite(duration) && duration > 0 ? duration : 0}
-        step={0.1}
-        value={Math.min(position, Number.isFinite(duration) ? duration : position)}
-        onChange={(event) => {
-          const player = element();
-          if (player) player.currentTime = Number(event.currentTarget.value);
-        }}
-        className="mx-1 h-2 min-w-0 flex-1 cursor-pointer accent-brand-700"
-      />
+      <PositionSlider audio={audio} position={position} duration={duration} />
       <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-hidden="true">
         {formatClock(position)} / {formatClock(duration)}
       </span>
@@ -178,6 +103,113 @@ export function AudioPlayer({ src }: { src: string }) {
         className="hidden h-2 w-20 cursor-pointer accent-brand-700 sm:block"
       />
     </section>
+  );
+}
+
+type AudioControls = ReturnType<typeof audioControls>;
+
+/** The player's actions on its audio element, each doing nothing before the element is there. */
+function audioControls(
+  audio: RefObject<HTMLAudioElement | null>,
+  report: {
+    setPlaying: (playing: boolean) => void;
+    setPosition: (seconds: number) => void;
+    setLooping: (looping: boolean) => void;
+  },
+) {
+  function togglePlay() {
+    const player = audio.current;
+    if (!player) return;
+    if (player.paused) void player.play().catch(() => report.setPlaying(false));
+    else player.pause();
+  }
+
+  function seekBy(seconds: number) {
+    const player = audio.current;
+    if (!player) return;
+    const end = Number.isFinite(player.duration) ? player.duration : Number.POSITIVE_INFINITY;
+    player.currentTime = Math.min(end, Math.max(0, player.currentTime + seconds));
+    report.setPosition(player.currentTime);
+  }
+
+  function changeVolume(next: number) {
+    const player = audio.current;
+    if (!player) return;
+    player.volume = Math.round(Math.min(1, Math.max(0, next)) * 100) / 100;
+    if (player.volume > 0) player.muted = false;
+  }
+
+  function toggleMute() {
+    const player = audio.current;
+    if (player) player.muted = !player.muted;
+  }
+
+  function toggleLoop() {
+    const player = audio.current;
+    if (!player) return;
+    player.loop = !player.loop;
+    report.setLooping(player.loop);
+  }
+
+  return { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop };
+}
+
+/** The player's keys, anywhere on the page unless something else takes them (isForSomethingElse). */
+function usePlayerKeys(audio: RefObject<HTMLAudioElement | null>, controls: AudioControls) {
+  // The controls change on every render; the listener is added once and calls the latest ones.
+  const keys = useRef(controls);
+  keys.current = controls;
+
+  useEffect(() => {
+    function handleKey(event: KeyboardEvent) {
+      if (isForSomethingElse(event)) return;
+      const player = audio.current;
+      const actions: Record<string, (() => void) | undefined> = {
+        ' ': () => keys.current.togglePlay(),
+        ArrowLeft: () => keys.current.seekBy(-AUDIO_JUMP_SECONDS),
+        ArrowRight: () => keys.current.seekBy(AUDIO_JUMP_SECONDS),
+        ArrowUp: () => keys.current.changeVolume((player?.volume ?? 1) + VOLUME_STEP),
+        ArrowDown: () => keys.current.changeVolume((player?.volume ?? 1) - VOLUME_STEP),
+        l: () => keys.current.toggleLoop(),
+        L: () => keys.current.toggleLoop(),
+        m: () => keys.current.toggleMute(),
+        M: () => keys.current.toggleMute(),
+      };
+      const action = actions[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    }
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [audio]);
+}
+
+/** The position, which can be dragged, said as "0:12 of 1:30". */
+function PositionSlider({
+  audio,
+  position,
+  duration,
+}: {
+  audio: RefObject<HTMLAudioElement | null>;
+  position: number;
+  duration: number;
+}) {
+  return (
+    <input
+      type="range"
+      aria-label="Position"
+      aria-valuetext={`${formatClock(position)} of ${formatClock(duration)}`}
+      min={0}
+      max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+      step={0.1}
+      value={Math.min(position, Number.isFinite(duration) ? duration : position)}
+      onChange={(event) => {
+        const player = audio.current;
+        if (player) player.currentTime = Number(event.currentTarget.value);
+      }}
+      className="mx-1 h-2 min-w-0 flex-1 cursor-pointer accent-brand-700"
+    />
   );
 }
 

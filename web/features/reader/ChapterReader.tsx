@@ -94,7 +94,6 @@ function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error
  * afresh.
  */
 function Reading({ chapter }: { chapter: ReaderChapter }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { story } = chapter;
   const language = story.language.code;
@@ -104,16 +103,6 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const session = useSession();
   useReadingTime(chapter.id, session.status === 'signed_in' ? session.accessToken : null);
   const { lookUp } = lookup;
-
-  const markRead = useMutation({
-    mutationFn: () => markChapterRead(chapter),
-    onSuccess: () => {
-      setCompleted(true);
-      queryClient.setQueryData(READING_KEYS.chapter(chapter.id), { ...chapter, is_completed: true });
-      void queryClient.invalidateQueries({ queryKey: READING_KEYS.stories });
-      void queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress });
-    },
-  });
 
   const handleWord = useCallback(
     (word: string) => {
@@ -131,46 +120,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
 
   return (
     <div className="min-h-dvh bg-white">
-      <header
-        className={cn(
-          'sticky top-0 z-20 border-b backdrop-blur',
-          completed ? 'border-green-200 bg-green-50/95' : 'border-slate-200 bg-white/95',
-        )}
-      >
-        <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-6">
-          <Link
-            to={storyPath(story.id)}
-            className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back
-          </Link>
-          <h1 className="min-w-0 flex-1 truncate text-center text-sm font-semibold text-slate-900 sm:text-base">
-            Chapter {chapter.chapter_number}: <span lang={language}>{chapter.title}</span>
-            {completed ? <span className="ml-1.5 text-green-700">(Completed!)</span> : null}
-          </h1>
-          {goNext ? (
-            <Button size="sm" variant="secondary" className="shrink-0" onClick={goNext}>
-              Next
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Button>
-          ) : (
-            <span className="w-16 shrink-0" aria-hidden="true" />
-          )}
-        </div>
-        {chapter.audio_url ? (
-          <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
-            <AudioPlayer src={chapter.audio_url} />
-          </div>
-        ) : null}
-        <ProgressBar
-          value={percent}
-          label="Chapter progress"
-          size="sm"
-          tone={completed ? 'green' : 'blue'}
-          className="rounded-none"
-        />
-      </header>
+      <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
 
       <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
         <p className="mb-6 text-sm font-medium text-slate-500" lang={language} dir={textDirection(language)}>
@@ -178,55 +128,143 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
         </p>
         <ChapterText content={chapter.content} language={language} onWord={handleWord} />
 
-        <section
-          aria-label="Chapter completion"
-          className={cn(
-            'mt-10 rounded-2xl border p-6 text-center',
-            completed ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-50',
-          )}
-        >
-          {completed ? (
-            <div role="status">
-              <CircleCheck className="mx-auto size-10 text-green-600" aria-hidden="true" />
-              <h2 className="mt-2 text-xl font-bold text-green-800">{READER_TEXT.complete}</h2>
-              <p className="mt-1 text-green-900">{READER_TEXT.earned(chapter.word_count)}</p>
-              <div className="mt-5">
-                {next && goNext ? (
-                  <Button onClick={goNext} className="max-w-full whitespace-normal">
-                    {READER_TEXT.nextChapter(next.title)}
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Button>
-                ) : (
-                  <Link to={storyPath(story.id)} className={buttonClassName({})}>
-                    {READER_TEXT.backToStory}
-                  </Link>
-                )}
-              </div>
-            </div>
-          ) : (
-            <>
-              <p className="text-slate-700">{READER_TEXT.earn(chapter.word_count)}</p>
-              <Button
-                className="mt-4"
-                size="lg"
-                loading={markRead.isPending}
-                onClick={() => markRead.mutate()}
-              >
-                {markRead.isPending ? READER_TEXT.marking : READER_TEXT.markRead}
-              </Button>
-              {markRead.isError ? (
-                <p role="alert" className="mt-3 text-sm text-red-700">
-                  {READER_TEXT.markFailed}
-                </p>
-              ) : null}
-            </>
-          )}
-        </section>
+        <CompletionSection
+          chapter={chapter}
+          isCompleted={completed}
+          onCompleted={() => setCompleted(true)}
+          onNext={goNext}
+        />
       </main>
 
       {lookup.state.status !== 'idle' ? (
         <WordPanel lookup={lookup.state} language={language} onClose={lookup.close} />
       ) : null}
     </div>
+  );
+}
+
+/** The sticky header: back to the story, the chapter's title, Next, the audio when there is some, and the progress. */
+function ReaderHeader({
+  chapter,
+  percent,
+  isCompleted,
+  onNext,
+}: {
+  chapter: ReaderChapter;
+  percent: number;
+  isCompleted: boolean;
+  onNext: (() => void) | undefined;
+}) {
+  const { story } = chapter;
+  const language = story.language.code;
+  return (
+    <header
+      className={cn(
+        'sticky top-0 z-20 border-b backdrop-blur',
+        isCompleted ? 'border-green-200 bg-green-50/95' : 'border-slate-200 bg-white/95',
+      )}
+    >
+      <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-6">
+        <Link
+          to={storyPath(story.id)}
+          className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back
+        </Link>
+        <h1 className="min-w-0 flex-1 truncate text-center text-sm font-semibold text-slate-900 sm:text-base">
+          Chapter {chapter.chapter_number}: <span lang={language}>{chapter.title}</span>
+          {isCompleted ? <span className="ml-1.5 text-green-700">(Completed!)</span> : null}
+        </h1>
+        {onNext ? (
+          <Button size="sm" variant="secondary" className="shrink-0" onClick={onNext}>
+            Next
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Button>
+        ) : (
+          <span className="w-16 shrink-0" aria-hidden="true" />
+        )}
+      </div>
+      {chapter.audio_url ? (
+        <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
+          <AudioPlayer src={chapter.audio_url} />
+        </div>
+      ) : null}
+      <ProgressBar
+        value={percent}
+        label="Chapter progress"
+        size="sm"
+        tone={isCompleted ? 'green' : 'blue'}
+        className="rounded-none"
+      />
+    </header>
+  );
+}
+
+/** Mark as Read at the end of the text; once read, the points earned and the way on. */
+function CompletionSection({
+  chapter,
+  isCompleted,
+  onCompleted,
+  onNext,
+}: {
+  chapter: ReaderChapter;
+  isCompleted: boolean;
+  onCompleted: () => void;
+  onNext: (() => void) | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const { story } = chapter;
+  const next = story.next_chapter;
+  const markRead = useMutation({
+    mutationFn: () => markChapterRead(chapter),
+    onSuccess: () => {
+      onCompleted();
+      queryClient.setQueryData(READING_KEYS.chapter(chapter.id), { ...chapter, is_completed: true });
+      void queryClient.invalidateQueries({ queryKey: READING_KEYS.stories });
+      void queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress });
+    },
+  });
+
+  return (
+    <section
+      aria-label="Chapter completion"
+      className={cn(
+        'mt-10 rounded-2xl border p-6 text-center',
+        isCompleted ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-50',
+      )}
+    >
+      {isCompleted ? (
+        <div role="status">
+          <CircleCheck className="mx-auto size-10 text-green-600" aria-hidden="true" />
+          <h2 className="mt-2 text-xl font-bold text-green-800">{READER_TEXT.complete}</h2>
+          <p className="mt-1 text-green-900">{READER_TEXT.earned(chapter.word_count)}</p>
+          <div className="mt-5">
+            {next && onNext ? (
+              <Button onClick={onNext} className="max-w-full whitespace-normal">
+                {READER_TEXT.nextChapter(next.title)}
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Button>
+            ) : (
+              <Link to={storyPath(story.id)} className={buttonClassName({})}>
+                {READER_TEXT.backToStory}
+              </Link>
+            )}
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="text-slate-700">{READER_TEXT.earn(chapter.word_count)}</p>
+          <Button className="mt-4" size="lg" loading={markRead.isPending} onClick={() => markRead.mutate()}>
+            {markRead.isPending ? READER_TEXT.marking : READER_TEXT.markRead}
+          </Button>
+          {markRead.isError ? (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              {READER_TEXT.markFailed}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

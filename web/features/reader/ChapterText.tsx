@@ -35,19 +35,7 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
   }, [html]);
 
   function activate(word: HTMLElement | null) {
-    if (active.current) {
-      active.current.removeAttribute('id');
-      active.current.removeAttribute('data-active');
-    }
-    active.current = word;
-    if (!word) {
-      container.current?.removeAttribute('aria-activedescendant');
-      return;
-    }
-    word.id = ACTIVE_ID;
-    word.setAttribute('data-active', '');
-    container.current?.setAttribute('aria-activedescendant', ACTIVE_ID);
-    word.scrollIntoView({ block: 'nearest' });
+    active.current = markActive(container.current, active.current, word);
   }
 
   function handleClick(event: MouseEvent<HTMLDivElement>) {
@@ -62,20 +50,13 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const words = container.current?.querySelectorAll<HTMLElement>('[data-w]');
     if (!words || words.length === 0) return;
-    const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;
-    // Arrows follow the reading order, which is right to left in Arabic.
-    const forward = textDirection(language) === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
-    let next: number | undefined;
-    if (event.key === forward) next = Math.min(words.length - 1, current + 1);
-    else if (event.key === backward) next = Math.max(0, current - 1);
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = words.length - 1;
-    else if (event.key === 'Enter' && active.current) {
+    if (event.key === 'Enter' && active.current) {
       event.preventDefault();
       onWord(active.current.textContent ?? '');
       return;
     }
+    const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;
+    const next = movedTo(event.key, current, words.length, language);
     if (next === undefined) return;
     event.preventDefault();
     activate(words[next] ?? null);
@@ -107,3 +88,36 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
     </>
   );
 });
+
+/** Moves the active-word mark from `previous` to `word` (none when null), in view; answers the new active word. */
+function markActive(
+  container: HTMLElement | null,
+  previous: HTMLElement | null,
+  word: HTMLElement | null,
+): HTMLElement | null {
+  if (previous) {
+    previous.removeAttribute('id');
+    previous.removeAttribute('data-active');
+  }
+  if (!word) {
+    container?.removeAttribute('aria-activedescendant');
+    return null;
+  }
+  word.id = ACTIVE_ID;
+  word.setAttribute('data-active', '');
+  container?.setAttribute('aria-activedescendant', ACTIVE_ID);
+  word.scrollIntoView({ block: 'nearest' });
+  return word;
+}
+
+/** Where a key moves the active word, as an index of the words; undefined for a key that does not move it. */
+function movedTo(key: string, current: number, count: number, language: string): number | undefined {
+  // Arrows follow the reading order, which is right to left in Arabic.
+  const forward = textDirection(language) === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+  if (key === forward) return Math.min(count - 1, current + 1);
+  if (key === backward) return Math.max(0, current - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}

@@ -3,34 +3,35 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { lengthCategory, wordCount } from '#common/stories.ts';
+import type { AdminStory } from '#common/schemas/stories.ts';
+import { wordCount } from '#common/stories.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { useLeaveGuard } from '#web/lib/useLeaveGuard.ts';
-import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog.tsx';
-import { adminErrorText } from '../errors.ts';
-import { InlineAlert } from '../InlineAlert.tsx';
 import { ADMIN_KEYS, chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
 import { ChapterList } from './ChapterList.tsx';
 import {
   canRemoveChapter,
   type Draft,
-  type DraftAction,
+  type DraftChapter,
   draftFromServer,
   LAST_CHAPTER,
   reduceDraft,
 } from './draft.ts';
 import { MetadataTab } from './MetadataTab.tsx';
-import { SaveFailed, type SaveProgress, saveDraft } from './save.ts';
+import type { SaveProgress } from './save.ts';
+import { type EditorAction, useSaveStory } from './useSaveStory.ts';
 
 type EditorTab = 'metadata' | 'content';
-type EditorAction = DraftAction | { type: 'load'; draft: Draft };
 
 function editorReducer(draft: Draft | undefined, action: EditorAction): Draft | undefined {
   if (action.type === 'load') return action.draft;
@@ -71,144 +72,39 @@ export function StoryEditor({ storyId }: { storyId: number }) {
 }
 
 function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: EditorAction) => void }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const storyId = draft.saved.story.id;
-  const languages = useAdminLanguages();
   const [tab, setTab] = useState<EditorTab>('metadata');
-  const [isSaving, setIsSaving] = useState(false);
-  const [progress, setProgress] = useState<SaveProgress>();
-  const [problem, setProblem] = useState<string>();
   const [isCompressing, setIsCompressing] = useState(false);
   const [isDeletingStory, setIsDeletingStory] = useState(false);
   const [chapterToRemove, setChapterToRemove] = useState<string>();
-  const [notice, setNotice] = useState<string>();
   const guard = useLeaveGuard(draft.isDirty);
-
-  // "Story saved." describes the last save; the next change makes it untrue.
-  useEffect(() => {
-    if (draft.isDirty) setNotice(undefined);
-  }, [draft.isDirty]);
-
-  const heading = draft.fields.title.trim() || 'Edit Story';
-  useDocumentTitle(`${heading} · Admin · Catamaran`);
-
-  // Words are counted by the rule of the language chosen in the draft, as the server will count them.
-  const languageCode = languages.data?.find(
-    (language) => String(language.id) === draft.fields.languageId,
-  )?.code;
-  const counts = useMemo(
-    () => new Map(draft.chapters.map((chapter) => [chapter.key, wordCount(chapter.content, languageCode)])),
-    [draft.chapters, languageCode],
-  );
-  const totalWords = [...counts.values()].reduce((sum, count) => sum + count, 0);
-  const selected = draft.chapters.find((chapter) => chapter.key === draft.selectedKey);
-
-  async function handleSave() {
-    setIsSaving(true);
-    setProblem(undefined);
-    setNotice(undefined);
-    try {
-      const saved = await saveDraft(draft, dispatch, setProgress);
-      const selectedId = saved.chapters.find((chapter) => chapter.key === saved.selectedKey)?.id;
-      try {
-        const [story, chapters] = await Promise.all([
-          queryClient.fetchQuery({ ...storyQuery(storyId), staleTime: 0 }),
-          queryClient.fetchQuery({ ...chaptersQuery(storyId), staleTime: 0 }),
-        ]);
-        const fresh = draftFromServer(story, chapters);
-        const selectedKey = selectedId === undefined ? fresh.selectedKey : `saved-${selectedId}`;
-        dispatch({ type: 'load', draft: { ...fresh, selectedKey } });
-      } catch (error) {
-        // Everything is saved; only the fresh copy is missing, so the draft stands as saved.
-        console.warn('The story was saved but could not be reloaded.', error);
-        dispatch({ type: 'load', draft: { ...saved, isDirty: false } });
-      }
-      setNotice('Story saved.');
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
-    } catch (error) {
-      setProblem(error instanceof SaveFailed ? error.message : adminErrorText(error, 'Failed to save story'));
-      if (error instanceof SaveFailed && error.chapterKey) {
-        dispatch({ type: 'select-chapter', key: error.chapterKey });
-        setTab('content');
-      }
-    } finally {
-      setIsSaving(false);
-      setProgress(undefined);
-    }
-  }
+  const save = useSaveStory(draft, dispatch, () => setTab('content'));
+  const counts = useWordCounts(draft);
+  const isBusy = save.isSaving;
 
   function handleRemoveChapter(key: string) {
-    if (isSaving) return;
+    if (save.isSaving) return;
     if (!canRemoveChapter(draft)) {
-      setNotice(undefined);
-      setProblem(LAST_CHAPTER);
+      save.setNotice(undefined);
+      save.setProblem(LAST_CHAPTER);
       return;
     }
     setChapterToRemove(key);
   }
 
-  async function handleDeleteStory() {
-    await api(`/api/admin/stories/${storyId}/`, { method: 'DELETE' });
-    queryClient.removeQueries({ queryKey: ADMIN_KEYS.story(storyId) });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
-    // Deleted: nothing is left to lose, so no question on the way out (admin.md §4: back to /admin).
-    void navigate(CLIENT_ROUTES.admin);
-  }
-
   const removing = draft.chapters.find((chapter) => chapter.key === chapterToRemove);
-  const isBusy = isSaving;
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-3 sm:gap-3 sm:px-6">
-          <Button asChild variant="outline" className="-ml-1 px-3 sm:px-4">
-            <Link
-              to={CLIENT_ROUTES.admin}
-              onClick={(event) => {
-                event.preventDefault();
-                guard.leaveTo(CLIENT_ROUTES.admin);
-              }}
-            >
-              <ArrowLeft className="size-5" aria-hidden="true" />
-              Back to Stories
-            </Link>
-          </Button>
-          <div className="ml-auto flex items-center gap-2">
-            <Button
-              variant="outline"
-              onClick={() => setIsDeletingStory(true)}
-              disabled={isBusy}
-              className="px-3 text-red-700 hover:bg-red-50 hover:text-red-800 sm:px-4"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-              {/* On a phone the bin alone, so the header keeps to one line; its name stays "Delete". */}
-              <span className="sr-only sm:not-sr-only">Delete</span>
-            </Button>
-            <Button
-              onClick={() => void handleSave()}
-              disabled={!draft.isDirty || isCompressing}
-              loading={isSaving}
-              className="px-3 sm:px-4"
-            >
-              {isSaving ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
-        </div>
-      </header>
+      <EditorHeader
+        onBack={() => guard.leaveTo(CLIENT_ROUTES.admin)}
+        onDelete={() => setIsDeletingStory(true)}
+        onSave={() => void save.handleSave()}
+        isSaving={save.isSaving}
+        canSave={draft.isDirty && !isCompressing}
+      />
 
       <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
-            {heading}
-          </h1>
-          {draft.isDirty ? <Badge variant="amber">Unsaved changes</Badge> : null}
-        </div>
-        {problem ? <InlineAlert message={problem} /> : null}
-        <p aria-live="polite" className={notice ? 'text-base font-medium text-emerald-800' : 'sr-only'}>
-          {notice}
-        </p>
+        <EditorStatus title={draft.fields.title} isDirty={draft.isDirty} save={save} />
         <Tabs value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
           <TabsList aria-label="Story sections" className="self-start">
             <TabsTrigger value="metadata">Metadata</TabsTrigger>
@@ -218,8 +114,7 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
             <MetadataTab
               fields={draft.fields}
               cover={draft.cover}
-              wordCount={totalWords}
-              lengthCategory={lengthCategory(totalWords)}
+              wordCount={[...counts.values()].reduce((sum, count) => sum + count, 0)}
               onFieldsChange={(patch) => dispatch({ type: 'edit-story', patch })}
               onCoverPick={(file) => dispatch({ type: 'pick-cover', file })}
               onCoverRemove={() => dispatch({ type: 'remove-cover' })}
@@ -228,68 +123,223 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
             />
           </TabsContent>
           <TabsContent value="content">
-            <div className="grid gap-6 md:grid-cols-[minmax(15rem,20rem)_minmax(0,1fr)]">
-              <div className="md:sticky md:top-24 md:self-start">
-                <ChapterList
-                  chapters={draft.chapters.map((chapter) => ({
-                    key: chapter.key,
-                    title: chapter.title,
-                    wordCount: counts.get(chapter.key) ?? 0,
-                    isUnsaved: chapter.id === undefined,
-                  }))}
-                  selectedKey={draft.selectedKey}
-                  onSelect={(key) => dispatch({ type: 'select-chapter', key })}
-                  onAdd={() => dispatch({ type: 'add-chapter', clientKey: newClientKey() })}
-                  onRemove={handleRemoveChapter}
-                  onMove={(key, toIndex) => dispatch({ type: 'move-chapter', key, toIndex })}
-                  disabled={isBusy}
-                />
-              </div>
-              <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6">
-                {selected ? (
-                  <ChapterEditor
-                    key={selected.key}
-                    chapter={selected}
-                    wordCount={counts.get(selected.key) ?? 0}
-                    onChange={(patch) => dispatch({ type: 'edit-chapter', key: selected.key, patch })}
-                    onPendingAudioChange={(pending) =>
-                      dispatch({ type: 'set-pending-audio', key: selected.key, pending })
-                    }
-                    onRemoveAudio={() => dispatch({ type: 'remove-audio', key: selected.key })}
-                    isUploadingAudio={progress?.step === 'audio' && progress.chapterKey === selected.key}
-                    disabled={isBusy}
-                  />
-                ) : (
-                  <p className="py-8 text-center text-base text-slate-600">
-                    No chapters yet. Add your first chapter!
-                  </p>
-                )}
-              </div>
-            </div>
+            <ContentTab
+              draft={draft}
+              dispatch={dispatch}
+              counts={counts}
+              progress={save.progress}
+              onRemove={handleRemoveChapter}
+              disabled={isBusy}
+            />
           </TabsContent>
         </Tabs>
       </main>
 
       {isDeletingStory ? (
-        <ConfirmDeleteDialog
-          title="Delete Story"
-          description={`Are you sure you want to delete "${draft.saved.story.title}"? This action cannot be undone and will delete all chapters.`}
-          fallback="Failed to delete story"
-          onConfirm={handleDeleteStory}
-          onClose={() => setIsDeletingStory(false)}
-        />
+        <ConfirmDeleteStory story={draft.saved.story} onClose={() => setIsDeletingStory(false)} />
       ) : null}
       {removing ? (
-        <ConfirmDeleteDialog
-          title="Delete Chapter"
-          description={`Are you sure you want to delete "${removing.title || 'Untitled chapter'}"? It is removed from the story when you save.`}
-          fallback="Failed to delete chapter"
-          onConfirm={async () => dispatch({ type: 'remove-chapter', key: removing.key })}
+        <ConfirmRemoveChapter
+          chapter={removing}
+          dispatch={dispatch}
           onClose={() => setChapterToRemove(undefined)}
         />
       ) : null}
       <LeaveDialog isOpen={guard.isAsking} onStay={guard.stay} onLeave={guard.leave} />
     </div>
+  );
+}
+
+/** Each chapter's word count, by the rule of the language chosen in the draft, as the server will count them. */
+function useWordCounts(draft: Draft): ReadonlyMap<string, number> {
+  const languages = useAdminLanguages();
+  const languageCode = languages.data?.find(
+    (language) => String(language.id) === draft.fields.languageId,
+  )?.code;
+  return useMemo(
+    () => new Map(draft.chapters.map((chapter) => [chapter.key, wordCount(chapter.content, languageCode)])),
+    [draft.chapters, languageCode],
+  );
+}
+
+/** The story's title, whether it has unsaved changes, and what the last save came to. */
+function EditorStatus({
+  title,
+  isDirty,
+  save: { problem, notice },
+}: {
+  title: string;
+  isDirty: boolean;
+  save: { problem: string | undefined; notice: string | undefined };
+}) {
+  const heading = title.trim() || 'Edit Story';
+  useDocumentTitle(`${heading} · Admin · Catamaran`);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {heading}
+        </h1>
+        {isDirty ? <Badge variant="amber">Unsaved changes</Badge> : null}
+      </div>
+      {problem ? <InlineAlert message={problem} /> : null}
+      <p aria-live="polite" className={notice ? 'text-base font-medium text-emerald-800' : 'sr-only'}>
+        {notice}
+      </p>
+    </>
+  );
+}
+
+/** Back to the stories (asking first when there are unsaved changes), Delete and Save. */
+function EditorHeader({
+  onBack,
+  onDelete,
+  onSave,
+  isSaving,
+  canSave,
+}: {
+  onBack: () => void;
+  onDelete: () => void;
+  onSave: () => void;
+  isSaving: boolean;
+  canSave: boolean;
+}) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-3 sm:gap-3 sm:px-6">
+        <Button asChild variant="outline" className="-ml-1 px-3 sm:px-4">
+          <Link
+            to={CLIENT_ROUTES.admin}
+            onClick={(event) => {
+              event.preventDefault();
+              onBack();
+            }}
+          >
+            <ArrowLeft className="size-5" aria-hidden="true" />
+            Back to Stories
+          </Link>
+        </Button>
+        <div className="ml-auto flex items-center gap-2">
+          <Button
+            variant="outline"
+            onClick={onDelete}
+            disabled={isSaving}
+            className="px-3 text-red-700 hover:bg-red-50 hover:text-red-800 sm:px-4"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            {/* On a phone the bin alone, so the header keeps to one line; its name stays "Delete". */}
+            <span className="sr-only sm:not-sr-only">Delete</span>
+          </Button>
+          <Button onClick={onSave} disabled={!canSave} loading={isSaving} className="px-3 sm:px-4">
+            {isSaving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The Content tab: the chapters in order beside the one selected, in its editor. */
+function ContentTab({
+  draft,
+  dispatch,
+  counts,
+  progress,
+  onRemove,
+  disabled,
+}: {
+  draft: Draft;
+  dispatch: (action: EditorAction) => void;
+  counts: ReadonlyMap<string, number>;
+  progress: SaveProgress | undefined;
+  onRemove: (key: string) => void;
+  disabled: boolean;
+}) {
+  const selected = draft.chapters.find((chapter) => chapter.key === draft.selectedKey);
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(15rem,20rem)_minmax(0,1fr)]">
+      <div className="md:sticky md:top-24 md:self-start">
+        <ChapterList
+          chapters={draft.chapters.map((chapter) => ({
+            key: chapter.key,
+            title: chapter.title,
+            wordCount: counts.get(chapter.key) ?? 0,
+            isUnsaved: chapter.id === undefined,
+          }))}
+          selectedKey={draft.selectedKey}
+          onSelect={(key) => dispatch({ type: 'select-chapter', key })}
+          onAdd={() => dispatch({ type: 'add-chapter', clientKey: newClientKey() })}
+          onRemove={onRemove}
+          onMove={(key, toIndex) => dispatch({ type: 'move-chapter', key, toIndex })}
+          disabled={disabled}
+        />
+      </div>
+      <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6">
+        {selected ? (
+          <ChapterEditor
+            key={selected.key}
+            chapter={selected}
+            wordCount={counts.get(selected.key) ?? 0}
+            onChange={(patch) => dispatch({ type: 'edit-chapter', key: selected.key, patch })}
+            onPendingAudioChange={(pending) =>
+              dispatch({ type: 'set-pending-audio', key: selected.key, pending })
+            }
+            onRemoveAudio={() => dispatch({ type: 'remove-audio', key: selected.key })}
+            isUploadingAudio={progress?.step === 'audio' && progress.chapterKey === selected.key}
+            disabled={disabled}
+          />
+        ) : (
+          <p className="py-8 text-center text-base text-slate-600">
+            No chapters yet. Add your first chapter!
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The question before a chapter leaves the draft; it is deleted on the server when the story is saved. */
+function ConfirmRemoveChapter({
+  chapter,
+  dispatch,
+  onClose,
+}: {
+  chapter: DraftChapter;
+  dispatch: (action: EditorAction) => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDeleteDialog
+      title="Delete Chapter"
+      description={`Are you sure you want to delete "${chapter.title || 'Untitled chapter'}"? It is removed from the story when you save.`}
+      fallback="Failed to delete chapter"
+      onConfirm={async () => dispatch({ type: 'remove-chapter', key: chapter.key })}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The question before the story goes, with its chapters; once gone, back to /admin (admin.md §4). */
+function ConfirmDeleteStory({ story, onClose }: { story: AdminStory; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  async function handleDeleteStory() {
+    await api(`/api/admin/stories/${story.id}/`, { method: 'DELETE' });
+    queryClient.removeQueries({ queryKey: ADMIN_KEYS.story(story.id) });
+    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
+    // Deleted: nothing is left to lose, so no question on the way out (admin.md §4: back to /admin).
+    void navigate(CLIENT_ROUTES.admin);
+  }
+
+  return (
+    <ConfirmDeleteDialog
+      title="Delete Story"
+      description={`Are you sure you want to delete "${story.title}"? This action cannot be undone and will delete all chapters.`}
+      fallback="Failed to delete story"
+      onConfirm={handleDeleteStory}
+      onClose={onClose}
+    />
   );
 }
 
@@ -330,7 +380,7 @@ function LoadFailed({ error }: { error: Error }) {
   const message =
     error instanceof ApiError && error.status === 404
       ? 'Story not found'
-      : adminErrorText(error, 'Failed to load data');
+      : apiErrorText(error, 'Failed to load data');
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-4 px-4">
       <InlineAlert message={message} />

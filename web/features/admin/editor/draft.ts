@@ -1,5 +1,5 @@
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import type { Difficulty } from '#common/stories.ts';
+import type { StoryFields } from '../stories/storyFields.ts';
 import type { PendingAudio } from './audio/ChapterAudio.tsx';
 
 /**
@@ -17,19 +17,6 @@ export interface Draft {
   /** The unsaved-changes flag: set by any edit, cleared only by a successful save (admin.md §4). */
   isDirty: boolean;
   saved: SavedState;
-}
-
-export interface StoryFields {
-  title: string;
-  author: string;
-  description: string;
-  /** The language's id as the select holds it. */
-  languageId: string;
-  difficulty: Difficulty;
-  topics: string;
-  isPublished: boolean;
-  isFree: boolean;
-  isAdult: boolean;
 }
 
 export interface CoverDraft {
@@ -134,6 +121,7 @@ export function canRemoveChapter(draft: Draft): boolean {
   return draft.chapters.length > 1;
 }
 
+/** The draft after one change by the admin, or after one step of a save (reduceSaveReport). */
 export function reduceDraft(draft: Draft, action: DraftAction): Draft {
   switch (action.type) {
     case 'edit-story':
@@ -191,6 +179,20 @@ export function reduceDraft(draft: Draft, action: DraftAction): Draft {
         }),
         isDirty: true,
       };
+    default:
+      return reduceSaveReport(draft, action);
+  }
+}
+
+/** What a save reports as each step succeeds; none of them touches the unsaved-changes flag. */
+type SaveReport = Extract<
+  DraftAction,
+  { type: 'cover-uploaded' | 'story-saved' | 'audio-uploaded' | 'chapter-saved' | 'chapter-deleted' }
+>;
+
+/** The draft once a step of a save is done: what the server now holds, and the uploads no longer pending. */
+function reduceSaveReport(draft: Draft, action: SaveReport): Draft {
+  switch (action.type) {
     case 'cover-uploaded':
       return { ...draft, cover: { url: action.url, pending: undefined } };
     case 'story-saved':

@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import {
   AdminChapter,
-  AdminChapterInput,
+  type AdminChapterInput,
   AdminStory,
-  AdminStoryInput,
-  CHAPTER_REQUIRED,
-  hasRequiredContent,
+  type AdminStoryInput,
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { ApiError, api } from '#web/lib/api.ts';
-import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../cover.ts';
-import { adminErrorText, firstIssue } from '../errors.ts';
-import type { Draft, DraftAction, DraftChapter, StoryFields } from './draft.ts';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { checkChapterText } from '../stories/chapterFields.ts';
+import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../stories/cover.ts';
+import { checkStoryFields, type StoryFields } from '../stories/storyFields.ts';
+import type { Draft, DraftAction, DraftChapter } from './draft.ts';
 import { reduceDraft } from './draft.ts';
 
-export const STORY_REQUIRED = 'Title, author, and language are required';
 export const AUDIO_UPLOAD_FAILED = 'Failed to upload audio file';
 
 /** A save stopped at a step: the sentence to show, and the chapter to select when it is about one. */
@@ -102,7 +101,7 @@ export async function saveDraft(
     } catch (error) {
       // Deleted by an earlier save whose answer was lost, or by someone else: either way it is gone.
       if (!(error instanceof ApiError && error.status === 404))
-        throw new SaveFailed(adminErrorText(error, 'Failed to delete chapter'));
+        throw new SaveFailed(apiErrorText(error, 'Failed to delete chapter'));
     }
     apply({ type: 'chapter-deleted', id });
   }
@@ -111,33 +110,21 @@ export async function saveDraft(
 }
 
 function checkStory(fields: StoryFields): AdminStoryInput {
-  const parsed = AdminStoryInput.safeParse({
-    title: fields.title,
-    author: fields.author,
-    description: fields.description,
-    language: fields.languageId === '' ? undefined : Number(fields.languageId),
-    difficulty_level: fields.difficulty,
-    topics: fields.topics,
-    is_published: fields.isPublished,
-    is_free: fields.isFree,
-    is_adult_content: fields.isAdult,
-  });
-  if (!parsed.success) throw new SaveFailed(firstIssue(parsed.error.issues, STORY_REQUIRED));
-  return parsed.data;
+  const checked = checkStoryFields(fields);
+  if (!checked.ok) throw new SaveFailed(checked.problem);
+  return checked.data;
 }
 
 function checkChapter(chapter: DraftChapter, index: number, isPublished: boolean): AdminChapterInput {
-  const parsed = AdminChapterInput.safeParse({ title: chapter.title, content: chapter.content });
-  if (!parsed.success) {
-    throw new SaveFailed(firstIssue(parsed.error.issues, CHAPTER_REQUIRED), chapter.key);
+  const checked = checkChapterText(
+    { title: chapter.title, content: chapter.content },
+    chapter.generationPrompt,
+  );
+  if (!checked.ok) throw new SaveFailed(checked.problem, chapter.key);
+  if (isPublished && checked.data.content === '') {
+    throw new SaveFailed(unwrittenChapterMessage(index + 1, checked.data.title), chapter.key);
   }
-  if (!hasRequiredContent(parsed.data.content, chapter.generationPrompt)) {
-    throw new SaveFailed(CHAPTER_REQUIRED, chapter.key);
-  }
-  if (isPublished && parsed.data.content === '') {
-    throw new SaveFailed(unwrittenChapterMessage(index + 1, parsed.data.title), chapter.key);
-  }
-  return parsed.data;
+  return checked.data;
 }
 
 function isStoryChanged(draft: Draft): boolean {
@@ -204,7 +191,7 @@ async function uploadEditorCover(file: File): Promise<string> {
   try {
     url = await uploadCover(file, EDITOR_COVER_COMPRESSION.folder);
   } catch (error) {
-    throw new SaveFailed(adminErrorText(error, UPLOAD_FAILED));
+    throw new SaveFailed(apiErrorText(error, UPLOAD_FAILED));
   }
   // The save is aborted when the cover upload yields nothing (admin.md §8).
   if (!url) throw new SaveFailed(UPLOAD_FAILED);
@@ -233,6 +220,6 @@ async function call<T>(request: Promise<T>, fallback: string, chapterKey?: strin
   try {
     return await request;
   } catch (error) {
-    throw new SaveFailed(adminErrorText(error, fallback), chapterKey);
+    throw new SaveFailed(apiErrorText(error, fallback), chapterKey);
   }
 }

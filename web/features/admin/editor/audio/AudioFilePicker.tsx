@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { FILE_INPUT_CLASS } from '#web/components/ui/FileInput.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { InlineAlert } from '#web/features/admin/InlineAlert.tsx';
 import { AUDIO_HELP, audioFileProblem, type PendingAudio } from './audioFile.ts';
 import { readAudioDuration } from './readAudioDuration.ts';
 

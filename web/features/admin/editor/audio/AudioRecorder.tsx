@@ -1,7 +1,7 @@
 import { Check, CircleCheck, Mic, Pause, Play, Square, Trash2, X } from 'lucide-react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
-import { InlineAlert } from '#web/features/admin/InlineAlert.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { type PendingAudio, recordingFile } from './audioFile.ts';
 import { formatDuration } from './formatDuration.ts';
 import { type AudioRecorder as Recorder, useAudioRecorder } from './useAudioRecorder.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useObjectUrl } from './useObjectUrl.ts';
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopped';
@@ -78,7 +78,11 @@ export function useAudioRecorder(): AudioRecorder {
         stopTracks(stream);
         return;
       }
-      session.current = record(stream);
+      session.current = record(stream, (blob) => {
+        session.current = null;
+        setRecording(blob);
+        setState('stopped');
+      });
       setElapsedSeconds(0);
       setState('recording');
     } catch (cause) {
@@ -90,33 +94,33 @@ export function useAudioRecorder(): AudioRecorder {
     }
   }
 
-  function record(stream: MediaStream): Session {
-    const recorder = new MediaRecorder(stream, recorderOptions());
-    const listeners = new AbortController();
-    const chunks: Blob[] = [];
-    recorder.addEventListener(
-      'dataavailable',
-      (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
-      },
-      { signal: listeners.signal },
-    );
-    // Also fired when the recorder ends by itself: the microphone unplugged or its permission withdrawn.
-    recorder.addEventListener(
-      'stop',
-      () => {
-        listeners.abort();
-        stopTracks(stream);
-        session.current = null;
-        setRecording(new Blob(chunks, { type: recorder.mimeType || chunks[0]?.type || 'audio/webm' }));
-        setState('stopped');
-      },
-      { signal: listeners.signal },
-    );
-    recorder.start();
-    return { recorder, stream, listeners };
+  function reset() {
+    if (session.current) abandon(session.current);
+    session.current = null;
+    setRecording(undefined);
+    setElapsedSeconds(0);
+    setState('idle');
   }
 
+  const { pause, resume, stop } = recorderControls(session, setState);
+  return {
+    state,
+    elapsedSeconds,
+    recording,
+    recordingUrl,
+    isStarting,
+    error,
+    start,
+    pause,
+    resume,
+    stop,
+    cancel: reset,
+    discard: reset,
+  };
+}
+
+/** Pause, resume and stop for the recording under way, each only from the state it applies to. */
+function recorderControls(session: RefObject<Session | null>, setState: (state: RecorderState) => void) {
   function pause() {
     const recorder = session.current?.recorder;
     if (recorder?.state !== 'recording') return;
@@ -140,28 +144,35 @@ export function useAudioRecorder(): AudioRecorder {
     setState('stopped');
   }
 
-  function reset() {
-    if (session.current) abandon(session.current);
-    session.current = null;
-    setRecording(undefined);
-    setElapsedSeconds(0);
-    setState('idle');
-  }
+  return { pause, resume, stop };
+}
 
-  return {
-    state,
-    elapsedSeconds,
-    recording,
-    recordingUrl,
-    isStarting,
-    error,
-    start,
-    pause,
-    resume,
-    stop,
-    cancel: reset,
-    discard: reset,
-  };
+/**
+ * Starts recording a stream; `onStop` gets the recording when the recorder ends, by stop() or by itself (the
+ * microphone unplugged, or its permission withdrawn), once the microphone is released.
+ */
+function record(stream: MediaStream, onStop: (recording: Blob) => void): Session {
+  const recorder = new MediaRecorder(stream, recorderOptions());
+  const listeners = new AbortController();
+  const chunks: Blob[] = [];
+  recorder.addEventListener(
+    'dataavailable',
+    (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    },
+    { signal: listeners.signal },
+  );
+  recorder.addEventListener(
+    'stop',
+    () => {
+      listeners.abort();
+      stopTracks(stream);
+      onStop(new Blob(chunks, { type: recorder.mimeType || chunks[0]?.type || 'audio/webm' }));
+    },
+    { signal: listeners.signal },
+  );
+  recorder.start();
+  return { recorder, stream, listeners };
 }
 
 async function requestMicrophone(): Promise<MediaStream> {

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { importedFolders, root, sourceFiles } from './source.ts';
+
+// The web app's layout (issue 18 §5): web/routes/ is the route table, a screen is a feature's component, a
+// feature's subfolders are its own business, and no file or function grows past what a reader takes in.
+
+const MAX_ROUTE_LINES = 30;
+const MAX_FILE_LINES = 450;
+const MAX_FUNCTION_LINES = 80;
+/** The one-line reason that lets a file or function be longer, on the line above it (the file's first line). */
+const LONGER_BECAUSE = /^\s*\/\/ Longer because: \S/;
+
+const webFiles = sourceFiles(join(root, 'web')).filter((file) => !/\.test\.tsx?$/.test(file));
+const pathOf = (file: string) => relative(root, file).replaceAll('\\', '/');
+
+/** Why a route file is more than a thin wrapper, if it is: too long, or calling a hook other than useParams. */
+function routeProblems(path: string, text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.trimEnd().split('\n').length;
+  if (lines > MAX_ROUTE_LINES) problems.push(`${path} has ${lines} lines (at most ${MAX_ROUTE_LINES})`);
+  for (const [hook] of text.matchAll(/\buse[A-Z]\w*(?=\s*[(<])/g)) {
+    if (hook !== 'useParams') problems.push(`${path} calls ${hook}`);
+  }
+  return problems;
+}
+
+/** The file, when it is longer than MAX_FILE_LINES and does not say why on its first line. */
+function fileProblems(path: string, text: string): string[] {
+  const lines = text.trimEnd().split('\n');
+  if (lines.length <= MAX_FILE_LINES || LONGER_BECAUSE.test(lines[0] ?? '')) return [];
+  return [`${path} has ${lines.length} lines (at most ${MAX_FILE_LINES})`];
+}
+
+/** Every function longer than MAX_FUNCTION_LINES without a reason on the line above it. */
+function functionProblems(path: string, text: string): string[] {
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const lines = text.split('\n');
+  const problems: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      // A function given to a variable (`const Screen = () => …`) starts at its statement.
+      const statement = ts.isVariableDeclaration(node.parent) ? node.parent.parent.parent : node;
+      const above = source.getLineAndCharacterOfPosition(statement.getStart(source)).line - 1;
+      if (last - first + 1 > MAX_FUNCTION_LINES && !LONGER_BECAUSE.test(lines[above] ?? '')) {
+        problems.push(
+          `${path}:${first + 1} has a function of ${last - first + 1} lines (at most ${MAX_FUNCTION_LINES})`,
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return problems;
+}
+
+/** The feature a path is in (`web/features/<feature>/…`), and whether it sits in one of the feature's subfolders. */
+function featureOf(path: string): { feature: string; isInternal: boolean } | undefined {
+  const parts = path.split('/');
+  if (parts[0] !== 'web' || parts[1] !== 'features' || parts.length < 4) return undefined;
+  return { feature: parts[2] ?? '', isInternal: parts.length > 4 };
+}
+
+/** Imports of another feature's subfolders: a feature offers the files at its top, and keeps the rest. */
+function featureImportProblems(file: string, text: string): string[] {
+  const from = featureOf(pathOf(file));
+  if (!from) return [];
+  return importedFolders(file, text).flatMap(({ specifier, folder }) => {
+    if (folder !== 'web') return [];
+    const target = specifier.startsWith('#web/')
+      ? join(root, specifier.slice(1))
+      : resolve(file, '..', specifier);
+    const to = featureOf(pathOf(target));
+    if (!to || to.feature === from.feature || !to.isInternal) return [];
+    return [`${pathOf(file)} imports ${specifier}, inside the ${to.feature} feature`];
+  });
+}
+
+describe('the web app', () => {
+  it(`keeps each file in web/routes/ a thin wrapper: at most ${MAX_ROUTE_LINES} lines that read the address (useParams at most) and hand it to a feature's screen, with no state, effects, queries or other hooks`, () => {
+    const routes = webFiles.filter((file) => pathOf(file).startsWith('web/routes/'));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.flatMap((file) => routeProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it(`keeps every source file under ${MAX_FILE_LINES} lines, or says why on its first line`, () => {
+    expect(webFiles.flatMap((file) => fileProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it(`keeps every function under ${MAX_FUNCTION_LINES} lines, or says why on the line above it`, () => {
+    expect(webFiles.flatMap((file) => functionProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual(
+      [],
+    );
+  });
+
+  it("keeps each feature out of another feature's subfolders", () => {
+    expect(webFiles.flatMap((file) => featureImportProblems(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+});
+
+describe('the web rules', () => {
+  it('see a route file that holds a screen: its state, its effects, its length', () => {
+    const thin = [
+      "import { useParams } from 'react-router';",
+      "import { StoryPage } from '#web/features/library/StoryPage.tsx';",
+      'export function Story() {',
+      '  const id = Number(useParams().storyId);',
+      '  return <StoryPage storyId={id} />;',
+      '}',
+    ].join('\n');
+    const screen = [
+      'export function Apply() {',
+      '  const [draft, setDraft] = useState<Draft>(EMPTY);',
+      '  useEffect(() => {}, []);',
+      ...Array.from({ length: 40 }, () => '  // …'),
+      '}',
+    ].join('\n');
+
+    expect(routeProblems('web/routes/Story.tsx', thin)).toEqual([]);
+    expect(routeProblems('web/routes/Apply.tsx', screen)).toEqual([
+      'web/routes/Apply.tsx has 44 lines (at most 30)',
+      'web/routes/Apply.tsx calls useState',
+      'web/routes/Apply.tsx calls useEffect',
+    ]);
+  });
+
+  it('see a long file, unless its first line says why', () => {
+    const long = Array.from({ length: 451 }, (_, index) => `export const line${index} = ${index};`);
+
+    expect(fileProblems('web/a.ts', long.join('\n'))).toEqual(['web/a.ts has 451 lines (at most 450)']);
+    expect(
+      fileProblems('web/a.ts', ['// Longer because: the spec’s sentences, one a line.', ...long].join('\n')),
+    ).toEqual([]);
+  });
+
+  it('see a long function, unless the line above it says why', () => {
+    const body = Array.from({ length: 80 }, (_, index) => `  const a${index} = ${index};`);
+    const declared = ['export function Long() {', ...body, '}'];
+    const arrow = ['const long = () => {', ...body, '};'];
+
+    expect(functionProblems('web/a.ts', declared.join('\n'))).toEqual([
+      'web/a.ts:1 has a function of 82 lines (at most 80)',
+    ]);
+    expect(functionProblems('web/a.ts', arrow.join('\n'))).toEqual([
+      'web/a.ts:1 has a function of 82 lines (at most 80)',
+    ]);
+    expect(functionProblems('web/a.ts', ['// Longer because: a table.', ...arrow].join('\n'))).toEqual([]);
+  });
+
+  it("see a feature reaching into another feature's subfolder, by alias or by relative path", () => {
+    const file = join(root, 'web', 'features', 'reader', 'Reader.tsx');
+    const text = [
+      "import { StoryEditor } from '#web/features/admin/editor/StoryEditor.tsx';",
+      "import { ApplyPage } from '../narrators/apply/ApplyPage.tsx';",
+      "import { useSession } from '#web/features/auth/session.tsx';",
+      "import { splitWords } from './text/split.ts';",
+      "import { Button } from '#web/components/ui/Button.tsx';",
+    ].join('\n');
+
+    expect(featureImportProblems(file, text)).toEqual([
+      'web/features/reader/Reader.tsx imports #web/features/admin/editor/StoryEditor.tsx, inside the admin feature',
+      'web/features/reader/Reader.tsx imports ../narrators/apply/ApplyPage.tsx, inside the narrators feature',
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ADMIN_KEYS, chaptersQuery, storyQuery } from '../queries.ts';
+import { type Draft, type DraftAction, draftFromServer } from './draft.ts';
+import { SaveFailed, type SaveProgress, saveDraft } from './save.ts';
+
+export type EditorAction = DraftAction | { type: 'load'; draft: Draft };
+
+/**
+ * Save in the story editor (admin.md §4): saves the draft step by step (save.ts), then loads the story afresh
+ * so the draft is what the server holds. A failure about one chapter selects it and shows the Content tab.
+ */
+export function useSaveStory(
+  draft: Draft,
+  dispatch: (action: EditorAction) => void,
+  onChapterProblem: () => void,
+) {
+  const queryClient = useQueryClient();
+  const storyId = draft.saved.story.id;
+  const [isSaving, setIsSaving] = useState(false);
+  const [progress, setProgress] = useState<SaveProgress>();
+  const [problem, setProblem] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  // "Story saved." describes the last save; the next change makes it untrue.
+  useEffect(() => {
+    if (draft.isDirty) setNotice(undefined);
+  }, [draft.isDirty]);
+
+  /** Loads the saved story afresh, keeping the chapter that was selected. */
+  async function reload(saved: Draft) {
+    const selectedId = saved.chapters.find((chapter) => chapter.key === saved.selectedKey)?.id;
+    try {
+      const [story, chapters] = await Promise.all([
+        queryClient.fetchQuery({ ...storyQuery(storyId), staleTime: 0 }),
+        queryClient.fetchQuery({ ...chaptersQuery(storyId), staleTime: 0 }),
+      ]);
+      const fresh = draftFromServer(story, chapters);
+      const selectedKey = selectedId === undefined ? fresh.selectedKey : `saved-${selectedId}`;
+      dispatch({ type: 'load', draft: { ...fresh, selectedKey } });
+    } catch (error) {
+      // Everything is saved; only the fresh copy is missing, so the draft stands as saved.
+      console.warn('The story was saved but could not be reloaded.', error);
+      dispatch({ type: 'load', draft: { ...saved, isDirty: false } });
+    }
+  }
+
+  async function handleSave() {
+    setIsSaving(true);
+    setProblem(undefined);
+    setNotice(undefined);
+    try {
+      await reload(await saveDraft(draft, dispatch, setProgress));
+      setNotice('Story saved.');
+      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
+    } catch (error) {
+      setProblem(error instanceof SaveFailed ? error.message : apiErrorText(error, 'Failed to save story'));
+      if (error instanceof SaveFailed && error.chapterKey) {
+        dispatch({ type: 'select-chapter', key: error.chapterKey });
+        onChapterProblem();
+      }
+    } finally {
+      setIsSaving(false);
+      setProgress(undefined);
+    }
+  }
+
+  return { isSaving, progress, problem, setProblem, notice, setNotice, handleSave };
+}

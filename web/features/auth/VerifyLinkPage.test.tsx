@@ -1,0 +1,82 @@
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { FakeAuthClient } from './fake-auth-client.ts';
+import { SessionProvider } from './session.tsx';
+import { INVALID_LINK, landingPathFor, VerifyLinkPage } from './VerifyLinkPage.tsx';
+
+function renderLink(query: string, client = new FakeAuthClient()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/story/:id', element: <p>Story page</p> },
+      { path: '/signin', element: <p>Sign-in page</p> },
+      { path: '/signin/verify', element: <VerifyLinkPage /> },
+    ],
+    { initialEntries: [`/signin/verify?${query}`] },
+  );
+  render(
+    <StrictMode>
+      <SessionProvider value={{ status: 'signed_out' }} client={client}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  );
+  return { client, router };
+}
+
+let tokens = 0;
+/** A token of its own per test: the page remembers the links it has spent. */
+function freshToken(): string {
+  tokens += 1;
+  return `token-${tokens}`;
+}
+
+describe('VerifyLink', () => {
+  it('spends the link once, even when React runs the effect twice, then goes to redirect_to', async () => {
+    const token = freshToken();
+    const redirectTo = encodeURIComponent(`${window.location.origin}/story/7?from=mail`);
+    const { client, router } = renderLink(`token_hash=${token}&type=email&redirect_to=${redirectTo}`);
+
+    expect(screen.getByRole('status').textContent).toBe('Signing you in...');
+    expect(await screen.findByText('Story page')).toBeDefined();
+    expect(client.argsOf('verifyOtp')).toEqual([{ token_hash: token, type: 'email' }]);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/story/7?from=mail');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('goes home when redirect_to is on another site', async () => {
+    const token = freshToken();
+    const { router } = renderLink(
+      `token_hash=${token}&type=email&redirect_to=${encodeURIComponent('https://evil.example/')}`,
+    );
+
+    expect(await screen.findByText('Home page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("says the link is invalid, with the server's words, and leads to a new one", async () => {
+    const client = new FakeAuthClient();
+    client.verifyResult = { error: new Error('Email link is invalid or has expired') };
+    renderLink(`token_hash=${freshToken()}&type=email`, client);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(INVALID_LINK);
+    expect(alert.textContent).toContain('Email link is invalid or has expired');
+    expect(screen.getByRole('link', { name: 'Get a new sign-in link' }).getAttribute('href')).toBe('/signin');
+    expect(client.argsOf('verifyOtp')).toHaveLength(1);
+  });
+});
+
+describe('landingPathFor', () => {
+  it('keeps a path on this site and drops anything else', () => {
+    const origin = window.location.origin;
+    expect(landingPathFor(`${origin}/account#plan`)).toBe('/account#plan');
+    expect(landingPathFor('/progress')).toBe('/progress');
+    expect(landingPathFor('https://evil.example/account')).toBe('/');
+    expect(landingPathFor('//evil.example/account')).toBe('/');
+    expect(landingPathFor(`${origin}/signin/verify?token_hash=x`)).toBe('/');
+    expect(landingPathFor(null)).toBe('/');
+  });
+});
