@@ -84,6 +84,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // Read by route() (server/http/contract.ts): answers are checked against their schemas in tests, and an
+  // admin endpoint is registered only on the scope the admin guard sets apart.
+  app.decorate('checksAnswers', config.env === 'test');
+  app.decorate('isAdminScope', false);
 
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
   await connectServices(app, config, options, uploadsDir);
@@ -112,34 +116,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await app.register(
     async (api) => {
-      registerApiAuthentication(api, config.jwtSecret);
-      registerViewer(api, config.adminEmails);
-      await api.register(healthRoutes);
-      await api.register(languageRoutes);
-      await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
-      await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
-      await api.register(narratorRoutes, {
-        signingSecret: config.jwtSecret,
-        rateLimits: options.narratorRateLimits,
-      });
-      await api.register(permissionRoutes);
-      await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
-      await api.register(libraryRoutes);
-      await api.register(readerRoutes);
-      await api.register(progressRoutes);
-      await api.register(wordRoutes);
-      await api.register(activityRoutes);
-      await api.register(
-        async (admin) => {
-          requireAdmin(admin);
-          await admin.register(adminLanguageRoutes);
-          await admin.register(adminStoryRoutes);
-          await admin.register(uploadRoutes);
-          await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
-          await admin.register(adminBulkImportRoutes);
-        },
-        { prefix: '/admin' },
-      );
+      await apiRoutes(api, config, options);
     },
     { prefix: '/api' },
   );
@@ -147,6 +124,41 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
+}
+
+/**
+ * Every endpoint under /api: the token is checked first (but for public endpoints), then each area registers
+ * its routes; the admin endpoints sit behind the admin guard.
+ */
+async function apiRoutes(api: FastifyInstance, config: AppConfig, options: AppOptions): Promise<void> {
+  registerApiAuthentication(api, config.jwtSecret);
+  registerViewer(api, config.adminEmails);
+  await api.register(healthRoutes);
+  await api.register(languageRoutes);
+  await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
+  await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
+  await api.register(narratorRoutes, {
+    signingSecret: config.jwtSecret,
+    rateLimits: options.narratorRateLimits,
+  });
+  await api.register(permissionRoutes);
+  await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
+  await api.register(libraryRoutes);
+  await api.register(readerRoutes);
+  await api.register(progressRoutes);
+  await api.register(wordRoutes);
+  await api.register(activityRoutes);
+  await api.register(
+    async (admin) => {
+      requireAdmin(admin);
+      await admin.register(adminLanguageRoutes);
+      await admin.register(adminStoryRoutes);
+      await admin.register(uploadRoutes);
+      await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
+      await admin.register(adminBulkImportRoutes);
+    },
+    { prefix: '/admin' },
+  );
 }
 
 /** Decorates the app with its database, storage and jobs (which send mail), and closes them with it. */
