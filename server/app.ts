@@ -27,6 +27,7 @@ import { libraryRoutes } from '#server/library/routes.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
 import { outboxRoutes } from '#server/mail/routes.ts';
+import { adminNarratorRoutes } from '#server/narrators/admin-routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from '#server/narrators/routes.ts';
 import { WEB_DIST_DIR } from '#server/paths.ts';
 import { requireAdmin } from '#server/policies/admin-guard.ts';
@@ -159,6 +160,11 @@ async function apiRoutes(api: FastifyInstance, config: AppConfig, options: AppOp
     },
     { prefix: '/admin' },
   );
+  // The Teachers tab's calls keep the specification's paths, outside /api/admin/, behind the same guard.
+  await api.register(async (admin) => {
+    requireAdmin(admin);
+    await admin.register(adminNarratorRoutes);
+  });
 }
 
 /** Decorates the app with its database, storage and jobs (which send mail), and closes them with it. */
