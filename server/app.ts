@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import type pg from 'pg';
 import { activityRoutes } from '#server/activity/routes.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
@@ -70,6 +75,8 @@ export interface AppOptions {
   narratorRateLimits?: NarratorRateLimits;
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
@@ -85,6 +92,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Read by route() (server/http/contract.ts): answers are checked against their schemas in tests, and an
   // admin endpoint is registered only on the scope the admin guard sets apart.
   app.decorate('checksAnswers', config.env === 'test');
