@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import type pg from 'pg';
 import { activityRoutes } from '#server/activity/routes.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
@@ -27,6 +32,7 @@ import { libraryRoutes } from '#server/library/routes.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
 import { type Mailer, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
 import { outboxRoutes } from '#server/mail/routes.ts';
+import { adminNarratorRoutes } from '#server/narrators/admin-routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from '#server/narrators/routes.ts';
 import { WEB_DIST_DIR } from '#server/paths.ts';
 import { requireAdmin } from '#server/policies/admin-guard.ts';
@@ -69,6 +75,8 @@ export interface AppOptions {
   narratorRateLimits?: NarratorRateLimits;
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
@@ -84,6 +92,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Read by route() (server/http/contract.ts): answers are checked against their schemas in tests, and an
+  // admin endpoint is registered only on the scope the admin guard sets apart.
+  app.decorate('checksAnswers', config.env === 'test');
+  app.decorate('isAdminScope', false);
 
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
   await connectServices(app, config, options, uploadsDir);
@@ -112,34 +125,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await app.register(
     async (api) => {
-      registerApiAuthentication(api, config.jwtSecret);
-      registerViewer(api, config.adminEmails);
-      await api.register(healthRoutes);
-      await api.register(languageRoutes);
-      await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
-      await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
-      await api.register(narratorRoutes, {
-        signingSecret: config.jwtSecret,
-        rateLimits: options.narratorRateLimits,
-      });
-      await api.register(permissionRoutes);
-      await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
-      await api.register(libraryRoutes);
-      await api.register(readerRoutes);
-      await api.register(progressRoutes);
-      await api.register(wordRoutes);
-      await api.register(activityRoutes);
-      await api.register(
-        async (admin) => {
-          requireAdmin(admin);
-          await admin.register(adminLanguageRoutes);
-          await admin.register(adminStoryRoutes);
-          await admin.register(uploadRoutes);
-          await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
-          await admin.register(adminBulkImportRoutes);
-        },
-        { prefix: '/admin' },
-      );
+      await apiRoutes(api, config, options);
     },
     { prefix: '/api' },
   );
@@ -147,6 +133,46 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
+}
+
+/**
+ * Every endpoint under /api: the token is checked first (but for public endpoints), then each area registers
+ * its routes; the admin endpoints sit behind the admin guard.
+ */
+async function apiRoutes(api: FastifyInstance, config: AppConfig, options: AppOptions): Promise<void> {
+  registerApiAuthentication(api, config.jwtSecret);
+  registerViewer(api, config.adminEmails);
+  await api.register(healthRoutes);
+  await api.register(languageRoutes);
+  await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
+  await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
+  await api.register(narratorRoutes, {
+    signingSecret: config.jwtSecret,
+    rateLimits: options.narratorRateLimits,
+  });
+  await api.register(permissionRoutes);
+  await api.register(lookupRoutes, { cacheEntries: config.lookupCacheEntries });
+  await api.register(libraryRoutes);
+  await api.register(readerRoutes);
+  await api.register(progressRoutes);
+  await api.register(wordRoutes);
+  await api.register(activityRoutes);
+  await api.register(
+    async (admin) => {
+      requireAdmin(admin);
+      await admin.register(adminLanguageRoutes);
+      await admin.register(adminStoryRoutes);
+      await admin.register(uploadRoutes);
+      await admin.register(adminDictionaryRoutes, { limits: config.dictionaryLimits });
+      await admin.register(adminBulkImportRoutes);
+    },
+    { prefix: '/admin' },
+  );
+  // The Teachers tab's calls keep the specification's paths, outside /api/admin/, behind the same guard.
+  await api.register(async (admin) => {
+    requireAdmin(admin);
+    await admin.register(adminNarratorRoutes);
+  });
 }
 
 /** Decorates the app with its database, storage and jobs (which send mail), and closes them with it. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { CheckoutRequest, type Subscription } from '#common/schemas/billing.ts';
+import * as billingEndpoints from '#common/endpoints/billing.ts';
 import type { BillingSettings } from '#server/config.ts';
-import { HttpError, parseInput } from '#server/http/errors.ts';
+import { route } from '#server/http/contract.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentSubscription } from './present.ts';
 import { applyEvent, createCheckout, createPortal, getSubscription, NOT_SET_UP } from './service.ts';
@@ -28,19 +29,18 @@ export async function billingRoutes(
   };
 
   // learner.md §3 Subscription, §7: the plan as the webhooks last recorded it, or the free plan.
-  app.get('/me/subscription/', async (request): Promise<Subscription> => {
+  route(app, billingEndpoints.getSubscription, async (_input, request) => {
     const user = viewerOf(request);
     return presentSubscription(await getSubscription(app.db, user.userId));
   });
 
-  app.post('/create-checkout-session/', async (request) => {
+  route(app, billingEndpoints.createCheckoutSession, async ({ body }, request) => {
     const user = viewerOf(request);
-    const { plan } = parseInput(CheckoutRequest, request.body ?? {});
-    const url = await createCheckout(app.db, configured(), { userId: user.userId, email: user.email }, plan);
-    return { checkout_url: url };
+    const checkout = { userId: user.userId, email: user.email };
+    return { checkout_url: await createCheckout(app.db, configured(), checkout, body.plan) };
   });
 
-  app.post('/create-customer-portal/', async (request) => {
+  route(app, billingEndpoints.createCustomerPortal, async (_input, request) => {
     const user = viewerOf(request);
     return { portal_url: await createPortal(app.db, configured(), user.userId) };
   });
@@ -50,7 +50,7 @@ export async function billingRoutes(
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    webhook.post('/stripe/webhook/', { config: { public: true } }, async (request) => {
+    route(webhook, billingEndpoints.stripeWebhook, async (_input, request) => {
       if (!billing?.webhookSecret || !stripe) throw new HttpError(503, NOT_SET_UP);
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
@@ -69,7 +69,7 @@ export async function billingRoutes(
       }
       const outcome = await applyEvent(app.db, stripe, event);
       request.log.info({ event: event.id, type: event.type, outcome }, 'stripe event');
-      return { received: true, outcome };
+      return { received: true as const, outcome };
     });
   });
 }

@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as bulk from '#common/endpoints/bulk.ts';
 import { DEFAULT_PROMPT_TEMPLATE, parseDifficultyPrompts, templateWarnings } from '#common/prompts.ts';
 import {
   BulkImportFields,
@@ -12,6 +13,7 @@ import {
   TEMPLATE_FILE_NAME,
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
+import { route } from '#server/http/contract.ts';
 import { HttpError, parseInput } from '#server/http/errors.ts';
 import { formReadError } from '#server/http/multipart.ts';
 import { capWarnings } from './ideas.ts';
@@ -38,7 +40,7 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
     limits: { files: 2, fields: 8, fieldSize: 128 * 1024, parts: 10, fileSize: MAX_WORKBOOK_BYTES + 1 },
   });
 
-  app.post('/bulk-import-stories/', async (request) => {
+  route(app, bulk.bulkImportStories, async (_input, request) => {
     if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
     const { raw, file } = await receiveForm(request.parts());
     const fields = parseInput(BulkImportFields, raw);
@@ -62,13 +64,11 @@ export async function adminBulkImportRoutes(app: FastifyInstance): Promise<void>
 
   // Built at the first download (not at start-up: see xlsx.ts), then the same bytes for every one.
   let template: Promise<Buffer> | undefined;
-  app.get('/bulk-import-stories/template/', async (_request, reply) => {
+  route(app, bulk.downloadBulkTemplate, async (_input, _request, reply) => {
     template ??= templateWorkbook();
     const bytes = await template;
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
-      .send(bytes);
+    reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`);
+    return bytes;
   });
 }
 

@@ -1,12 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import {
-  type DictionaryImport,
-  LookupQuery,
-  readLookupQuery,
-  TranslationUploadFields,
-} from '#common/schemas/dictionary.ts';
+import * as dictionary from '#common/endpoints/dictionary.ts';
+import { readLookupQuery, TranslationUploadFields } from '#common/schemas/dictionary.ts';
 import type { DictionaryLimits } from '#server/config.ts';
-import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import { route } from '#server/http/contract.ts';
+import { HttpError, parseInput } from '#server/http/errors.ts';
 import { languageCodes } from '#server/languages/service.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { generatedKey } from '#server/uploads/names.ts';
@@ -37,16 +34,24 @@ const NOT_QUEUED =
 /** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
 export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries: number }): Promise<void> {
   const cache = new LookupCache(options.cacheEntries);
-  // Answers are a few hundred bytes, under the compression threshold, and a GET has no body to decompress:
-  // the compression plugin's three hooks would only cost time on the app's busiest call.
-  app.get('/dict/lookup/', { compress: false, decompress: false }, (request, reply) => {
-    // Refusals are left to the schema, and its sentences.
-    const query = readLookupQuery(request.query) ?? parseInput(LookupQuery, request.query);
-    // The answer comes as JSON text, kept so by the cache: sent as it is, not serialized again at every hit,
-    // and at once (not through a promise) when the cache has it.
-    reply.type(JSON_TYPE);
-    return lookupJson(app.pool, query, cache);
-  });
+  route(
+    app,
+    dictionary.lookUpWord,
+    ({ query }, _request, reply) => {
+      // The answer comes as JSON text, kept so by the cache: sent as it is, not serialized again at every
+      // hit, and at once (not through a promise) when the cache has it.
+      reply.type(JSON_TYPE);
+      return lookupJson(app.pool, query, cache);
+    },
+    {
+      // The hand-written reader of the query; refusals are left to the schema, and its sentences.
+      readQuery: readLookupQuery,
+      // Answers are a few hundred bytes, under the compression threshold, and a GET has no body to
+      // decompress: the compression plugin's three hooks would only cost time on the app's busiest call.
+      compress: false,
+      decompress: false,
+    },
+  );
 }
 
 /**
@@ -61,27 +66,25 @@ export async function adminDictionaryRoutes(
   const rules = dumpUpload(limits);
   await acceptUploads(app);
 
-  app.post('/translations/upload/', async (request, reply) => {
+  route(app, dictionary.uploadDictionary, async (_input, request, reply) => {
     const handling = dumpHandling(app, limits, viewerOf(request).userId);
     const received = await receiveUpload(request, rules, handling);
     if (received.action === 'preview') return received;
     await queueImport(app, request.log, received.row);
-    return reply.status(202).send({ action: 'import', import: presentImport(received.row) });
+    reply.status(202);
+    return { action: 'import' as const, import: presentImport(received.row) };
   });
 
-  app.get('/translations/imports/', async (): Promise<DictionaryImport[]> => {
-    return (await listImports(app.db)).map(presentImport);
-  });
+  route(app, dictionary.listImports, async () => (await listImports(app.db)).map(presentImport));
 
-  app.get('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
-    const row = await getImport(app.db, idParam(request.params, 'id', 'Import not found'));
+  route(app, dictionary.getImport, async ({ ids }) => {
+    const row = await getImport(app.db, ids.id);
     if (!row) throw new HttpError(404, 'Import not found');
     return presentImport(row);
   });
 
-  app.delete('/translations/imports/:id/', async (request): Promise<DictionaryImport> => {
-    const id = idParam(request.params, 'id', 'Import not found');
-    const row = await cancelImport({ db: app.db, storage: app.storage, log: request.log }, id);
+  route(app, dictionary.cancelImport, async ({ ids }, request) => {
+    const row = await cancelImport({ db: app.db, storage: app.storage, log: request.log }, ids.id);
     if (!row) throw new HttpError(404, 'Import not found');
     return presentImport(row);
   });

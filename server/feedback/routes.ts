@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { FeedbackInput } from '#common/schemas/feedback.ts';
-import { parseInput } from '#server/http/errors.ts';
+import * as feedback from '#common/endpoints/feedback.ts';
+import { route } from '#server/http/contract.ts';
 import { escapeHtml } from '#server/mail/html.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { recordFeedback } from './service.ts';
@@ -14,27 +14,26 @@ export async function feedbackRoutes(
   app: FastifyInstance,
   options: { feedbackEmail: string | undefined },
 ): Promise<void> {
-  app.post('/feedback/', async (request, reply) => {
+  route(app, feedback.sendFeedback, async ({ body }, request) => {
     const user = viewerOf(request);
-    const input = parseInput(FeedbackInput, request.body ?? {});
     const row = await recordFeedback(app.db, {
       userId: user.userId,
       email: user.email,
-      text: input.feedback_text,
+      text: body.feedback_text,
     });
     if (options.feedbackEmail) {
       await app.jobs
         .sendMail({
           to: options.feedbackEmail,
           subject: `Catamaran feedback #${row.id} from ${user.email}`,
-          text: `${input.feedback_text}\n\n— ${user.email}, feedback #${row.id}`,
-          html: `<p style="white-space:pre-wrap">${escapeHtml(input.feedback_text)}</p><p>— ${escapeHtml(user.email)}, feedback #${row.id}</p>`,
+          text: `${body.feedback_text}\n\n— ${user.email}, feedback #${row.id}`,
+          html: `<p style="white-space:pre-wrap">${escapeHtml(body.feedback_text)}</p><p>— ${escapeHtml(user.email)}, feedback #${row.id}</p>`,
         })
         .catch((error: unknown) =>
           // Kept, if not mailed: the team still finds it in the table.
           request.log.error({ err: error, feedbackId: row.id }, 'could not queue the feedback mail'),
         );
     }
-    return reply.status(201).send({ id: row.id, created_at: row.createdAt.toISOString() });
+    return { id: row.id, created_at: row.createdAt.toISOString() };
   });
 }

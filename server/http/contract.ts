@@ -13,8 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True in tests: every answer of a declared endpoint is checked against its response schema. */
     checksAnswers: boolean;
-    /** True on the scope whose guard lets only administrators through (registered once, by requireAdmin). */
+    /** True on a scope the admin guard keeps to administrators (set by requireAdmin). */
     isAdminScope: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (route()); a route without one was written by hand. */
+    endpoint?: Endpoint;
   }
 }
 
@@ -29,6 +33,9 @@ export interface RouteOptions<E extends Endpoint> {
   /** Route config beside what the declaration implies (rate limits, say). */
   config?: FastifyContextConfig;
   bodyLimit?: number;
+  /** `false` leaves the compression plugin's hooks off a route whose answers are small (the lookup's). */
+  compress?: false;
+  decompress?: false;
   /**
    * A hand-written reader of the query for a hot endpoint: the schema's value for a valid query, or undefined,
    * and the schema then parses it (so refusals keep its sentences). A test holds the reader to the schema.
@@ -36,16 +43,26 @@ export interface RouteOptions<E extends Endpoint> {
   readQuery?: (query: unknown) => ContractInput<E>['query'] | undefined;
 }
 
+/**
+ * What a handler answers: the schema's input, or that answer already written as JSON text (a cache keeps the
+ * lookup's so; the story list is written by its presenter); nothing for an endpoint that answers nothing.
+ */
+type Answered<E extends Endpoint> = E['response'] extends 'none'
+  ? Promise<void> | undefined
+  : Promise<Result<E>> | Result<E>;
+type Result<E extends Endpoint> = HandlerResultOf<E> | (E['response'] extends z.ZodType ? string : never);
+
 type Handler<E extends Endpoint> = (
   input: ContractInput<E>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<HandlerResultOf<E>> | HandlerResultOf<E>;
+) => Answered<E>;
 
 /**
  * Registers the route of a declared endpoint on a scope: the path (relative to the scope's prefix), who may
  * call it, the ids, query and body parsed in that order (a bad id is a 404 before a bad body is a 400), and
- * the answer sent with the declared status, checked against the declared schema in tests.
+ * the answer sent with the declared status, checked against the declared schema in tests. A handler that
+ * answers at once is answered at once: no promise is made on its way (the lookup's cache hits).
  */
 export function route<E extends Endpoint>(
   scope: FastifyInstance,
@@ -59,24 +76,36 @@ export function route<E extends Endpoint>(
     ...options.config,
     ...(isPublic ? { public: true } : {}),
     ...(contract.access === 'public-reads-token' ? { readsToken: true } : {}),
+    endpoint: contract,
   };
   const status = successStatus(contract);
+  const checks = scope.checksAnswers;
+  // What Fastify is handed back: the answer to send, or the reply once it is sent (a file, a 204).
+  const answer = (result: unknown, reply: FastifyReply): unknown => {
+    if (reply.sent) return reply;
+    // An endpoint answering 200 by default may answer 201 for a row it made (set by its handler first).
+    if (status !== 200 && reply.statusCode === 200) reply.status(status);
+    if (contract.response === 'none' || result === undefined) return reply.send();
+    if (checks && typeof contract.response === 'object') checkAnswer(contract, result);
+    return result;
+  };
   scope.route({
     method: contract.method,
     url,
     config,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    handler: async (request, reply) => {
+    ...(options.compress === undefined ? {} : { compress: options.compress }),
+    ...(options.decompress === undefined ? {} : { decompress: options.decompress }),
+    handler: (request, reply) => {
       const input = readInput(contract, request, options.readQuery);
-      const result = await handler(input, request, reply);
-      if (reply.sent) return reply;
-      // An endpoint answering 200 by default may answer 201 for a row it made (set by its handler first).
-      if (reply.statusCode === 200) reply.status(status);
-      if (contract.response === 'none') return reply.send();
-      if (scope.checksAnswers && typeof contract.response === 'object') checkAnswer(contract, result);
-      return reply.send(result);
+      const result = handler(input, request, reply);
+      return isPromise(result) ? result.then((value) => answer(value, reply)) : answer(result, reply);
     },
   });
+}
+
+function isPromise(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
 /** The route's path inside the scope; a declaration registered in the wrong scope fails at start-up. */
@@ -116,7 +145,8 @@ function readInput<E extends Endpoint>(
 /** In tests, an answer its schema refuses is the server's fault: it fails loudly as a 500. */
 function checkAnswer(contract: Endpoint, result: unknown): void {
   const schema = contract.response as z.ZodType;
-  const checked = schema.safeParse(result);
+  // An answer made as JSON text (the lookup's cached answers, the story list) is checked as what it says.
+  const checked = schema.safeParse(typeof result === 'string' ? JSON.parse(result) : result);
   if (!checked.success) {
     throw new Error(
       `${contract.method} ${contract.path} answered outside its schema: ${checked.error.message}`,

@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '#common/contract.ts';
@@ -153,5 +158,63 @@ describe('a route registered from its declaration', () => {
         );
       }),
     ).rejects.toThrow('cannot be registered under /api/admin');
+  });
+
+  it('answers at once, with no promise on the way, when the handler answers at once', async () => {
+    const lookUp = endpoint({
+      method: 'GET',
+      path: '/api/look/',
+      access: 'signed-in',
+      query: z.object({ word: z.string({ error: 'word is required.' }) }),
+      response: z.object({ word: z.string() }),
+    });
+    let registered: RouteOptions | undefined;
+    await build((api) => {
+      api.addHook('onRoute', (options) => {
+        registered = options;
+      });
+      route(api, lookUp, ({ query }) => JSON.stringify({ word: query.word }), {
+        readQuery: (query) => query as { word: string },
+      });
+    });
+    const reply = { sent: false, statusCode: 200, status: () => reply } as unknown as FastifyReply;
+    const request = { params: {}, query: { word: 'hola' } } as unknown as FastifyRequest;
+
+    const handler = registered?.handler as (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+    const result = handler.call(app, request, reply);
+
+    expect(result).toBe('{"word":"hola"}');
+  });
+
+  it('checks an answer made as JSON text as the JSON it is', async () => {
+    const server = await build((api) => {
+      route(api, makeThing, () => '{"id":1}');
+      route(api, { ...makeThing, path: '/api/things/odd/' }, () => '{"id":"one"}');
+    });
+
+    const good = await server.inject({ method: 'POST', url: '/api/things/' });
+    const odd = await server.inject({ method: 'POST', url: '/api/things/odd/' });
+
+    expect([good.statusCode, good.body]).toEqual([201, '{"id":1}']);
+    expect(odd.statusCode).toBe(500);
+  });
+
+  it('marks the route with its declaration, and keeps the options a route needs beside it', async () => {
+    const routes: RouteOptions[] = [];
+    await build((api) => {
+      api.addHook('onRoute', (options) => {
+        routes.push(options);
+      });
+      route(api, makeThing, () => ({ id: 1 }), {
+        config: { rateLimit: false } as RouteOptions['config'],
+        bodyLimit: 10,
+        compress: false,
+      });
+    });
+
+    const made = routes.find((options) => options.method === 'POST');
+    expect(made?.config).toMatchObject({ public: true, endpoint: makeThing });
+    expect(made).toMatchObject({ url: '/api/things/', bodyLimit: 10, compress: false });
   });
 });

@@ -154,4 +154,15 @@ describe('the languages of the admin area', () => {
     expect(again.status).toBe(404);
     expect(notANumber.status).toBe(404);
   });
+
+  it('answers an id past the serial range as no language, as every other address does', async () => {
+    const token = await asAdmin();
+    const url = '/api/admin/languages/3000000000/';
+
+    const updated = await t.request({ method: 'PUT', url, token, payload: { name: 'x' } });
+    const deleted = await t.request({ method: 'DELETE', url, token });
+
+    expect([updated.status, updated.body]).toEqual([404, { error: 'Language not found' }]);
+    expect([deleted.status, deleted.body]).toEqual([404, { error: 'Language not found' }]);
+  });
 });

@@ -1,22 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import * as narrators from '#common/endpoints/narrators.ts';
 import {
   APPLICANT_VIDEO_EXTENSIONS,
   APPLICANT_VIDEO_MAX_BYTES,
   APPLICANT_VIDEO_TYPES,
-  ApplicantVideoStartQuery,
   MAX_VIDEOS_PER_APPLICANT,
   NOT_AUTHORIZED,
-  SignedVideoUrlQuery,
-  TeacherApplicationInput,
   TOO_MANY_VIDEOS,
   UNSUPPORTED_VIDEO,
   VIDEO_FIELDS_REQUIRED,
   VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
-import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import { route } from '#server/http/contract.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
-import { requireAdmin } from '#server/policies/admin-guard.ts';
 import { keepableFilename } from '#server/uploads/names.ts';
 import { acceptUploads, type FormFields, receiveUpload, type UploadRules } from '#server/uploads/receive.ts';
 import { typeByName } from '#server/uploads/types.ts';
@@ -25,11 +23,7 @@ import {
   checkUploadPath,
   createApplication,
   issueUploadPath,
-  listApplications,
-  listVideos,
   recordVideo,
-  toggleContacted,
-  videoAt,
 } from './service.ts';
 
 /** Requests per network per hour on the public calls: generous for a person, tight for a script. */
@@ -44,9 +38,6 @@ export const NARRATOR_RATE_LIMITS: NarratorRateLimits = {
   videoUploads: 10,
 };
 const HOUR_MS = 60 * 60 * 1000;
-
-/** How long a download address from the Videos tab opens the file (the issue's 10 minutes). */
-export const SIGNED_URL_SECONDS = 10 * 60;
 
 /** Names whose video is stored under another extension. */
 const RENAMED: Readonly<Record<string, string>> = { m4v: 'mp4', mpg: 'mpeg' };
@@ -78,15 +69,14 @@ const VIDEO_UPLOAD: UploadRules = {
 };
 
 /**
- * The narrator calls of learner.md §7 and admin.md §7: the public application and sample-video upload
- * (rate-limited per IP), and the admin's lists, "contacted" mark and signed download addresses.
+ * The narrators' public calls of learner.md §7, rate-limited per network: the application and the sample-video
+ * upload. The admin's are in admin-routes.ts.
  */
 export async function narratorRoutes(
   app: FastifyInstance,
   options: { signingSecret: string; rateLimits?: NarratorRateLimits },
 ): Promise<void> {
   const limits = options.rateLimits ?? NARRATOR_RATE_LIMITS;
-  const perIpPerHour = (max: number) => ({ rateLimit: { max, timeWindow: HOUR_MS } });
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(app.db),
@@ -99,37 +89,39 @@ export async function narratorRoutes(
   });
   await acceptUploads(app);
 
-  app.post(
-    '/teacher-application/',
-    { config: { public: true, ...perIpPerHour(limits.applications) } },
-    async (request, reply) => {
-      const input = parseInput(TeacherApplicationInput, request.body ?? {});
-      const application = await createApplication(app.db, input);
-      return reply.status(201).send({
+  const perHour = (max: number) => ({ config: { rateLimit: { max, timeWindow: HOUR_MS } } });
+
+  route(
+    app,
+    narrators.apply,
+    async ({ body }) => {
+      const application = await createApplication(app.db, body);
+      return {
         id: application.id,
         form_language: application.form_language,
         created_at: application.created_at,
-      });
+      };
     },
+    perHour(limits.applications),
   );
 
-  app.get(
-    '/applicant-video/start/',
-    { config: { public: true, ...perIpPerHour(limits.videoStarts) } },
-    async (request) => {
-      const query = parseInput(ApplicantVideoStartQuery, request.query);
+  route(
+    app,
+    narrators.startVideoUpload,
+    async ({ query }) => {
       const extension = typeByName(query.filename, query.content_type, VIDEO_NAMES);
       if (!extension) throw new HttpError(415, UNSUPPORTED_VIDEO);
       await assertMayUpload(app, query.email);
       return { upload_path: issueUploadPath(options.signingSecret, query.email, extension) };
     },
+    perHour(limits.videoStarts),
   );
 
-  app.post(
-    '/applicant-video/upload/',
-    { config: { public: true, ...perIpPerHour(limits.videoUploads) } },
-    async (request, reply) => {
-      const video = await receiveUpload(request, VIDEO_UPLOAD, {
+  route(
+    app,
+    narrators.uploadVideo,
+    async (_input, request) =>
+      receiveUpload(request, VIDEO_UPLOAD, {
         // The applicant and the path are checked before a byte of the file is kept.
         place: async ({ fields }) => {
           const { email, path } = videoFields(fields);
@@ -149,33 +141,9 @@ export async function narratorRoutes(
             fileSize: file.size,
             contentType: file.contentType,
           }),
-      });
-      return reply.status(201).send(video);
-    },
+      }),
+    perHour(limits.videoUploads),
   );
-
-  await app.register(async (admin) => {
-    requireAdmin(admin);
-
-    admin.get('/teacher-applications/', async () => listApplications(admin.db));
-
-    admin.patch('/teacher-applications/:id/toggle-contacted/', async (request) =>
-      toggleContacted(admin.db, idParam(request.params, 'id', 'Application not found')),
-    );
-
-    admin.get('/applicant-video/admin/list/', async () => listVideos(admin.db));
-
-    admin.get('/applicant-video/admin/signed-url/', async (request) => {
-      const { path } = parseInput(SignedVideoUrlQuery, request.query);
-      const video = await videoAt(admin.db, path);
-      if (!video) throw new HttpError(404, 'Video not found');
-      const url = await admin.storage.signedUrl(video.storage_path, {
-        expiresInSeconds: SIGNED_URL_SECONDS,
-        downloadName: video.original_filename,
-      });
-      return { url, expires_in: SIGNED_URL_SECONDS };
-    });
-  });
 }
 
 /** Only an applicant with room for another video may upload: 'Not authorized', or 409. */

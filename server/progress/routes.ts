@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { LanguageProgressInput, MarkReadInput } from '#common/schemas/reading.ts';
-import { idParam, parseInput } from '#server/http/errors.ts';
+import * as progress from '#common/endpoints/progress.ts';
+import * as reading from '#common/endpoints/reading.ts';
+import { route } from '#server/http/contract.ts';
 import { learnerToday } from '#server/http/today.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentLanguageProgress, presentProgress } from './present.ts';
@@ -11,36 +12,29 @@ import {
   markChapterUnread,
 } from './service.ts';
 
-const CHAPTER_NOT_FOUND = 'Chapter not found';
-
 /**
  * The learner's progress (learner.md §7, §9): marking a chapter read or unread, which credits or takes back its
  * words and points, and their entry for each language they learn.
  */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/chapters/:id/mark-read/', async (request) => {
-    const viewer = viewerOf(request);
-    const id = idParam(request.params, 'id', CHAPTER_NOT_FOUND);
-    // The client's figures are checked but not trusted: the chapter's own word_count is what counts.
-    parseInput(MarkReadInput, request.body ?? {});
-    return presentProgress(await markChapterRead(app.db, viewer, id, { day: learnerToday(request) }));
-  });
+  // The client's figures are checked (the declared body) but not trusted: the chapter's own word_count counts.
+  route(app, reading.markChapterRead, async ({ ids }, request) =>
+    presentProgress(await markChapterRead(app.db, viewerOf(request), ids.id, { day: learnerToday(request) })),
+  );
 
-  app.post('/chapters/:id/mark-unread/', async (request) => {
-    const viewer = viewerOf(request);
-    const id = idParam(request.params, 'id', CHAPTER_NOT_FOUND);
-    return presentProgress(await markChapterUnread(app.db, viewer, id));
-  });
+  route(app, reading.markChapterUnread, async ({ ids }, request) =>
+    presentProgress(await markChapterUnread(app.db, viewerOf(request), ids.id)),
+  );
 
-  app.get('/user/language-progress/', async (request) => {
+  route(app, progress.listLanguageProgress, async (_input, request) => {
     const { userId } = viewerOf(request);
     return (await listLanguageProgress(app.db, userId)).map(presentLanguageProgress);
   });
 
-  app.post('/user/language-progress/', async (request, reply) => {
+  route(app, progress.chooseLanguage, async ({ body }, request, reply) => {
     const { userId } = viewerOf(request);
-    const input = parseInput(LanguageProgressInput, request.body ?? {});
-    const { entry, isCreated } = await ensureLanguageProgress(app.db, userId, input);
-    return reply.status(isCreated ? 201 : 200).send(presentLanguageProgress(entry));
+    const { entry, isCreated } = await ensureLanguageProgress(app.db, userId, body);
+    if (isCreated) reply.status(201);
+    return presentLanguageProgress(entry);
   });
 }

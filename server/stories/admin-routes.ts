@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
-import { HttpError, idParam, parseInput } from '#server/http/errors.ts';
+import * as stories from '#common/endpoints/stories.ts';
+import type { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
+import { route } from '#server/http/contract.ts';
+import { HttpError } from '#server/http/errors.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import { presentChapter, presentStory } from './present.ts';
 import {
@@ -58,53 +60,35 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   const audioOf = (input: AdminChapterInput) =>
     mediaKey(app.storage, input.audio_url, 'story-audio', 'audio_url');
 
-  app.get('/stories/', async () => (await listStories(app.db)).map(story));
+  route(app, stories.listAdminStories, async () => (await listStories(app.db)).map(story));
 
-  app.post('/stories/', async (request, reply) => {
-    const input = parseInput(AdminStoryInput, request.body ?? {});
-    return reply.status(201).send(story(await createStory(app.db, input, coverOf(input))));
-  });
+  route(app, stories.createStory, async ({ body }) => story(await createStory(app.db, body, coverOf(body))));
 
-  app.get('/stories/:id/', async (request) => {
-    return story(await getStory(app.db, idParam(request.params, 'id', 'Story not found')));
-  });
+  route(app, stories.getAdminStory, async ({ ids }) => story(await getStory(app.db, ids.id)));
 
-  app.put('/stories/:id/', async (request) => {
-    const id = idParam(request.params, 'id', 'Story not found');
-    const input = parseInput(AdminStoryInput, request.body ?? {});
-    const updated = await updateStory(app.db, id, input, coverOf(input));
+  route(app, stories.updateStory, async ({ ids, body }) => {
+    const updated = await updateStory(app.db, ids.id, body, coverOf(body));
     await removeMedia(app, updated.replaced);
     return story(updated.story);
   });
 
-  app.delete('/stories/:id/', async (request, reply) => {
-    const media = await deleteStory(app.db, idParam(request.params, 'id', 'Story not found'));
-    await removeMedia(app, media);
-    return reply.status(204).send();
+  route(app, stories.deleteStory, async ({ ids }) => {
+    await removeMedia(app, await deleteStory(app.db, ids.id));
   });
 
-  app.get('/stories/:storyId/chapters/', async (request) => {
-    const storyId = idParam(request.params, 'storyId', 'Story not found');
-    return (await listChapters(app.db, storyId)).map(chapter);
-  });
+  route(app, stories.listChapters, async ({ ids }) => (await listChapters(app.db, ids.storyId)).map(chapter));
 
-  app.post('/stories/:storyId/chapters/', async (request, reply) => {
-    const storyId = idParam(request.params, 'storyId', 'Story not found');
-    const input = parseInput(AdminChapterInput, request.body ?? {});
-    return reply.status(201).send(chapter(await createChapter(app.db, storyId, input, audioOf(input))));
-  });
+  route(app, stories.createChapter, async ({ ids, body }) =>
+    chapter(await createChapter(app.db, ids.storyId, body, audioOf(body))),
+  );
 
-  app.put('/chapters/:id/', async (request) => {
-    const id = idParam(request.params, 'id', 'Chapter not found');
-    const input = parseInput(AdminChapterInput, request.body ?? {});
-    const updated = await updateChapter(app.db, id, input, audioOf(input));
+  route(app, stories.updateChapter, async ({ ids, body }) => {
+    const updated = await updateChapter(app.db, ids.id, body, audioOf(body));
     await removeMedia(app, updated.replaced);
     return chapter(updated.chapter);
   });
 
-  app.delete('/chapters/:id/', async (request, reply) => {
-    const media = await deleteChapter(app.db, idParam(request.params, 'id', 'Chapter not found'));
-    await removeMedia(app, media);
-    return reply.status(204).send();
+  route(app, stories.deleteChapter, async ({ ids }) => {
+    await removeMedia(app, await deleteChapter(app.db, ids.id));
   });
 }

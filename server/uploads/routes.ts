@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import * as uploads from '#common/endpoints/uploads.ts';
 import {
   AUDIO_MAX_BYTES,
   AUDIO_TYPES,
@@ -6,7 +7,7 @@ import {
   COVER_MAX_BYTES,
   COVER_TYPES,
 } from '#common/uploads.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { route } from '#server/http/contract.ts';
 import { durationSeconds } from './audio.ts';
 import { generatedKey } from './names.ts';
 import { acceptUploads, receiveUpload, type UploadRules } from './receive.ts';
@@ -51,36 +52,30 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await acceptUploads(app);
 
   // A cover: under stories/ from the editor, under covers/ from the stories tab (admin.md §7).
-  app.post('/uploads/cover/', async (request, reply) => {
-    const { folder = 'covers' } = request.query as { folder?: string };
-    if (folder !== 'covers' && folder !== 'stories')
-      throw new HttpError(400, 'folder must be covers or stories.');
+  route(app, uploads.uploadCover, async ({ query }, request) => {
     const { key, contentType, size } = await receiveUpload(request, COVER_UPLOAD, {
-      place: () => ({ key: (type) => generatedKey(`story-images/${folder}/`, type.extension) }),
+      place: () => ({ key: (type) => generatedKey(`story-images/${query.folder}/`, type.extension) }),
       stored: (file) => file,
     });
-    return reply.status(201).send({ key, url: app.storage.publicUrl(key), content_type: contentType, size });
+    return { key, url: app.storage.publicUrl(key), content_type: contentType, size };
   });
 
   // Chapter audio, named after its chapter (or "new" before the chapter is saved), with its duration.
-  app.post('/uploads/audio/', async (request, reply) => {
-    const { chapter = 'new' } = request.query as { chapter?: string };
-    if (chapter !== 'new' && !/^\d{1,12}$/.test(chapter))
-      throw new HttpError(400, 'chapter must be an id or new.');
+  route(app, uploads.uploadAudio, async ({ query }, request) => {
     const file = await receiveUpload(request, AUDIO_UPLOAD, {
       place: () => ({
-        key: (type) => generatedKey(`story-audio/chapters/${chapter}-`, type.extension),
+        key: (type) => generatedKey(`story-audio/chapters/${query.chapter}-`, type.extension),
         contentType: (type) => audioContentType(type.mime),
         alongside: durationSeconds, // measured in the same pass as it is stored
       }),
       stored: (stored) => stored,
     });
-    return reply.status(201).send({
+    return {
       key: file.key,
       url: app.storage.publicUrl(file.key),
       content_type: file.contentType,
       size: file.size,
       duration_seconds: file.alongside ?? null,
-    });
+    };
   });
 }

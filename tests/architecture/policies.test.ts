@@ -119,9 +119,13 @@ describe('the policies', () => {
         '}',
       ].join('\n'),
       'server/shelf/routes.ts': [
+        "import * as shelves from '#common/endpoints/shelves.ts';",
+        "import { route } from '#server/http/contract.ts';",
+        "import { isLocked } from '#server/policies/rules.ts';",
         "import { openShelf } from './service.ts';",
         'export async function shelfRoutes(app) {',
-        "  app.get('/shelf/:id/', async (request) => openShelf(viewerOf(request), request.params));",
+        '  route(app, shelves.openShelf, async ({ ids }, request) => openShelf(viewerOf(request), ids.id));',
+        "  app.get('/shelf/:id/books/', async (request) => isLocked(viewerOf(request), request.params));",
         '}',
       ].join('\n'),
       'server/shelf/service.ts': [
@@ -130,17 +134,46 @@ describe('the policies', () => {
         '  return (await canSee(viewer, shelf)) ? shelf : null;',
         '}',
       ].join('\n'),
+      'common/endpoints/shelves.ts': [
+        "import { endpoint } from '../contract.ts';",
+        'export const openShelf = endpoint({',
+        "  method: 'GET',",
+        "  path: '/api/shelves/:id/',",
+        "  access: 'signed-in',",
+        "  ids: { id: 'Shelf not found' },",
+        '  response: Shelf,',
+        '});',
+      ].join('\n'),
     };
     const routes = new ServerGraph(texts).routes('server/app.ts', 'buildApp');
-    expect(routes.map((route) => route.key)).toEqual(['GET /api/shelf/:id/']);
+    expect(routes.map((route) => route.key)).toEqual(['GET /api/shelves/:id/', 'GET /api/shelf/:id/books/']);
     expect(
-      disagreements(routes, { canSee: [], isLocked: ['GET /api/shelf/:id/'] }, ['canSee', 'isLocked']),
+      disagreements(routes, { canSee: [], isLocked: ['GET /api/shelves/:id/'] }, ['canSee', 'isLocked']),
     ).toEqual([
-      'GET /api/shelf/:id/ asks canSee, unlisted',
-      'GET /api/shelf/:id/ is listed for isLocked but does not ask it',
+      'GET /api/shelves/:id/ asks canSee, unlisted',
+      'GET /api/shelf/:id/books/ asks isLocked, unlisted',
+      'GET /api/shelves/:id/ is listed for isLocked but does not ask it',
     ]);
-    expect(disagreements(routes, { canSee: ['GET /api/shelf/:id/'] }, ['canSee', 'isShelved'])).toEqual([
-      'isShelved is not in the table',
-    ]);
+    expect(
+      disagreements(routes, { canSee: ['GET /api/shelves/:id/'], isLocked: ['GET /api/shelf/:id/books/'] }, [
+        'canSee',
+        'isLocked',
+        'isShelved',
+      ]),
+    ).toEqual(['isShelved is not in the table']);
+  });
+
+  it('refuse to guess a route whose declaration is not in common/endpoints/', () => {
+    const texts = {
+      'server/app.ts': [
+        "import { route } from '#server/http/contract.ts';",
+        'export async function buildApp(app) {',
+        '  route(app, { ...made, path: "/api/x/" }, async () => ({}));',
+        '}',
+      ].join('\n'),
+    };
+    expect(() => new ServerGraph(texts).routes('server/app.ts', 'buildApp')).toThrow(
+      'cannot be read from common/endpoints/',
+    );
   });
 });

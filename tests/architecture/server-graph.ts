@@ -1,5 +1,7 @@
 // What the server registers, read from its source: every route with its full path, and the policies its
 // handler reaches through the functions it calls, in any file of the server (tests/architecture/policies.test.ts).
+// A route is registered by hand (`app.get('/path', handler)`, its path under the scopes' prefixes) or from its
+// declaration (`route(app, area.declaration, handler)`, its method and path read from common/endpoints/).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -10,6 +12,9 @@ import { root } from './source.ts';
 export const POLICY_FILES = ['server/policies/rules.ts', 'server/policies/admin-guard.ts'];
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** The function that registers a route from its declaration. */
+const ROUTE_FUNCTION = { path: 'server/http/contract.ts', name: 'route' };
 
 export interface Route {
   /** `GET /api/chapters/:id/` */
@@ -124,6 +129,16 @@ export class ServerGraph {
         const callee = child.expression;
         const [first, second] = child.arguments;
         const last = child.arguments[child.arguments.length - 1];
+        if (ts.isIdentifier(callee) && this.isRouteFunction(path, callee.text)) {
+          const handler = child.arguments[2];
+          if (!second || !handler || !ts.isFunctionLike(handler)) {
+            throw new Error(`${path}: a route() whose declaration or handler cannot be read`);
+          }
+          const policies = this.policiesOf(path, handler);
+          if (guarded) policies.add('requireAdmin');
+          routes.push({ key: this.declaredRoute(path, second), policies });
+          return;
+        }
         if (ts.isPropertyAccessExpression(callee) && METHODS.has(callee.name.text) && first && last) {
           if (ts.isStringLiteral(first) && ts.isFunctionLike(last)) {
             const policies = this.policiesOf(path, last);
@@ -144,6 +159,59 @@ export class ServerGraph {
       if (!ts.isFunctionLike(child)) ts.forEachChild(child, visit);
     };
     ts.forEachChild(body, visit);
+  }
+
+  /** Whether `name`, in a file, is route() of server/http/contract.ts. */
+  private isRouteFunction(path: string, name: string): boolean {
+    const imported = this.imported(path, name);
+    return imported?.path === ROUTE_FUNCTION.path && imported.name === ROUTE_FUNCTION.name;
+  }
+
+  /**
+   * `METHOD /path` of the declaration a route() names, `area.name` (a namespace import) or `name` (a named
+   * one) of common/endpoints/, read from its `endpoint({ method, path })`.
+   */
+  private declaredRoute(path: string, expression: ts.Expression): string {
+    const [binding, name] = ts.isPropertyAccessExpression(expression)
+      ? [expression.expression.getText(), expression.name.text]
+      : [expression.getText(), expression.getText()];
+    const file = this.commonImport(path, binding);
+    const declaration = file ? this.exportedConstant(file, name) : undefined;
+    const call = declaration?.initializer;
+    const fields = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
+    const method = fields && stringProperty(fields, 'method');
+    const declared = fields && stringProperty(fields, 'path');
+    if (!method || !declared) {
+      throw new Error(
+        `${path}: the declaration ${expression.getText()} cannot be read from common/endpoints/`,
+      );
+    }
+    return `${method} ${declared}`;
+  }
+
+  /** The common/ file a name of a file is imported from, as a namespace or by name. */
+  private commonImport(path: string, binding: string): string | undefined {
+    for (const statement of this.source(path).statements) {
+      if (!ts.isImportDeclaration(statement)) continue;
+      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text.match(/^#common\/(.+)$/);
+      const bindings = statement.importClause?.namedBindings;
+      if (!specifier || !bindings) continue;
+      const isBound = ts.isNamespaceImport(bindings)
+        ? bindings.name.text === binding
+        : bindings.elements.some((element) => element.name.text === binding);
+      if (isBound) return `common/${specifier[1]}`;
+    }
+    return undefined;
+  }
+
+  private exportedConstant(path: string, name: string): ts.VariableDeclaration | undefined {
+    for (const statement of this.source(path).statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
+      }
+    }
+    return undefined;
   }
 
   private follow(
@@ -214,4 +282,20 @@ function prefixOption(options: ts.Expression | undefined): string {
     }
   }
   return '';
+}
+
+/** The text of a string property of an object literal (`method: 'GET'`). */
+function stringProperty(node: ts.Node, name: string): string | undefined {
+  if (!ts.isObjectLiteralExpression(node)) return undefined;
+  for (const property of node.properties) {
+    if (
+      ts.isPropertyAssignment(property) &&
+      ts.isIdentifier(property.name) &&
+      property.name.text === name &&
+      ts.isStringLiteralLike(property.initializer)
+    ) {
+      return property.initializer.text;
+    }
+  }
+  return undefined;
 }

@@ -55,6 +55,23 @@ export function routeFileQueries(file: string, text: string): string[] {
   return found;
 }
 
+/** Route files whose routes are no /api endpoints: GoTrue's /auth/v1 (its own contract) and the dev outbox. */
+export const NON_API_ROUTE_FILES = ['server/auth/routes.ts', 'server/mail/routes.ts'];
+
+/**
+ * Routes a route file registers by hand (`app.get('/…', …)`, `app.route({ … })`) instead of from their
+ * declaration with route() (docs/decisions/021-endpoint-contracts.md).
+ */
+export function handWrittenRoutes(file: string, text: string): string[] {
+  const path = projectPath(file);
+  if (!ROUTE_FILE.test(path) || isTest(path) || NON_API_ROUTE_FILES.includes(path)) return [];
+  const found = [
+    ...text.matchAll(/\.(get|post|put|patch|delete|head|options|all)\s*\(\s*['"`](\/[^'"`]*)/g),
+  ].map((match) => `${path} registers ${match[1]?.toUpperCase()} ${match[2]} by hand; use route()`);
+  if (/\.route\s*\(\s*\{/.test(text)) found.push(`${path} registers a route by hand; use route()`);
+  return found;
+}
+
 /**
  * Imports that reach into another area's internals: from outside its folder, an area is used through its
  * service.ts and present.ts; its route files are registered by server/app.ts alone. Shared folders, the

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminListReaders,
   areaInternals,
+  handWrittenRoutes,
   oversized,
   projectPath,
   relativeEscapes,
@@ -25,8 +26,6 @@ function example(path: string, ...lines: string[]): [string, string] {
 /** Left over the limits, each with its reason. */
 const SIZE_EXCEPTIONS: Record<string, string> = {
   'server/db/schema.ts': 'data: the tables, one declaration each',
-  'server/narrators/routes.ts: narratorRoutes':
-    'its file receiving moves to the upload pipeline (issue 18 §4)',
   'server/testing/stripe-stand-in.ts: startStripeStandIn':
     "test support: Stripe's API as one table of answers",
 };
@@ -34,6 +33,10 @@ const SIZE_EXCEPTIONS: Record<string, string> = {
 describe('the server', () => {
   it('keeps queries out of route files: they parse, authorise, call a service and present', () => {
     expect(everywhere(routeFileQueries)).toEqual([]);
+  });
+
+  it('registers its /api routes only from their declarations, with route()', () => {
+    expect(everywhere(handWrittenRoutes)).toEqual([]);
   });
 
   it('reaches another area only through its service.ts and present.ts, and registers routes in app.ts', () => {
@@ -75,6 +78,24 @@ describe('the server rules', () => {
     ]);
     const [service, query] = example('server/words/service.ts', "import { eq } from 'drizzle-orm';");
     expect(routeFileQueries(service, query)).toEqual([]);
+  });
+
+  it('see a route file that registers a route by hand, and let the non-API ones and other calls be', () => {
+    const [file, text] = example(
+      'server/words/routes.ts',
+      "app.get('/words/', async () => []);",
+      'admin.post("/words/save/", async () => ({}));',
+      'route(app, words.listWords, async () => (await app.storage.get(file.key)).rows);',
+      "scope.route({ method: 'GET', url: '/words/', handler });",
+      "const text = request.headers.get('x-words');",
+    );
+    expect(handWrittenRoutes(file, text)).toEqual([
+      'server/words/routes.ts registers GET /words/ by hand; use route()',
+      'server/words/routes.ts registers POST /words/save/ by hand; use route()',
+      'server/words/routes.ts registers a route by hand; use route()',
+    ]);
+    const [auth, authText] = example('server/auth/routes.ts', "app.post('/token', async () => ({}));");
+    expect(handWrittenRoutes(auth, authText)).toEqual([]);
   });
 
   it("see an import of another area's internals or routes, and let shared folders and public files be", () => {
