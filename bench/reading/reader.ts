@@ -4,7 +4,7 @@
 // WordPanel.tsx). A phone's screen (390 × 844 at 3×, touch); the learner signed in with a session the auth
 // server issued, put where the auth client keeps it.
 import { readFile } from 'node:fs/promises';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { startBuiltServer } from '../../e2e/support/server.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/client.ts';
@@ -279,71 +279,15 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
     args: CHROMIUM_ARGS,
   });
   try {
-    // A session as the auth server issues it (refresh-token grant), stored where the auth client reads it.
-    const database = openDatabase(input.databaseUrl, { max: 1, onIdleError: () => undefined });
-    const issued = await createSession(database.db, input.learnerUserId, { userAgent: 'bench/reading' });
-    await database.pool.end();
-    const response = await fetch(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh_token: issued.refreshToken }),
-    });
-    if (!response.ok)
-      throw new Error(`The session refresh answered ${response.status}: ${await response.text()}`);
-    const session: unknown = await response.json();
-
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
-    await context.addInitScript(
-      ({ key, value }) => {
-        // Once: the auth client may rotate the refresh token later, and must keep its own.
-        if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-      },
-      { key: SESSION_KEY, value: JSON.stringify(session) },
-    );
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    if (input.cpuSlowdown > 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: input.cpuSlowdown });
-    }
-
-    const longPath = `/read/${input.storyId}/${input.longChapterId}`;
-    const tinyPath = `/read/${input.storyId}/${input.tinyChapterId}`;
-    // Warm-up: the app's JavaScript into the HTTP cache, the server's pools and plans ready.
-    await renderOnce(page, longPath, input.longChapterId);
-    await renderOnce(page, tinyPath, input.tinyChapterId);
-    const long: RenderRun[] = [];
-    const tiny: RenderRun[] = [];
-    const taps: TapRun[] = [];
-    for (let run = 0; run < input.runs; run++) {
-      tiny.push(await renderOnce(page, tinyPath, input.tinyChapterId));
-      long.push(await renderOnce(page, longPath, input.longChapterId));
-      taps.push(...(await tapWords(page, input.tapsPerRun)));
-      const last = long.at(-1);
-      input.log(
-        `  load ${run + 1}/${input.runs}: ${last?.words} words rendered in ${last?.renderMs} ms; taps ` +
-          taps
-            .slice(-input.tapsPerRun)
-            .map((tap) => `${tap.word} ${tap.panelMs ?? '–'}/${tap.answerMs}`)
-            .join(', '),
-      );
-    }
+    const session = await signInLearner(input, server.url);
+    const { context, page, pageErrors } = await openReaderPage(browser, input, server.url, session);
+    const { long, tiny, taps } = await measureRuns(page, input);
     // One more load, traced: where the render's time goes.
     await browser.startTracing(page, {
       path: input.traceFile,
       categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'],
     });
-    await renderOnce(page, longPath, input.longChapterId);
+    await renderOnce(page, `/read/${input.storyId}/${input.longChapterId}`, input.longChapterId);
     await browser.stopTracing();
     const traced = breakdown(JSON.parse(await readFile(input.traceFile, 'utf8')) as Trace);
     await context.close();
@@ -352,4 +296,74 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
     await browser.close();
     await server.stop();
   }
+}
+
+/** A session as the auth server issues it (refresh-token grant), for the benchmark's learner. */
+async function signInLearner(input: ReaderInput, serverUrl: string): Promise<unknown> {
+  const database = openDatabase(input.databaseUrl, { max: 1, onIdleError: () => undefined });
+  const issued = await createSession(database.db, input.learnerUserId, { userAgent: 'bench/reading' });
+  await database.pool.end();
+  const response = await fetch(`${serverUrl}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: issued.refreshToken }),
+  });
+  if (!response.ok)
+    throw new Error(`The session refresh answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A phone-sized page with the session stored where the auth client reads it, collecting the page's errors. */
+async function openReaderPage(browser: Browser, input: ReaderInput, serverUrl: string, session: unknown) {
+  const context = await browser.newContext({
+    baseURL: serverUrl,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript(
+    ({ key, value }) => {
+      // Once: the auth client may rotate the refresh token later, and must keep its own.
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: SESSION_KEY, value: JSON.stringify(session) },
+  );
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  if (input.cpuSlowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: input.cpuSlowdown });
+  }
+  return { context, page, pageErrors };
+}
+
+/** After a warm-up, the measured runs: the tiny chapter, the long one, and taps on its words, each run. */
+async function measureRuns(page: Page, input: ReaderInput) {
+  const longPath = `/read/${input.storyId}/${input.longChapterId}`;
+  const tinyPath = `/read/${input.storyId}/${input.tinyChapterId}`;
+  // Warm-up: the app's JavaScript into the HTTP cache, the server's pools and plans ready.
+  await renderOnce(page, longPath, input.longChapterId);
+  await renderOnce(page, tinyPath, input.tinyChapterId);
+  const long: RenderRun[] = [];
+  const tiny: RenderRun[] = [];
+  const taps: TapRun[] = [];
+  for (let run = 0; run < input.runs; run++) {
+    tiny.push(await renderOnce(page, tinyPath, input.tinyChapterId));
+    long.push(await renderOnce(page, longPath, input.longChapterId));
+    taps.push(...(await tapWords(page, input.tapsPerRun)));
+    const last = long.at(-1);
+    input.log(
+      `  load ${run + 1}/${input.runs}: ${last?.words} words rendered in ${last?.renderMs} ms; taps ` +
+        taps
+          .slice(-input.tapsPerRun)
+          .map((tap) => `${tap.word} ${tap.panelMs ?? '–'}/${tap.answerMs}`)
+          .join(', '),
+    );
+  }
+  return { long, tiny, taps };
 }

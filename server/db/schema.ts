@@ -1,3 +1,4 @@
+// Longer because: data: the tables of every area, one declaration each, read by drizzle-kit from one file.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
