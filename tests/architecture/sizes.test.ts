@@ -20,14 +20,14 @@ const sources = ['common', 'server', 'web', 'bench']
   .filter((file) => !isTest(pathOf(file)) && !pathOf(file).includes('/migrations/'));
 
 /** The file, when it is longer than the limit and its first line does not say why. */
-export function longFile(path: string, text: string): string[] {
+function longFile(path: string, text: string): string[] {
   const lines = text.trimEnd().split('\n');
   if (lines.length <= MAX_FILE_LINES || LONGER_BECAUSE.test(lines[0] ?? '')) return [];
   return [`${path} has ${lines.length} lines (at most ${MAX_FILE_LINES})`];
 }
 
 /** Every function longer than the limit without a reason on the line above it (or above its statement). */
-export function longFunctions(path: string, text: string): string[] {
+function longFunctions(path: string, text: string): string[] {
   const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
   const lines = text.split('\n');
