@@ -1,7 +1,6 @@
 // The server's layout rules (docs/decisions/019-server-areas.md) as functions of a file's path and text, so the
 // tests can run them on the real tree and on made-up files that break them.
 import { relative, resolve } from 'node:path';
-import ts from 'typescript';
 import { importedFolders, root } from './source.ts';
 
 /** Folders every area may use whole: plumbing, not a thing a learner or an admin does. */
@@ -101,32 +100,6 @@ export function relativeEscapes(file: string, text: string): string[] {
     const isSameTopFolder = areaOf(path) === '' && target !== undefined && !target.slice(7).includes('/');
     return isSameArea || isSameTopFolder ? [] : [`${path} imports ${specifier}; use #server/…`];
   });
-}
-
-/** Files over `maxLines` lines and functions over `maxFunctionLines`, as `path` or `path: name (n lines)`. */
-export function oversized(file: string, text: string, maxLines = 450, maxFunctionLines = 80): string[] {
-  const path = projectPath(file);
-  const found: string[] = [];
-  const lines = text.split('\n').length;
-  if (lines > maxLines) found.push(`${path} (${lines} lines)`);
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line;
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const length = lineOf(node.end) - lineOf(node.getStart(source)) + 1;
-      if (length > maxFunctionLines) found.push(`${path}: ${functionName(node, source)} (${length} lines)`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function functionName(node: ts.SignatureDeclaration, source: ts.SourceFile): string {
-  if (node.name) return node.name.getText(source);
-  const parent = node.parent;
-  if (ts.isVariableDeclaration(parent)) return parent.name.getText(source);
-  return `a function at line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
 }
 
 /** Where ADMIN_EMAILS may be read: where it is configured, handed to the viewer, logged or given to a rule. */

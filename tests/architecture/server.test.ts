@@ -5,7 +5,6 @@ import {
   adminListReaders,
   areaInternals,
   handWrittenRoutes,
-  oversized,
   projectPath,
   relativeEscapes,
   routeFileQueries,
@@ -23,13 +22,6 @@ function example(path: string, ...lines: string[]): [string, string] {
   return [join(root, path), lines.join('\n')];
 }
 
-/** Left over the limits, each with its reason. */
-const SIZE_EXCEPTIONS: Record<string, string> = {
-  'server/db/schema.ts': 'data: the tables, one declaration each',
-  'server/testing/stripe-stand-in.ts: startStripeStandIn':
-    "test support: Stripe's API as one table of answers",
-};
-
 describe('the server', () => {
   it('keeps queries out of route files: they parse, authorise, call a service and present', () => {
     expect(everywhere(routeFileQueries)).toEqual([]);
@@ -45,14 +37,6 @@ describe('the server', () => {
 
   it('imports across areas by the #server/ aliases; a relative import stays in its area', () => {
     expect(everywhere(relativeEscapes)).toEqual([]);
-  });
-
-  it('has no source file over 450 lines and no function over 80, but for the exceptions with a reason', () => {
-    const found = serverFiles
-      .filter((file) => !/\.test\.ts$/.test(file))
-      .flatMap((file) => oversized(file, readFileSync(file, 'utf8')))
-      .map((entry) => entry.replace(/ \(\d+ lines\)$/, ''));
-    expect(found.toSorted()).toEqual(Object.keys(SIZE_EXCEPTIONS).toSorted());
   });
 
   it('reads the admin list only where it is configured or handed to a policy', () => {
@@ -124,15 +108,6 @@ describe('the server rules', () => {
     );
     expect(relativeEscapes(file, text)).toEqual([
       'server/dictionary/lookup/service.ts imports ../../http/errors.ts; use #server/…',
-    ]);
-  });
-
-  it('see a file too long and a function too long', () => {
-    const body = Array.from({ length: 81 }, (_, index) => `  const line${index} = ${index};`);
-    const [file, text] = example('server/words/service.ts', 'export function long() {', ...body, '}');
-    expect(oversized(file, text, 80)).toEqual([
-      'server/words/service.ts (83 lines)',
-      'server/words/service.ts: long (83 lines)',
     ]);
   });
 
