@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { DictionaryImport } from '#common/schemas/dictionary.ts';
-import { AdminLanguage } from '#common/schemas/languages.ts';
-import { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
-import { api } from '#web/lib/api.ts';
+import { checkPermission } from '#common/endpoints/accounts.ts';
+import { getImport, listImports } from '#common/endpoints/dictionary.ts';
+import { listAdminLanguages } from '#common/endpoints/languages.ts';
+import { listApplications, listVideos } from '#common/endpoints/narrators.ts';
+import { getAdminStory, listAdminStories, listChapters } from '#common/endpoints/stories.ts';
+import { call } from '#web/lib/call.ts';
 import { IMPORT_POLL_MS, isImportActive } from './translations/imports.ts';
 
 /** The query keys of the admin area; a change invalidates the lists it touches. */
@@ -16,13 +16,11 @@ export const ADMIN_KEYS = {
   chapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'],
 } as const;
 
-const Permission = z.object({ is_admin: z.boolean() });
-
 /** Whether the signed-in person is an admin (admin.md §6). Asked afresh on every visit of /admin. */
 export function useAdminPermission() {
   return useQuery({
     queryKey: ADMIN_KEYS.permission,
-    queryFn: ({ signal }) => api('/api/admin/check-permission/', { schema: Permission, signal }),
+    queryFn: ({ signal }) => call(checkPermission, { signal }),
     staleTime: 0,
   });
 }
@@ -31,7 +29,7 @@ export function useAdminPermission() {
 export function useAdminLanguages() {
   return useQuery({
     queryKey: ADMIN_KEYS.languages,
-    queryFn: ({ signal }) => api('/api/admin/languages/', { schema: z.array(AdminLanguage), signal }),
+    queryFn: ({ signal }) => call(listAdminLanguages, { signal }),
   });
 }
 
@@ -39,7 +37,7 @@ export function useAdminLanguages() {
 export function useAdminStories() {
   return useQuery({
     queryKey: ADMIN_KEYS.stories,
-    queryFn: ({ signal }) => api('/api/admin/stories/', { schema: z.array(AdminStory), signal }),
+    queryFn: ({ signal }) => call(listAdminStories, { signal }),
   });
 }
 
@@ -47,7 +45,7 @@ export function useAdminStories() {
 export function storyQuery(storyId: number) {
   return queryOptions({
     queryKey: ADMIN_KEYS.story(storyId),
-    queryFn: ({ signal }) => api(`/api/admin/stories/${storyId}/`, { schema: AdminStory, signal }),
+    queryFn: ({ signal }) => call(getAdminStory, { params: { id: storyId }, signal }),
   });
 }
 
@@ -55,8 +53,7 @@ export function storyQuery(storyId: number) {
 export function chaptersQuery(storyId: number) {
   return queryOptions({
     queryKey: ADMIN_KEYS.chapters(storyId),
-    queryFn: ({ signal }) =>
-      api(`/api/admin/stories/${storyId}/chapters/`, { schema: z.array(AdminChapter), signal }),
+    queryFn: ({ signal }) => call(listChapters, { params: { storyId }, signal }),
   });
 }
 
@@ -78,8 +75,7 @@ export const TRANSLATION_KEYS = {
 export function useTranslationImports() {
   return useQuery({
     queryKey: TRANSLATION_KEYS.imports,
-    queryFn: ({ signal }) =>
-      api('/api/admin/translations/imports/', { schema: z.array(DictionaryImport), signal }),
+    queryFn: ({ signal }) => call(listImports, { signal }),
   });
 }
 
@@ -87,8 +83,7 @@ export function useTranslationImports() {
 export function useTranslationImport(importId: number | undefined) {
   return useQuery({
     queryKey: TRANSLATION_KEYS.import(importId ?? 0),
-    queryFn: ({ signal }) =>
-      api(`/api/admin/translations/imports/${importId}/`, { schema: DictionaryImport, signal }),
+    queryFn: ({ signal }) => call(getImport, { params: { id: importId ?? 0 }, signal }),
     enabled: importId !== undefined,
     // A failed poll keeps the last answer, so a blip in the connection does not stop the polling.
     refetchInterval: (query) => (isImportActive(query.state.data?.status) ? IMPORT_POLL_MS : false),
@@ -105,8 +100,7 @@ export const TEACHER_KEYS = {
 export function useTeacherApplications() {
   return useQuery({
     queryKey: TEACHER_KEYS.applications,
-    queryFn: ({ signal }) =>
-      api('/api/teacher-applications/', { schema: z.array(TeacherApplication), signal }),
+    queryFn: ({ signal }) => call(listApplications, { signal }),
   });
 }
 
@@ -114,7 +108,6 @@ export function useTeacherApplications() {
 export function useApplicantVideos() {
   return useQuery({
     queryKey: TEACHER_KEYS.videos,
-    queryFn: ({ signal }) =>
-      api('/api/applicant-video/admin/list/', { schema: z.array(ApplicantVideo), signal }),
+    queryFn: ({ signal }) => call(listVideos, { signal }),
   });
 }

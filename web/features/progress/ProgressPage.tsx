@@ -9,12 +9,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { getActivity } from '#common/endpoints/progress.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Activity } from '#common/schemas/library.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { languageProgressQuery } from '#web/features/dashboard/queries.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import {
   type CalendarMonth,
@@ -43,8 +43,7 @@ function capitalise(word: string): string {
 function useActivity(range: { from: string; to: string }) {
   return useQuery({
     queryKey: ['activity', range.from, range.to],
-    queryFn: ({ signal }) =>
-      api(`/api/activity/?${new URLSearchParams(range)}`, { schema: Activity, signal }),
+    queryFn: ({ signal }) => call(getActivity, { query: range, signal }),
     placeholderData: keepPreviousData,
   });
 }

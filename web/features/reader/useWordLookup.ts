@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { stripLookupPunctuation } from '#common/dictionary.ts';
-import { LookupResult } from '#common/schemas/dictionary.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { lookUpWord } from '#common/endpoints/dictionary.ts';
+import { saveWord } from '#common/endpoints/words.ts';
+import type { LookupResult } from '#common/schemas/dictionary.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 /** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
 export type WordLookup =
@@ -65,11 +68,7 @@ export function useWordLookup(place: LookupPlace) {
       try {
         const result = await queryClient.fetchQuery({
           queryKey: ['dictionary', language, word],
-          queryFn: ({ signal }) =>
-            api(`/api/dict/lookup/?${new URLSearchParams({ language, surface: word })}`, {
-              schema: LookupResult,
-              signal,
-            }),
+          queryFn: ({ signal }) => call(lookUpWord, { query: { language, surface: word }, signal }),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
         });
@@ -84,8 +83,7 @@ export function useWordLookup(place: LookupPlace) {
       setState(looked);
 
       try {
-        await api('/api/words/save/', {
-          method: 'POST',
+        await call(saveWord, {
           body: { word, language, story: storyId, chapter: chapterId },
           signal: controller.signal,
         });

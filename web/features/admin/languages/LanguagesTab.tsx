@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { deleteLanguage } from '#common/endpoints/languages.ts';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
@@ -32,8 +33,8 @@ export function LanguagesTab() {
     if (languages.error) console.warn('Could not load the languages.', languages.error);
   }, [languages.error]);
 
-  async function deleteLanguage(language: AdminLanguage) {
-    await api(`/api/admin/languages/${language.id}/`, { method: 'DELETE' });
+  async function removeLanguage(language: AdminLanguage) {
+    await call(deleteLanguage, { params: { id: language.id } });
     await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.languages });
   }
 
@@ -68,7 +69,7 @@ export function LanguagesTab() {
           title="Delete Language"
           description={`Are you sure you want to delete "${deleting.name}" (${deleting.code})? This action cannot be undone.`}
           fallback="Failed to delete language"
-          onConfirm={() => deleteLanguage(deleting)}
+          onConfirm={() => removeLanguage(deleting)}
           onClose={() => setDeleting(undefined)}
         />
       ) : null}

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
-import { DictionaryImport } from '#common/schemas/dictionary.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { cancelImport as cancelImportEndpoint } from '#common/endpoints/dictionary.ts';
+import type { DictionaryImport } from '#common/schemas/dictionary.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
 import { TRANSLATION_KEYS, useTranslationImport, useTranslationImports } from '../queries.ts';
 import { countOf, formatCount, importResultText, importSummary, isImportActive } from './imports.ts';
 import {
@@ -156,10 +158,7 @@ function useImportFollower(
   }
 
   async function cancelImport(importId: number) {
-    const answer = await api(`/api/admin/translations/imports/${importId}/`, {
-      method: 'DELETE',
-      schema: DictionaryImport,
-    });
+    const answer = await call(cancelImportEndpoint, { params: { id: importId } });
     // The finished answer ends the polling and fills the box, like a last poll would.
     queryClient.setQueryData(TRANSLATION_KEYS.import(answer.id), answer);
   }
