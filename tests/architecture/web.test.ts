@@ -81,6 +81,32 @@ function featureImportProblems(file: string, text: string): string[] {
   });
 }
 
+/** The text of every string and template literal of a file, each with its line. */
+function literalsOf(path: string, text: string): { line: number; text: string }[] {
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const literals: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      literals.push({ line, text: node.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return literals;
+}
+
+/**
+ * Every address of the API a file spells by hand: an endpoint's method and path are declared once, in
+ * common/endpoints/, and the web calls it with call(declaration, input) (decision 021).
+ */
+function apiPathProblems(path: string, text: string): string[] {
+  return literalsOf(path, text)
+    .filter((literal) => literal.text.includes('/api/'))
+    .map((literal) => `${path}:${literal.line} spells the API path '${literal.text}'`);
+}
+
 describe('the web app', () => {
   it(`keeps each file in web/routes/ a thin wrapper: at most ${MAX_ROUTE_LINES} lines that read the address (useParams at most) and hand it to a feature's screen, with no state, effects, queries or other hooks`, () => {
     const routes = webFiles.filter((file) => pathOf(file).startsWith('web/routes/'));
@@ -100,6 +126,10 @@ describe('the web app', () => {
 
   it("keeps each feature out of another feature's subfolders", () => {
     expect(webFiles.flatMap((file) => featureImportProblems(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it("calls the API through its endpoints' declarations, never an /api/ path spelled by hand", () => {
+    expect(webFiles.flatMap((file) => apiPathProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
   });
 });
 
@@ -165,6 +195,20 @@ describe('the web rules', () => {
     expect(featureImportProblems(file, text)).toEqual([
       'web/features/reader/Reader.tsx imports #web/features/admin/editor/StoryEditor.tsx, inside the admin feature',
       'web/features/reader/Reader.tsx imports ../narrators/apply/ApplyPage.tsx, inside the narrators feature',
+    ]);
+  });
+
+  it('see an API path spelled by hand, in a string or a template, but not in a comment', () => {
+    const text = [
+      '/** The languages (GET /api/languages/). */',
+      'const languages = () => call(listLanguages, {});',
+      'const story = (id: number) => api(`/api/stories/$' + '{id}/`);',
+      "fetch('/api/track-reading-time/', { method: 'POST', keepalive: true });",
+    ].join('\n');
+
+    expect(apiPathProblems('web/features/x/queries.ts', text)).toEqual([
+      "web/features/x/queries.ts:3 spells the API path '/api/stories/'",
+      "web/features/x/queries.ts:4 spells the API path '/api/track-reading-time/'",
     ]);
   });
 });
