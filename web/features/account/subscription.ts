@@ -4,6 +4,7 @@ import { getSubscription } from '#common/endpoints/billing.ts';
 import type { SubscriptionStatus } from '#common/schemas/billing.ts';
 import type { BadgeVariant } from '#web/components/ui/Badge.tsx';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 
 /** Spec/learner.md §4: the status badge's label, and its colour. */
 export const STATUS_BADGES: Record<SubscriptionStatus, { label: string; variant: BadgeVariant }> = {
@@ -41,7 +42,7 @@ export function useSubscription(
     return () => window.clearTimeout(timer);
   }, [isAwaitingPayment]);
   const query = useQuery({
-    queryKey: ['subscription', email ?? ''],
+    queryKey: queryKeys.subscription(email ?? ''),
     queryFn: ({ signal }) => call(getSubscription, { signal }),
     // Back from Checkout, Stripe's webhook may come a moment after the learner: asked again until it has.
     refetchInterval: (current) =>

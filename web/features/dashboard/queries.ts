@@ -7,8 +7,8 @@ import {
   listLanguageProgress,
   setDailyGoal,
 } from '#common/endpoints/progress.ts';
-import { READING_KEYS } from '#web/features/reader/queries.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { type StoryFilters, storyListInput, storyListQuery } from './filters.ts';
 
 /** How often the daily goal is asked again (spec/learner.md §9: every 30 seconds). */
@@ -17,7 +17,7 @@ export const GOAL_POLL_MS = 30_000;
 /** The languages to learn and the base (GET /api/languages/, public). */
 export function useLanguages() {
   return useQuery({
-    queryKey: ['languages'],
+    queryKey: queryKeys.languages(),
     queryFn: ({ signal }) => call(listLanguages, { signal }),
     staleTime: 10 * 60_000,
   });
@@ -26,7 +26,7 @@ export function useLanguages() {
 /** The learner's languages, oldest first (GET /api/user/language-progress/). */
 export function languageProgressQuery() {
   return queryOptions({
-    queryKey: READING_KEYS.languageProgress,
+    queryKey: queryKeys.languageProgress(),
     queryFn: ({ signal }) => call(listLanguageProgress, { signal }),
   });
 }
@@ -41,7 +41,7 @@ export function saveLanguageProgress(languageId: number, nativeLanguageId: numbe
 /** Today's reading against the goal in a language, asked every 30 seconds. */
 export function useDailyGoal(language: string | undefined) {
   return useQuery({
-    queryKey: ['daily-goal', language],
+    queryKey: queryKeys.dailyGoal(language),
     queryFn: ({ signal }) => call(getDailyGoal, { query: { language: language ?? '' }, signal }),
     enabled: language !== undefined,
     refetchInterval: GOAL_POLL_MS,
@@ -58,7 +58,7 @@ export function saveDailyGoal(language: string, goalMinutes: number) {
 export function useStoryList(language: string | undefined, filters: StoryFilters, search: string) {
   const query = language ? storyListQuery(language, filters, search) : '';
   return useQuery({
-    queryKey: [...READING_KEYS.stories, 'list', query],
+    queryKey: queryKeys.storyList(query),
     queryFn: ({ signal }) =>
       call(listStories, { query: storyListInput(language ?? '', filters, search), signal }),
     enabled: language !== undefined,

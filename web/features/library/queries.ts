@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getStory } from '#common/endpoints/library.ts';
 import { markChapterUnread as markUnread } from '#common/endpoints/reading.ts';
-import { READING_KEYS } from '#web/features/reader/queries.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 
 /** A story with its chapters and the learner's progress (GET /api/stories/{id}/). */
 export function storyDetailQuery(storyId: number) {
   return queryOptions({
-    queryKey: READING_KEYS.story(storyId),
+    queryKey: queryKeys.story(storyId),
     queryFn: ({ signal }) => call(getStory, { params: { id: storyId }, signal }),
   });
 }

@@ -15,6 +15,7 @@ import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { languageProgressQuery } from '#web/features/dashboard/queries.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import {
   type CalendarMonth,
@@ -42,7 +43,7 @@ function capitalise(word: string): string {
 /** The activity of a range of local dates, in every language (GET /api/activity/). */
 function useActivity(range: { from: string; to: string }) {
   return useQuery({
-    queryKey: ['activity', range.from, range.to],
+    queryKey: queryKeys.activity(range.from, range.to),
     queryFn: ({ signal }) => call(getActivity, { query: range, signal }),
     placeholderData: keepPreviousData,
   });

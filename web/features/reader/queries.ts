@@ -1,19 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getChapter, markChapterRead as markRead } from '#common/endpoints/reading.ts';
 import { call } from '#web/lib/call.ts';
-
-/** The query keys of the reading screens; a change of progress invalidates what shows it. */
-export const READING_KEYS = {
-  chapter: (chapterId: number) => ['chapters', chapterId],
-  story: (storyId: number) => ['stories', storyId],
-  stories: ['stories'],
-  languageProgress: ['language-progress'],
-} as const;
+import { queryKeys } from '#web/lib/queryKeys.ts';
 
 /** A chapter as the reader shows it (GET /api/chapters/{id}/). */
 export function chapterQuery(chapterId: number) {
   return queryOptions({
-    queryKey: READING_KEYS.chapter(chapterId),
+    queryKey: queryKeys.chapter(chapterId),
     queryFn: ({ signal }) => call(getChapter, { params: { id: chapterId }, signal }),
   });
 }

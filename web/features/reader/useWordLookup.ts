@@ -6,6 +6,7 @@ import { saveWord } from '#common/endpoints/words.ts';
 import type { LookupResult } from '#common/schemas/dictionary.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 
 /** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
 export type WordLookup =
@@ -67,7 +68,7 @@ export function useWordLookup(place: LookupPlace) {
       let looked: WordLookup;
       try {
         const result = await queryClient.fetchQuery({
-          queryKey: ['dictionary', language, word],
+          queryKey: queryKeys.lookup(language, word),
           queryFn: ({ signal }) => call(lookUpWord, { query: { language, surface: word }, signal }),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
@@ -89,7 +90,7 @@ export function useWordLookup(place: LookupPlace) {
         });
         if (controller.signal.aborted) return;
         setState((current) => (current === looked ? { ...looked, saved: true } : current));
-        void queryClient.invalidateQueries({ queryKey: ['words'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.words() });
       } catch {
         // A failed save only leaves the confirmation out; the translation stays on screen.
       }

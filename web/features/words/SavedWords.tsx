@@ -6,6 +6,7 @@ import { CLIENT_ROUTES } from '#common/routes.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const WORDS_TITLE = 'Saved Words · Catamaran';
@@ -14,7 +15,7 @@ export const NO_WORDS = 'No saved words yet';
 /** The words a learner looked up, newest first (GET /api/words/). */
 export function useSavedWords() {
   return useQuery({
-    queryKey: ['words'],
+    queryKey: queryKeys.words(),
     queryFn: ({ signal }) => call(listWords, { query: {}, signal }),
   });
 }

@@ -16,9 +16,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tab
 import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { useLeaveGuard } from '#web/lib/useLeaveGuard.ts';
-import { ADMIN_KEYS, chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
+import { chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
 import { ChapterList } from './ChapterList.tsx';
 import {
@@ -328,8 +329,8 @@ function ConfirmDeleteStory({ story, onClose }: { story: AdminStory; onClose: ()
 
   async function handleDeleteStory() {
     await call(deleteStory, { params: { id: story.id } });
-    queryClient.removeQueries({ queryKey: ADMIN_KEYS.story(story.id) });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
+    queryClient.removeQueries({ queryKey: queryKeys.adminStory(story.id) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
     // Deleted: nothing is left to lose, so no question on the way out (admin.md §4: back to /admin).
     void navigate(CLIENT_ROUTES.admin);
   }

@@ -8,8 +8,8 @@ import { Switch } from '#web/components/ui/Switch.tsx';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { call } from '#web/lib/call.ts';
 import { checkForm } from '#web/lib/form.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
-import { ADMIN_KEYS } from '../queries.ts';
 
 export const LANGUAGE_REQUIRED = 'All fields are required';
 export const DICTIONARY_SOURCE_URL = 'https://kaikki.org/dictionary/';
@@ -51,8 +51,8 @@ export function LanguageDialog({ language, onClose }: { language?: AdminLanguage
     onSuccess: async () => {
       // The stories list shows language names too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.languages }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminLanguages() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStories() }),
       ]);
       onClose();
     },

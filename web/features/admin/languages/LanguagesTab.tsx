@@ -6,6 +6,7 @@ import type { AdminLanguage } from '#common/schemas/languages.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
@@ -17,7 +18,7 @@ import {
   ListStates,
   Row,
 } from '../AdminTable.tsx';
-import { ADMIN_KEYS, useAdminLanguages } from '../queries.ts';
+import { useAdminLanguages } from '../queries.ts';
 import { LanguageDialog } from './LanguageDialog.tsx';
 
 type Editing = { language?: AdminLanguage };
@@ -35,7 +36,7 @@ export function LanguagesTab() {
 
   async function removeLanguage(language: AdminLanguage) {
     await call(deleteLanguage, { params: { id: language.id } });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.languages });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminLanguages() });
   }
 
   return (

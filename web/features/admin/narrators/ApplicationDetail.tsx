@@ -11,7 +11,7 @@ import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { call } from '#web/lib/call.ts';
-import { TEACHER_KEYS } from '../queries.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { DateText } from './states.tsx';
 
 const NOT_ANSWERED = <span className="text-slate-500 italic">Not answered</span>;
@@ -191,7 +191,7 @@ function ContactedControl({ application }: { application: TeacherApplication }) 
   const toggle = useMutation({
     mutationFn: () => call(toggleContacted, { params: { id: application.id } }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<TeacherApplication[]>(TEACHER_KEYS.applications, (list) =>
+      queryClient.setQueryData<TeacherApplication[]>(queryKeys.narratorApplications(), (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );
     },

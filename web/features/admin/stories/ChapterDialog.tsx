@@ -8,8 +8,8 @@ import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { call } from '#web/lib/call.ts';
 import type { TextBinding } from '#web/lib/form.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
-import { ADMIN_KEYS } from '../queries.ts';
 import { checkChapterText, positionFrom } from './chapterFields.ts';
 
 export interface ChapterDialogProps {
@@ -50,8 +50,8 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
         : call(createChapter, { params: { storyId: story.id }, body: input }),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(story.id) }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminChapters(story.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true }),
       ]);
       onClose();
     },

@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/Dialog.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import {
   ActionsCell,
   AdminTable,
@@ -18,7 +19,7 @@ import {
   ListStates,
   Row,
 } from '../AdminTable.tsx';
-import { ADMIN_KEYS, useStoryChapters } from '../queries.ts';
+import { useStoryChapters } from '../queries.ts';
 import { ChapterDialog } from './ChapterDialog.tsx';
 
 export const LAST_CHAPTER = 'Cannot delete the last chapter';
@@ -181,8 +182,8 @@ function ConfirmDeleteChapter({
   async function removeChapter() {
     await call(deleteChapter, { params: { id: chapter.id } });
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(storyId) }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminChapters(storyId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true }),
     ]);
   }
 

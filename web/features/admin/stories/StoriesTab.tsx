@@ -10,6 +10,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
@@ -20,7 +21,7 @@ import {
   ListStates,
   Row,
 } from '../AdminTable.tsx';
-import { ADMIN_KEYS, useAdminStories } from '../queries.ts';
+import { useAdminStories } from '../queries.ts';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
 import { StoryDialog } from './StoryDialog.tsx';
 
@@ -43,7 +44,7 @@ export function StoriesTab() {
 
   async function removeStory(story: AdminStory) {
     await call(deleteStory, { params: { id: story.id } });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories() });
   }
 
   return (

@@ -5,8 +5,8 @@ import type { AdminStoryInput } from '#common/schemas/stories.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
 import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
-import { ADMIN_KEYS } from '../queries.ts';
 import { CoverPicker } from './CoverPicker.tsx';
 import { UPLOAD_FAILED, uploadCover } from './cover.ts';
 import { StoryFieldset } from './StoryFieldset.tsx';
@@ -58,7 +58,7 @@ export function StoryDialog({ onClose }: { onClose: () => void }) {
       return call(createStory, { body: { ...input, cover_image_url: coverUrl } });
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories() });
       onClose();
     },
     onError: (error) => {
