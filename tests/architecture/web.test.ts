@@ -81,6 +81,50 @@ function featureImportProblems(file: string, text: string): string[] {
   });
 }
 
+/** The text of every string and template literal of a file, each with its line. */
+function literalsOf(path: string, text: string): { line: number; text: string }[] {
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const literals: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      literals.push({ line, text: node.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return literals;
+}
+
+/**
+ * Every address of the API a file spells by hand: an endpoint's method and path are declared once, in
+ * common/endpoints/, and the web calls it with call(declaration, input) (decision 021).
+ */
+function apiPathProblems(path: string, text: string): string[] {
+  return literalsOf(path, text)
+    .filter((literal) => literal.text.includes('/api/'))
+    .map((literal) => `${path}:${literal.line} spells the API path '${literal.text}'`);
+}
+
+/** Where a query key is given: a query's or a filter's `queryKey:`, or the key a cache read or write takes. */
+const KEY_PLACES = /\bqueryKey:\s*|\b(?:get|set)Quer(?:y|ies)Data(?:<[^>]*>)?\(\s*/g;
+
+/**
+ * Every query key a file makes by hand rather than from the registry (web/lib/queryKeys.ts), where each key is
+ * made once, so a query and the invalidations that must reach it cannot drift apart.
+ */
+function queryKeyProblems(path: string, text: string): string[] {
+  if (path === 'web/lib/queryKeys.ts') return [];
+  return [...text.matchAll(KEY_PLACES)].flatMap((match) => {
+    const at = (match.index ?? 0) + match[0].length;
+    if (text.startsWith('queryKeys.', at)) return [];
+    const lines = text.slice(0, at).split('\n');
+    const code = `${lines.at(-1) ?? ''}${text.slice(at).split('\n')[0]}`.trim();
+    return [`${path}:${lines.length} makes a query key by hand, not from queryKeys: ${code}`];
+  });
+}
+
 describe('the web app', () => {
   it(`keeps each file in web/routes/ a thin wrapper: at most ${MAX_ROUTE_LINES} lines that read the address (useParams at most) and hand it to a feature's screen, with no state, effects, queries or other hooks`, () => {
     const routes = webFiles.filter((file) => pathOf(file).startsWith('web/routes/'));
@@ -100,6 +144,16 @@ describe('the web app', () => {
 
   it("keeps each feature out of another feature's subfolders", () => {
     expect(webFiles.flatMap((file) => featureImportProblems(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it("calls the API through its endpoints' declarations, never an /api/ path spelled by hand", () => {
+    expect(webFiles.flatMap((file) => apiPathProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('takes every query key from the one registry, web/lib/queryKeys.ts', () => {
+    expect(webFiles.flatMap((file) => queryKeyProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual(
+      [],
+    );
   });
 });
 
@@ -166,5 +220,36 @@ describe('the web rules', () => {
       'web/features/reader/Reader.tsx imports #web/features/admin/editor/StoryEditor.tsx, inside the admin feature',
       'web/features/reader/Reader.tsx imports ../narrators/apply/ApplyPage.tsx, inside the narrators feature',
     ]);
+  });
+
+  it('see an API path spelled by hand, in a string or a template, but not in a comment', () => {
+    const text = [
+      '/** The languages (GET /api/languages/). */',
+      'const languages = () => call(listLanguages, {});',
+      'const story = (id: number) => api(`/api/stories/$' + '{id}/`);',
+      "fetch('/api/track-reading-time/', { method: 'POST', keepalive: true });",
+    ].join('\n');
+
+    expect(apiPathProblems('web/features/x/queries.ts', text)).toEqual([
+      "web/features/x/queries.ts:3 spells the API path '/api/stories/'",
+      "web/features/x/queries.ts:4 spells the API path '/api/track-reading-time/'",
+    ]);
+  });
+
+  it('see a query key made inline, for a query, an invalidation or a cache write', () => {
+    const text = [
+      'useQuery({ queryKey: queryKeys.words(), queryFn });',
+      "useQuery({ queryKey: ['words'], queryFn });",
+      "void queryClient.invalidateQueries({ queryKey: [...queryKeys.stories(), 'list'] });",
+      "queryClient.setQueryData<DailyGoal>(['daily-goal', language], saved);",
+      'queryClient.setQueryData(queryKeys.dailyGoal(language), saved);',
+    ].join('\n');
+
+    expect(queryKeyProblems('web/features/x/queries.ts', text)).toEqual([
+      "web/features/x/queries.ts:2 makes a query key by hand, not from queryKeys: useQuery({ queryKey: ['words'], queryFn });",
+      "web/features/x/queries.ts:3 makes a query key by hand, not from queryKeys: void queryClient.invalidateQueries({ queryKey: [...queryKeys.stories(), 'list'] });",
+      "web/features/x/queries.ts:4 makes a query key by hand, not from queryKeys: queryClient.setQueryData<DailyGoal>(['daily-goal', language], saved);",
+    ]);
+    expect(queryKeyProblems('web/lib/queryKeys.ts', "const words = () => ['words'];")).toEqual([]);
   });
 });

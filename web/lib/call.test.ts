@@ -1,16 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
+import { checkPermission } from '#common/endpoints/accounts.ts';
+import { downloadBulkTemplate } from '#common/endpoints/bulk.ts';
+import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
-import { getDailyGoal, setDailyGoal } from '#common/endpoints/progress.ts';
+import { getDailyGoal, setDailyGoal, trackReadingTime } from '#common/endpoints/progress.ts';
 import { deleteChapter, updateChapter } from '#common/endpoints/stories.ts';
-import { setAccessTokenProvider } from './api.ts';
-import { call, queryString } from './call.ts';
+import { ApiError, setAccessTokenProvider } from './api.ts';
+import { call, callForReply, postOnLeave, queryString } from './call.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function answer(status: number, body: string) {
+function answer(status: number, body: string, statusText = '') {
   return new Response(status === 204 ? null : body, {
     status,
+    statusText,
     headers: { 'content-type': 'application/json' },
   });
 }
@@ -31,6 +35,7 @@ describe('queryString', () => {
     expect(queryString({ language: 'es', difficulty: ['infant', 'child'], search: undefined, n: 0 })).toBe(
       '?language=es&difficulty=infant%2Cchild&n=0',
     );
+    expect(queryString({ path: 'videos/a b+c.mp4' })).toBe('?path=videos%2Fa%20b%2Bc.mp4');
     expect(queryString({})).toBe('');
     expect(queryString(undefined)).toBe('');
   });
@@ -76,5 +81,111 @@ describe('call', () => {
     await call(listStories, { query: { language: 'es' }, signal: controller.signal });
 
     expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
+  });
+});
+
+describe("call's transport", () => {
+  it('sends the time zone and no Authorization without a session', async () => {
+    fetchMock.mockResolvedValue(answer(200, '[]'));
+
+    await call(listLanguages, {});
+
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    const headers = new Headers(init?.headers);
+    expect(headers.get('X-Timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('attaches the bearer token once a session provides one', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{"is_admin":false}'));
+    setAccessTokenProvider(async () => 'token-123');
+
+    await call(checkPermission, {});
+
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('sends a body as JSON and parses the JSON answer', async () => {
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ ...GOAL, goal_minutes: 30 })));
+
+    const result = await call(setDailyGoal, { query: { language: 'es' }, body: { goal_minutes: 30 } });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"goal_minutes":30}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(result).toEqual({ ...GOAL, goal_minutes: 30 });
+  });
+
+  it('throws the server error sentence with its status', async () => {
+    fetchMock.mockResolvedValue(answer(400, '{"error":"Goal must be between 1 and 300 minutes"}'));
+
+    const error = await call(setDailyGoal, { query: { language: 'es' }, body: { goal_minutes: 0 } }).catch(
+      (e: unknown) => e,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Goal must be between 1 and 300 minutes' });
+  });
+
+  it('says what happened when an error answer has no sentence', async () => {
+    fetchMock.mockResolvedValue(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'));
+
+    await expect(call(listStories, { query: { language: 'es' } })).rejects.toMatchObject({
+      status: 502,
+      message: 'The server answered 502 Bad Gateway',
+    });
+  });
+
+  it('turns a network failure into a readable error', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+
+    await expect(call(listStories, { query: { language: 'es' } })).rejects.toMatchObject({
+      status: 0,
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
+  });
+
+  it('checks the answer against the declared schema', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{"is_admin":"yes"}'));
+
+    await expect(call(checkPermission, {})).rejects.toThrow(ZodError);
+  });
+
+  it('gives the reply as the server wrote it beside the answer its schema read', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{"extra":1,"is_admin":true}'));
+
+    expect(await callForReply(checkPermission, {})).toEqual({
+      answer: { is_admin: true },
+      reply: { extra: 1, is_admin: true },
+    });
+  });
+
+  it('downloads a file as a Blob, with the token', async () => {
+    fetchMock.mockResolvedValue(new Response('PK', { status: 200 }));
+    setAccessTokenProvider(() => 'token-123');
+
+    const file = await call(downloadBulkTemplate, {});
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/bulk-import-stories/template/');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-123');
+    expect(await file.text()).toBe('PK');
+  });
+
+  it('posts a report that outlives the page to its declared path, with the token it is given', () => {
+    fetchMock.mockResolvedValue(answer(204, ''));
+
+    postOnLeave(trackReadingTime, { body: { chapter_id: 7, seconds: 4 } }, 'token-9');
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/track-reading-time/');
+    expect([init?.method, init?.keepalive, init?.body]).toEqual([
+      'POST',
+      true,
+      '{"chapter_id":7,"seconds":4}',
+    ]);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-9');
   });
 });

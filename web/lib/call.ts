@@ -2,12 +2,16 @@ import type { z } from 'zod';
 import {
   type Declared,
   type Endpoint,
+  type Method,
   type PathParamName,
   type PathParams,
   pathOf,
   type ResponseOf,
 } from '#common/contract.ts';
-import { api, apiFile } from './api.ts';
+import { ApiError, currentAccessToken, currentTimeZone } from './api.ts';
+
+// The web app's one way to the API: every call names its endpoint's declaration (common/endpoints/), which
+// gives its method and path, types what it sends and checks what it answers.
 
 /** What a call sends: the path's parameters, the query and the body, each typed by the declaration. */
 export type CallInput<E extends Endpoint> = ([PathParamName<E['path']>] extends [never]
@@ -22,7 +26,10 @@ export type CallInput<E extends Endpoint> = ([PathParamName<E['path']>] extends 
       ? { body: FormData }
       : { body?: undefined }) & { signal?: AbortSignal };
 
-/** The query string of a call: each value that is set, arrays joined by commas as the server reads them. */
+/**
+ * The query string of a call: each value that is set, arrays joined by commas as the server reads them, and a
+ * space written %20 as in a path (URLSearchParams writes '+', and a '+' of the text itself as %2B).
+ */
 export function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -31,7 +38,20 @@ export function queryString(query: Record<string, unknown> | undefined): string 
     search.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
   const text = search.toString();
-  return text === '' ? '' : `?${text}`;
+  return text === '' ? '' : `?${text.replaceAll('+', '%20')}`;
+}
+
+/** A call's input as the transport reads it. */
+interface Sent {
+  params?: PathParams<string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The address of a call: the declared path with its parameters filled in, then the query. */
+function addressOf(contract: Endpoint, input: Sent): string {
+  return `${pathOf(contract.path, input.params)}${queryString(input.query)}`;
 }
 
 /**
@@ -39,15 +59,112 @@ export function queryString(query: Record<string, unknown> | undefined): string 
  * answer checked against its response schema (a file answers a Blob; `none`, undefined).
  */
 export async function call<E extends Endpoint>(contract: E, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, signal } = input as {
-    params?: PathParams<string>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    signal?: AbortSignal;
+  const { answer } = await callForReply(contract, input);
+  return answer;
+}
+
+/**
+ * A call that also gives the answer as the server wrote it, before its schema read it (its key order, and
+ * anything the schema leaves out): for a screen that shows the server's own reply.
+ */
+export async function callForReply<E extends Endpoint>(
+  contract: E,
+  input: CallInput<E>,
+): Promise<{ answer: ResponseOf<E>; reply: unknown }> {
+  const sent = input as Sent;
+  const url = addressOf(contract, sent);
+  if (contract.response === 'file') {
+    const file = await apiFile(url, sent.signal);
+    return { answer: file as ResponseOf<E>, reply: file };
+  }
+  const reply = await api(url, contract.method, sent.body, sent.signal);
+  const answer = typeof contract.response === 'object' ? contract.response.parse(reply) : reply;
+  return { answer: answer as ResponseOf<E>, reply };
+}
+
+/**
+ * A JSON POST that outlives the page (fetch with keepalive): for a report made while the page is hidden or
+ * being left, when an ordinary request would be cancelled. The token is passed in, as nothing may be awaited
+ * then; no answer is read, and a failure is dropped.
+ */
+export function postOnLeave<E extends Endpoint>(
+  contract: E,
+  input: CallInput<E>,
+  accessToken: string | null,
+): void {
+  const sent = input as Sent;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Timezone': currentTimeZone(),
   };
-  const url = `${pathOf(contract.path, params)}${queryString(query)}`;
-  if (contract.response === 'file') return (await apiFile(url, { signal })) as ResponseOf<E>;
-  const schema = typeof contract.response === 'object' ? contract.response : undefined;
-  const answer = await api(url, { method: contract.method, body, schema, signal });
-  return answer as ResponseOf<E>;
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  const body = JSON.stringify(sent.body);
+  const init: RequestInit = { method: contract.method, keepalive: true, headers, body };
+  fetch(addressOf(contract, sent), init).catch(() => undefined);
+}
+
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+/** Calls the product API with JSON in and out; an error answer is thrown as an ApiError with its sentence. */
+async function api(url: string, method: Method, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  const response = await send(url, { method, body, signal }, 'application/json');
+  const payload = await readJson(response);
+  if (!response.ok) throw errorOf(response, payload);
+  return payload;
+}
+
+/** Downloads a file the API serves to a signed-in person (a plain link would not carry the token). */
+async function apiFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await send(url, { method: 'GET', signal }, '*/*');
+  if (!response.ok) throw errorOf(response, await readJson(response));
+  return response.blob();
+}
+
+async function send(
+  url: string,
+  request: { method: Method; body?: unknown; signal?: AbortSignal | undefined },
+  accept: string,
+): Promise<Response> {
+  const headers = new Headers({ Accept: accept, 'X-Timezone': currentTimeZone() });
+  const token = await currentAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) {
+    body = request.body;
+  } else if (request.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+  try {
+    return await fetch(url, { method: request.method, headers, body, signal: request.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+}
+
+/** An error answer as an ApiError: the server's sentence when it sent one. */
+function errorOf(response: Response, payload: unknown): ApiError {
+  const hasSentence = isErrorBody(payload) && payload.error.trim() !== '';
+  const message = hasSentence
+    ? payload.error
+    : `The server answered ${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, message, hasSentence, payload);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is { error: string } {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string'
+  );
 }

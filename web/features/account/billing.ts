@@ -1,19 +1,22 @@
+import { ZodError } from 'zod';
+import { createCheckoutSession, createCustomerPortal } from '#common/endpoints/billing.ts';
 import type { BillingPeriod } from '#common/pricing.ts';
-import { api, failureText } from '#web/lib/api.ts';
+import { failureText } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { leavePage } from '#web/lib/leavePage.ts';
 
 const SOMETHING_WRONG = 'Something went wrong. Please try again.';
 
-/** The billing calls that lead to a payment page (spec/learner.md §7 and §8). */
+/** The billing calls that lead to a payment page (spec/learner.md §7 and §8): each asks for its address. */
 const BILLING_REDIRECTS = {
   upgrade: {
-    path: '/api/create-checkout-session/',
-    field: 'checkout_url',
+    // Without a plan the body is empty, and the server takes the yearly plan.
+    address: async (plan?: BillingPeriod) =>
+      (await call(createCheckoutSession, { body: plan ? { plan } : {} })).checkout_url,
     missing: 'Failed to create checkout session',
   },
   manage: {
-    path: '/api/create-customer-portal/',
-    field: 'portal_url',
+    address: async () => (await call(createCustomerPortal, {})).portal_url,
     missing: 'Failed to open customer portal',
   },
 } as const;
@@ -25,20 +28,18 @@ export type BillingRedirect = keyof typeof BILLING_REDIRECTS;
  * when it could not: with the sentence to show (spec/learner.md §8); on success the page is being left.
  */
 export async function goToBilling(kind: BillingRedirect, plan?: BillingPeriod): Promise<string | undefined> {
-  const call = BILLING_REDIRECTS[kind];
+  const redirect = BILLING_REDIRECTS[kind];
   try {
-    const answer = await api<Record<string, unknown> | undefined>(call.path, {
-      method: 'POST',
-      ...(plan ? { body: { plan } } : {}),
-    });
-    const url = answer?.[call.field];
-    if (typeof url === 'string' && url !== '') {
+    const url = await redirect.address(plan);
+    if (url !== '') {
       leavePage(url);
       // Stays pending: the page is being left for the payment provider's.
       return new Promise<never>(() => {});
     }
-    return call.missing;
+    return redirect.missing;
   } catch (error) {
-    return failureText(error, call.missing, SOMETHING_WRONG);
+    // An answer without its address fails its schema: the page could not be made, as when it is empty.
+    if (error instanceof ZodError) return redirect.missing;
+    return failureText(error, redirect.missing, SOMETHING_WRONG);
   }
 }

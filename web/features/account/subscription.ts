@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Subscription, type SubscriptionStatus } from '#common/schemas/billing.ts';
+import { getSubscription } from '#common/endpoints/billing.ts';
+import type { SubscriptionStatus } from '#common/schemas/billing.ts';
 import type { BadgeVariant } from '#web/components/ui/Badge.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 
 /** Spec/learner.md §4: the status badge's label, and its colour. */
 export const STATUS_BADGES: Record<SubscriptionStatus, { label: string; variant: BadgeVariant }> = {
@@ -40,8 +42,8 @@ export function useSubscription(
     return () => window.clearTimeout(timer);
   }, [isAwaitingPayment]);
   const query = useQuery({
-    queryKey: ['subscription', email ?? ''],
-    queryFn: ({ signal }) => api('/api/me/subscription/', { schema: Subscription, signal }),
+    queryKey: queryKeys.subscription(email ?? ''),
+    queryFn: ({ signal }) => call(getSubscription, { signal }),
     // Back from Checkout, Stripe's webhook may come a moment after the learner: asked again until it has.
     refetchInterval: (current) =>
       isAwaitingPayment && !current.state.data?.is_pro && !hasWaitedLong ? PAYMENT_POLL_MS : false,

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { checkPermission } from '#common/endpoints/accounts.ts';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { FakeAuthClient, fakeSession } from '#web/features/auth/fake-auth-client.ts';
@@ -38,7 +39,8 @@ export const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestIn
 /** Installs the fake API with an admin's permission answer; call in beforeEach. */
 export function installFakeApi(routes: Record<string, Handler> = {}): void {
   fakeApi.calls.length = 0;
-  fakeApi.routes = { 'GET /api/admin/check-permission/': () => Response.json({ is_admin: true }), ...routes };
+  const permission = `${checkPermission.method} ${checkPermission.path}`;
+  fakeApi.routes = { [permission]: () => Response.json({ is_admin: true }), ...routes };
   vi.stubGlobal('fetch', fetchMock);
   // jsdom lacks the pointer-capture and scrolling calls Radix Select makes while open.
   Element.prototype.hasPointerCapture ??= () => false;

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '#web/lib/api.ts';
+import { checkPermission } from '#common/endpoints/accounts.ts';
+import { listLanguages } from '#common/endpoints/languages.ts';
+import { call } from '#web/lib/call.ts';
 import { FakeAuthClient, fakeSession } from './fake-auth-client.ts';
 import { SessionProvider, useSession, useSignOut } from './session.tsx';
 
@@ -88,9 +90,9 @@ describe('SessionProvider', () => {
     expect(client.argsOf('signOut')).toHaveLength(1);
   });
 
-  it('lets api() send the current access token as a bearer token', async () => {
+  it('lets call() send the current access token as a bearer token', async () => {
     const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      Response.json({ ok: true }),
+      Response.json({ is_admin: false }),
     );
     vi.stubGlobal('fetch', fetch);
     const client = new FakeAuthClient(fakeSession('ana@example.com'));
@@ -101,16 +103,14 @@ describe('SessionProvider', () => {
     );
     await screen.findByText(/^signed_in/);
 
-    await api('/api/me/subscription/');
+    await call(checkPermission, {});
 
     const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
     expect(headers.get('Authorization')).toBe('Bearer token-for-ana@example.com');
   });
 
   it('sends no token once signed out', async () => {
-    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      Response.json({ ok: true }),
-    );
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json([]));
     vi.stubGlobal('fetch', fetch);
     render(
       <SessionProvider client={new FakeAuthClient(null)}>
@@ -119,7 +119,7 @@ describe('SessionProvider', () => {
     );
     await screen.findByText('signed_out');
 
-    await api('/api/languages/');
+    await call(listLanguages, {});
 
     expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
   });

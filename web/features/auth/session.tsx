@@ -84,7 +84,7 @@ export interface SessionProviderProps {
 
 /**
  * Follows the auth client's events (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED and
- * the rest) into the session state, and lets api() send the current access token. The client is loaded after
+ * the rest) into the session state, and lets call() send the current access token. The client is loaded after
  * the first render, so the landing never waits for it.
  */
 export function SessionProvider({ children, value, client }: SessionProviderProps) {

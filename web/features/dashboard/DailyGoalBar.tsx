@@ -9,6 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/component
 import { Input } from '#web/components/ui/Input.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { saveDailyGoal, useDailyGoal } from './queries.ts';
 
 /** The sentences of the goal (spec/learner.md §2, §5, §8). */
@@ -106,7 +107,7 @@ function GoalDialog({ language, current }: { language: string; current: DailyGoa
     setError(undefined);
     try {
       const saved = await saveDailyGoal(language, minutes);
-      queryClient.setQueryData(['daily-goal', language], saved);
+      queryClient.setQueryData(queryKeys.dailyGoal(language), saved);
       setOpen(false);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status !== 0) {

@@ -6,7 +6,7 @@ import type { StoryListItem } from '#common/schemas/library.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { READING_KEYS } from '#web/features/reader/queries.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { DailyGoalBar } from './DailyGoalBar.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
@@ -60,7 +60,7 @@ export function Dashboard() {
       const base = languages.data?.find((item) => item.code === BASE_LANGUAGE_CODE);
       if (target) await saveLanguageProgress(target.id, base?.id);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() }),
   });
 
   function handleSelect(code: string) {

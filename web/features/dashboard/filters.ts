@@ -66,19 +66,34 @@ export const FILTER_SECTIONS = [
   },
 ] as const;
 
+/** The query of the story list, as the address carries it. */
+export type StoryListInput = {
+  language: string;
+  difficulty?: string;
+  length?: string;
+  topics?: string;
+  hide_adult?: 'true';
+  search?: string;
+};
+
 /**
- * The query of GET /api/stories/ (spec/learner.md §7): the language, then each filter only when set, and the
- * search text only when there is some.
+ * The query of GET /api/stories/ (spec/learner.md §7): the language, then each filter only when set (a list
+ * joined by commas), and the search text only when there is some.
  */
-export function storyListQuery(language: string, filters: StoryFilters, search: string): string {
-  const query = new URLSearchParams({ language });
-  if (filters.difficulty.length > 0) query.set('difficulty', filters.difficulty.join(','));
-  if (filters.length.length > 0) query.set('length', filters.length.join(','));
-  if (filters.topics.length > 0) query.set('topics', filters.topics.join(','));
-  if (filters.hideAdult) query.set('hide_adult', 'true');
+export function storyListInput(language: string, filters: StoryFilters, search: string): StoryListInput {
+  const query: StoryListInput = { language };
+  if (filters.difficulty.length > 0) query.difficulty = filters.difficulty.join(',');
+  if (filters.length.length > 0) query.length = filters.length.join(',');
+  if (filters.topics.length > 0) query.topics = filters.topics.join(',');
+  if (filters.hideAdult) query.hide_adult = 'true';
   const text = search.trim();
-  if (text !== '') query.set('search', text);
-  return query.toString();
+  if (text !== '') query.search = text;
+  return query;
+}
+
+/** The same query as one line of text, which tells one list's cache from another's. */
+export function storyListQuery(language: string, filters: StoryFilters, search: string): string {
+  return new URLSearchParams(storyListInput(language, filters, search)).toString();
 }
 
 /** The three sections of the story list (spec/learner.md §4): started, not started, completed. */

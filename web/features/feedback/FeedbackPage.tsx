@@ -1,6 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { sendFeedback } from '#common/endpoints/feedback.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { FEEDBACK_REQUIRED, MAX_FEEDBACK_LENGTH } from '#common/schemas/feedback.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
@@ -10,7 +11,8 @@ import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
-import { ApiError, api, failureText } from '#web/lib/api.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const FEEDBACK_TITLE = 'Feedback · Catamaran';
@@ -55,7 +57,7 @@ function FeedbackForm({ email, onSent }: { email: string; onSent: () => void }) 
     setIsSubmitting(true);
     setProblem(undefined);
     try {
-      await api('/api/feedback/', { method: 'POST', body: { feedback_text: text } });
+      await call(sendFeedback, { body: { feedback_text: text } });
       setText('');
       onSent();
     } catch (error) {

@@ -10,7 +10,7 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
-import { READING_KEYS } from '#web/features/reader/queries.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
 import { markChapterUnread, storyDetailQuery } from './queries.ts';
@@ -145,10 +145,10 @@ function ChapterRow({
   const markIncomplete = useMutation({
     mutationFn: () => markChapterUnread(chapter.id),
     onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: READING_KEYS.chapter(chapter.id) });
-      void queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chapter(chapter.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() });
       // The story's own query is under the list's key: both are refetched.
-      await queryClient.invalidateQueries({ queryKey: READING_KEYS.stories });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
     },
   });
   const completed = progress?.is_completed ?? false;

@@ -9,12 +9,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { getActivity } from '#common/endpoints/progress.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { Activity } from '#common/schemas/library.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { languageProgressQuery } from '#web/features/dashboard/queries.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import {
   type CalendarMonth,
@@ -42,9 +43,8 @@ function capitalise(word: string): string {
 /** The activity of a range of local dates, in every language (GET /api/activity/). */
 function useActivity(range: { from: string; to: string }) {
   return useQuery({
-    queryKey: ['activity', range.from, range.to],
-    queryFn: ({ signal }) =>
-      api(`/api/activity/?${new URLSearchParams(range)}`, { schema: Activity, signal }),
+    queryKey: queryKeys.activity(range.from, range.to),
+    queryFn: ({ signal }) => call(getActivity, { query: range, signal }),
     placeholderData: keepPreviousData,
   });
 }

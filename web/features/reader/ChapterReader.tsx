@@ -12,10 +12,11 @@ import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ChapterText } from './ChapterText.tsx';
-import { chapterQuery, markChapterRead, READING_KEYS } from './queries.ts';
+import { chapterQuery, markChapterRead } from './queries.ts';
 import { useReadingTime } from './useReadingTime.ts';
 import { useWordLookup } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
@@ -220,9 +221,9 @@ function CompletionSection({
     mutationFn: () => markChapterRead(chapter),
     onSuccess: () => {
       onCompleted();
-      queryClient.setQueryData(READING_KEYS.chapter(chapter.id), { ...chapter, is_completed: true });
-      void queryClient.invalidateQueries({ queryKey: READING_KEYS.stories });
-      void queryClient.invalidateQueries({ queryKey: READING_KEYS.languageProgress });
+      queryClient.setQueryData(queryKeys.chapter(chapter.id), { ...chapter, is_completed: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() });
     },
   });
 

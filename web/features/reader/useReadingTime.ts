@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { postOnLeave } from '#web/lib/api.ts';
+import { trackReadingTime } from '#common/endpoints/progress.ts';
+import { postOnLeave } from '#web/lib/call.ts';
 
 /** How often the time read so far is sent (spec/learner.md §9: every 30 seconds). */
 export const READING_TIME_REPORT_MS = 30_000;
-const PATH = '/api/track-reading-time/';
 
 /**
  * Counts the time a chapter is read and sends it (spec/learner.md §7, §4): every 30 seconds, when the page is
@@ -28,7 +28,7 @@ export function useReadingTime(chapterId: number, accessToken: string | null): v
       const seconds = Math.floor(unsentMs / 1000);
       if (seconds <= 0) return;
       unsentMs -= seconds * 1000;
-      postOnLeave(PATH, { chapter_id: chapterId, seconds }, token.current);
+      postOnLeave(trackReadingTime, { body: { chapter_id: chapterId, seconds } }, token.current);
     }
 
     function handleVisibility() {

@@ -1,8 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { stripLookupPunctuation } from '#common/dictionary.ts';
-import { LookupResult } from '#common/schemas/dictionary.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { lookUpWord } from '#common/endpoints/dictionary.ts';
+import { saveWord } from '#common/endpoints/words.ts';
+import type { LookupResult } from '#common/schemas/dictionary.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 
 /** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
 export type WordLookup =
@@ -64,12 +68,8 @@ export function useWordLookup(place: LookupPlace) {
       let looked: WordLookup;
       try {
         const result = await queryClient.fetchQuery({
-          queryKey: ['dictionary', language, word],
-          queryFn: ({ signal }) =>
-            api(`/api/dict/lookup/?${new URLSearchParams({ language, surface: word })}`, {
-              schema: LookupResult,
-              signal,
-            }),
+          queryKey: queryKeys.lookup(language, word),
+          queryFn: ({ signal }) => call(lookUpWord, { query: { language, surface: word }, signal }),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
         });
@@ -84,14 +84,13 @@ export function useWordLookup(place: LookupPlace) {
       setState(looked);
 
       try {
-        await api('/api/words/save/', {
-          method: 'POST',
+        await call(saveWord, {
           body: { word, language, story: storyId, chapter: chapterId },
           signal: controller.signal,
         });
         if (controller.signal.aborted) return;
         setState((current) => (current === looked ? { ...looked, saved: true } : current));
-        void queryClient.invalidateQueries({ queryKey: ['words'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.words() });
       } catch {
         // A failed save only leaves the confirmation out; the translation stays on screen.
       }

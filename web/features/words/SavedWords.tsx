@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookMarked } from 'lucide-react';
 import { useEffect } from 'react';
+import { listWords } from '#common/endpoints/words.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { SavedWordList } from '#common/schemas/reading.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 
 export const WORDS_TITLE = 'Saved Words · Catamaran';
@@ -14,8 +15,8 @@ export const NO_WORDS = 'No saved words yet';
 /** The words a learner looked up, newest first (GET /api/words/). */
 export function useSavedWords() {
   return useQuery({
-    queryKey: ['words'],
-    queryFn: ({ signal }) => api('/api/words/', { schema: SavedWordList, signal }),
+    queryKey: queryKeys.words(),
+    queryFn: ({ signal }) => call(listWords, { query: {}, signal }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { downloadBulkTemplate } from '#common/endpoints/bulk.ts';
 import { type BulkPreviewAnswer, TEMPLATE_FILE_NAME } from '#common/schemas/bulk.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
@@ -7,13 +8,14 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FileInput } from '#web/components/ui/FileInput.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
-import { ApiError, apiFile } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
 import { saveFile } from '#web/lib/saveFile.ts';
 import { useAdminLanguages } from '../queries.ts';
 import { PreviewList, Warnings } from './BulkPreview.tsx';
 import { ImportResult } from './ImportResult.tsx';
-import { type BulkUpload, EXCEL_ACCEPT, previewSummary, TEMPLATE_PATH } from './import.ts';
+import { type BulkUpload, EXCEL_ACCEPT, previewSummary } from './import.ts';
 import { PromptFields } from './PromptFields.tsx';
 import { useBulkImport } from './useBulkImport.ts';
 
@@ -114,7 +116,7 @@ function BulkImportHeader({ onProblem }: { onProblem: (problem: string | undefin
     setIsDownloading(true);
     onProblem(undefined);
     try {
-      saveFile(await apiFile(TEMPLATE_PATH), TEMPLATE_FILE_NAME);
+      saveFile(await call(downloadBulkTemplate, {}), TEMPLATE_FILE_NAME);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(TEMPLATE_FAILED, error);
       onProblem(apiErrorText(error, TEMPLATE_FAILED));

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { bulkImportStories } from '#common/endpoints/bulk.ts';
 import {
   DEFAULT_DIFFICULTY_PROMPTS,
   DEFAULT_PROMPT_TEMPLATE,
   joinDifficultyPrompts,
 } from '#common/prompts.ts';
 import {
-  BulkImportAnswer,
+  type BulkImportAnswer,
   BulkImportCounts,
   type BulkMode,
-  BulkPreviewAnswer,
+  type BulkPreviewAnswer,
   DIFFICULTY_PROMPTS_TOO_LONG,
   MAX_DIFFICULTY_PROMPTS_LENGTH,
   MAX_TEMPLATE_LENGTH,
@@ -19,13 +20,12 @@ import {
   WORKBOOK_TOO_LARGE,
 } from '#common/schemas/bulk.ts';
 import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 /** What the file picker offers: Excel workbooks, old and new (admin.md §2). */
 export const EXCEL_ACCEPT =
   '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
-
-export const TEMPLATE_PATH = '/api/admin/bulk-import-stories/template/';
 
 /** The prompts the tab sends: a style guide per level and the template every chapter's prompt is made from. */
 export interface BulkPrompts {
@@ -112,14 +112,19 @@ function bulkForm(mode: BulkMode, upload: BulkUpload): FormData {
   return form;
 }
 
-const PATH = '/api/admin/bulk-import-stories/';
+/** Sends the workbook for `mode`; the answer is the one of that mode, or the call fails. */
+async function sendWorkbook<Mode extends BulkMode>(mode: Mode, upload: BulkUpload) {
+  const answer = await call(bulkImportStories, { body: bulkForm(mode, upload) });
+  if (answer.mode !== mode) throw new Error(`The server answered a ${answer.mode} to a ${mode}.`);
+  return answer as Extract<BulkPreviewAnswer | BulkImportAnswer, { mode: Mode }>;
+}
 
 export function previewWorkbook(upload: BulkUpload): Promise<BulkPreviewAnswer> {
-  return api(PATH, { method: 'POST', body: bulkForm('preview', upload), schema: BulkPreviewAnswer });
+  return sendWorkbook('preview', upload);
 }
 
 export function importWorkbook(upload: BulkUpload): Promise<BulkImportAnswer> {
-  return api(PATH, { method: 'POST', body: bulkForm('import', upload), schema: BulkImportAnswer });
+  return sendWorkbook('import', upload);
 }
 
 /** The warnings a refusal carried (a missing sheet or column explains 'No chapters found'), if any. */

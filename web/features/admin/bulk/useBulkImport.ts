@@ -10,7 +10,7 @@ import {
 } from '#common/schemas/bulk.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { ADMIN_KEYS } from '../queries.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import {
   type BulkPrompts,
   type BulkUpload,
@@ -86,7 +86,7 @@ export function useBulkImport() {
     workbook.clear();
     outcome.setResult(answer);
     setWarnings(answer.warnings);
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
   }
 
   return {

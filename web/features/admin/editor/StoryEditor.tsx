@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { deleteStory } from '#common/endpoints/stories.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { AdminStory } from '#common/schemas/stories.ts';
 import { wordCount } from '#common/stories.ts';
@@ -12,11 +13,13 @@ import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx'
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { useLeaveGuard } from '#web/lib/useLeaveGuard.ts';
-import { ADMIN_KEYS, chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
+import { chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
 import { ChapterList } from './ChapterList.tsx';
 import {
@@ -325,9 +328,9 @@ function ConfirmDeleteStory({ story, onClose }: { story: AdminStory; onClose: ()
   const navigate = useNavigate();
 
   async function handleDeleteStory() {
-    await api(`/api/admin/stories/${story.id}/`, { method: 'DELETE' });
-    queryClient.removeQueries({ queryKey: ADMIN_KEYS.story(story.id) });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
+    await call(deleteStory, { params: { id: story.id } });
+    queryClient.removeQueries({ queryKey: queryKeys.adminStory(story.id) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
     // Deleted: nothing is left to lose, so no question on the way out (admin.md §4: back to /admin).
     void navigate(CLIENT_ROUTES.admin);
   }

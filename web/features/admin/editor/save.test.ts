@@ -255,7 +255,16 @@ describe('saving the story editor draft', () => {
   it('uploads pending audio once, before the chapter that carries it', async () => {
     const file = new File(['RIFF'], 'voz.wav', { type: 'audio/wav' });
     fakeApi.routes['POST /api/admin/uploads/audio/?chapter=31'] = () =>
-      Response.json({ url: '/media/story-audio/chapters/31-a.wav', duration_seconds: 12 }, { status: 201 });
+      Response.json(
+        {
+          key: 'story-audio/chapters/31-a.wav',
+          url: '/media/story-audio/chapters/31-a.wav',
+          content_type: 'audio/wav',
+          size: 4,
+          duration_seconds: 12,
+        },
+        { status: 201 },
+      );
     let draft = edit(draftFromServer(story(), INITIAL), {
       type: 'set-pending-audio',
       key: 'saved-31',

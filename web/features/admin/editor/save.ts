@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { createChapter, deleteChapter, updateChapter, updateStory } from '#common/endpoints/stories.ts';
+import { uploadAudio as uploadAudioFile } from '#common/endpoints/uploads.ts';
 import {
-  AdminChapter,
+  type AdminChapter,
   type AdminChapterInput,
-  AdminStory,
   type AdminStoryInput,
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
 import { checkChapterText } from '../stories/chapterFields.ts';
 import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../stories/cover.ts';
 import { checkStoryFields, type StoryFields } from '../stories/storyFields.ts';
@@ -65,11 +66,10 @@ export async function saveDraft(
   onProgress({ step: 'records' });
   const saveStory = async () => {
     if (!isStoryChanged(draft)) return;
-    const saved = await call(
-      api(`/api/admin/stories/${draft.saved.story.id}/`, {
-        method: 'PUT',
+    const saved = await step(
+      call(updateStory, {
+        params: { id: draft.saved.story.id },
         body: { ...story, cover_image_url: draft.cover.url },
-        schema: AdminStory,
       }),
       'Failed to save story',
     );
@@ -97,7 +97,7 @@ export async function saveDraft(
 
   for (const id of draft.deletedIds) {
     try {
-      await api(`/api/admin/chapters/${id}/`, { method: 'DELETE' });
+      await call(deleteChapter, { params: { id } });
     } catch (error) {
       // Deleted by an earlier save whose answer was lost, or by someone else: either way it is gone.
       if (!(error instanceof ApiError && error.status === 404))
@@ -154,9 +154,9 @@ async function saveChapter(
   const fields = { title: input.title, content: input.content };
   const audio = { audio_url: chapter.audioUrl, audio_duration_seconds: chapter.audioDurationSeconds };
   if (chapter.id === undefined) {
-    return call(
-      api(`/api/admin/stories/${draft.saved.story.id}/chapters/`, {
-        method: 'POST',
+    return step(
+      call(createChapter, {
+        params: { storyId: draft.saved.story.id },
         body: {
           ...fields,
           ...audio,
@@ -164,7 +164,6 @@ async function saveChapter(
           client_key: chapter.clientKey,
           generation_prompt: chapter.generationPrompt,
         },
-        schema: AdminChapter,
       }),
       'Failed to save chapter',
       chapter.key,
@@ -175,11 +174,10 @@ async function saveChapter(
   const isAudioChanged = saved?.audio_url !== chapter.audioUrl;
   const isChanged = saved?.title !== fields.title || saved.content !== fields.content || isAudioChanged;
   if (!isMoved && !isChanged) return undefined;
-  return call(
-    api(`/api/admin/chapters/${chapter.id}/`, {
-      method: 'PUT',
+  return step(
+    call(updateChapter, {
+      params: { id: chapter.id },
       body: { ...fields, ...(isAudioChanged ? audio : {}), ...(isMoved ? { order_index: index } : {}) },
-      schema: AdminChapter,
     }),
     'Failed to save chapter',
     chapter.key,
@@ -198,16 +196,14 @@ async function uploadEditorCover(file: File): Promise<string> {
   return url;
 }
 
-const UploadedAudio = z.object({ url: z.string().min(1), duration_seconds: z.number().nullish() });
-
 async function uploadAudio(chapter: DraftChapter): Promise<{ url: string; durationSeconds: number | null }> {
   const pending = chapter.pendingAudio;
   if (!pending) throw new Error('uploadAudio needs pending audio');
   const form = new FormData();
   form.append('file', pending.file, pending.file.name);
   const target = chapter.id === undefined ? 'new' : String(chapter.id);
-  const answer = await call(
-    api(`/api/admin/uploads/audio/?chapter=${target}`, { method: 'POST', body: form, schema: UploadedAudio }),
+  const answer = await step(
+    call(uploadAudioFile, { query: { chapter: target }, body: form }),
     AUDIO_UPLOAD_FAILED,
     chapter.key,
   );
@@ -216,7 +212,8 @@ async function uploadAudio(chapter: DraftChapter): Promise<{ url: string; durati
   return { url: answer.url, durationSeconds: seconds === null ? null : Math.round(seconds) };
 }
 
-async function call<T>(request: Promise<T>, fallback: string, chapterKey?: string): Promise<T> {
+/** A step of the save: its failure as a SaveFailed, with the screen's fallback sentence. */
+async function step<T>(request: Promise<T>, fallback: string, chapterKey?: string): Promise<T> {
   try {
     return await request;
   } catch (error) {

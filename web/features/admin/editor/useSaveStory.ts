@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { ADMIN_KEYS, chaptersQuery, storyQuery } from '../queries.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
+import { chaptersQuery, storyQuery } from '../queries.ts';
 import { type Draft, type DraftAction, draftFromServer } from './draft.ts';
 import { SaveFailed, type SaveProgress, saveDraft } from './save.ts';
 
@@ -53,7 +54,7 @@ export function useSaveStory(
     try {
       await reload(await saveDraft(draft, dispatch, setProgress));
       setNotice('Story saved.');
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
     } catch (error) {
       setProblem(error instanceof SaveFailed ? error.message : apiErrorText(error, 'Failed to save story'));
       if (error instanceof SaveFailed && error.chapterKey) {

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { AdminLanguage, AdminLanguageCreate } from '#common/schemas/languages.ts';
+import { createLanguage, updateLanguage } from '#common/endpoints/languages.ts';
+import { type AdminLanguage, AdminLanguageCreate } from '#common/schemas/languages.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
-import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
 import { checkForm } from '#web/lib/form.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
-import { ADMIN_KEYS } from '../queries.ts';
 
 export const LANGUAGE_REQUIRED = 'All fields are required';
 export const DICTIONARY_SOURCE_URL = 'https://kaikki.org/dictionary/';
@@ -45,13 +46,13 @@ export function LanguageDialog({ language, onClose }: { language?: AdminLanguage
   const save = useMutation({
     mutationFn: (input: AdminLanguageCreate) =>
       language
-        ? api(`/api/admin/languages/${language.id}/`, { method: 'PUT', body: input, schema: AdminLanguage })
-        : api('/api/admin/languages/', { method: 'POST', body: input, schema: AdminLanguage }),
+        ? call(updateLanguage, { params: { id: language.id }, body: input })
+        : call(createLanguage, { body: input }),
     onSuccess: async () => {
       // The stories list shows language names too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.languages }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminLanguages() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStories() }),
       ]);
       onClose();
     },

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { deleteLanguage } from '#common/endpoints/languages.ts';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
@@ -16,7 +18,7 @@ import {
   ListStates,
   Row,
 } from '../AdminTable.tsx';
-import { ADMIN_KEYS, useAdminLanguages } from '../queries.ts';
+import { useAdminLanguages } from '../queries.ts';
 import { LanguageDialog } from './LanguageDialog.tsx';
 
 type Editing = { language?: AdminLanguage };
@@ -32,9 +34,9 @@ export function LanguagesTab() {
     if (languages.error) console.warn('Could not load the languages.', languages.error);
   }, [languages.error]);
 
-  async function deleteLanguage(language: AdminLanguage) {
-    await api(`/api/admin/languages/${language.id}/`, { method: 'DELETE' });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.languages });
+  async function removeLanguage(language: AdminLanguage) {
+    await call(deleteLanguage, { params: { id: language.id } });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminLanguages() });
   }
 
   return (
@@ -68,7 +70,7 @@ export function LanguagesTab() {
           title="Delete Language"
           description={`Are you sure you want to delete "${deleting.name}" (${deleting.code})? This action cannot be undone.`}
           fallback="Failed to delete language"
-          onConfirm={() => deleteLanguage(deleting)}
+          onConfirm={() => removeLanguage(deleting)}
           onClose={() => setDeleting(undefined)}
         />
       ) : null}

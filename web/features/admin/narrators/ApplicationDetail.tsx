@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, type RefObject, useId } from 'react';
+import { toggleContacted } from '#common/endpoints/narrators.ts';
 import {
   FORM_LANGUAGE_LABELS,
-  TeacherApplication,
+  type TeacherApplication,
   WEEKLY_HOURS_LABELS,
 } from '#common/schemas/teacher-application.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { TEACHER_KEYS } from '../queries.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { DateText } from './states.tsx';
 
 const NOT_ANSWERED = <span className="text-slate-500 italic">Not answered</span>;
@@ -188,13 +189,9 @@ function ContactedControl({ application }: { application: TeacherApplication }) 
   const queryClient = useQueryClient();
   const hintId = useId();
   const toggle = useMutation({
-    mutationFn: () =>
-      api(`/api/teacher-applications/${application.id}/toggle-contacted/`, {
-        method: 'PATCH',
-        schema: TeacherApplication,
-      }),
+    mutationFn: () => call(toggleContacted, { params: { id: application.id } }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<TeacherApplication[]>(TEACHER_KEYS.applications, (list) =>
+      queryClient.setQueryData<TeacherApplication[]>(queryKeys.narratorApplications(), (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );
     },

@@ -5,7 +5,7 @@ import { FORM_LANGUAGE_LABELS } from '#common/schemas/teacher-application.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
-import { useTeacherApplications } from '../queries.ts';
+import { useNarratorApplications } from '../queries.ts';
 import { ApplicationDetail } from './ApplicationDetail.tsx';
 import { DateText, EmptyState, FailedState, LoadingState } from './states.tsx';
 
@@ -18,7 +18,7 @@ function isSideBySide(): boolean {
 
 /** The Applications sub-tab: the list, and the answers of the one chosen. */
 export function ApplicationsView() {
-  const applications = useTeacherApplications();
+  const applications = useNarratorApplications();
   const [selectedId, setSelectedId] = useState<number>();
   const listRef = useRef<HTMLUListElement>(null);
   const detailHeadingRef = useRef<HTMLHeadingElement>(null);

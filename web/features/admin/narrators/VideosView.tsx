@@ -1,11 +1,13 @@
 import { Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { type ApplicantVideo, SignedVideoUrl } from '#common/schemas/teacher-application.ts';
+import { signVideoUrl } from '#common/endpoints/narrators.ts';
+import type { ApplicantVideo } from '#common/schemas/teacher-application.ts';
 import { formatMegabytes } from '#common/uploads.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
 import { ActionsCell, AdminTable, Cell, HeaderCell, Row } from '../AdminTable.tsx';
 import { useApplicantVideos } from '../queries.ts';
 import { DateText, EmptyState, FailedState, LoadingState } from './states.tsx';
@@ -74,10 +76,7 @@ function useVideoDownload() {
     setDownloadError(undefined);
     setDownloadingId(video.id);
     try {
-      const { url } = await api(
-        `/api/applicant-video/admin/signed-url/?path=${encodeURIComponent(video.storage_path)}`,
-        { schema: SignedVideoUrl },
-      );
+      const { url } = await call(signVideoUrl, { query: { path: video.storage_path } });
       // Local storage signs a path on this site (/media/…); S3 signs an absolute address.
       const address = new URL(url, window.location.origin).href;
       if (newTab) newTab.location.href = address;

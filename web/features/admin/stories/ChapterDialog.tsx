@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminChapter, type AdminChapterInput, type AdminStory } from '#common/schemas/stories.ts';
+import { createChapter, updateChapter } from '#common/endpoints/stories.ts';
+import type { AdminChapter, AdminChapterInput, AdminStory } from '#common/schemas/stories.ts';
 import { wordCount } from '#common/stories.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
-import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
 import type { TextBinding } from '#web/lib/form.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
-import { ADMIN_KEYS } from '../queries.ts';
 import { checkChapterText, positionFrom } from './chapterFields.ts';
 
 export interface ChapterDialogProps {
@@ -45,16 +46,12 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
   const save = useMutation({
     mutationFn: (input: AdminChapterInput) =>
       chapter
-        ? api(`/api/admin/chapters/${chapter.id}/`, { method: 'PUT', body: input, schema: AdminChapter })
-        : api(`/api/admin/stories/${story.id}/chapters/`, {
-            method: 'POST',
-            body: input,
-            schema: AdminChapter,
-          }),
+        ? call(updateChapter, { params: { id: chapter.id }, body: input })
+        : call(createChapter, { params: { storyId: story.id }, body: input }),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(story.id) }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminChapters(story.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true }),
       ]);
       onClose();
     },

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { deleteChapter } from '#common/endpoints/stories.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/Dialog.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import {
   ActionsCell,
   AdminTable,
@@ -17,7 +19,7 @@ import {
   ListStates,
   Row,
 } from '../AdminTable.tsx';
-import { ADMIN_KEYS, useStoryChapters } from '../queries.ts';
+import { useStoryChapters } from '../queries.ts';
 import { ChapterDialog } from './ChapterDialog.tsx';
 
 export const LAST_CHAPTER = 'Cannot delete the last chapter';
@@ -177,11 +179,11 @@ function ConfirmDeleteChapter({
 }) {
   const queryClient = useQueryClient();
 
-  async function deleteChapter() {
-    await api(`/api/admin/chapters/${chapter.id}/`, { method: 'DELETE' });
+  async function removeChapter() {
+    await call(deleteChapter, { params: { id: chapter.id } });
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.chapters(storyId) }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories, exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminChapters(storyId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true }),
     ]);
   }
 
@@ -190,7 +192,7 @@ function ConfirmDeleteChapter({
       title="Delete Chapter"
       description={`Are you sure you want to delete "${chapter.title}"? This action cannot be undone.`}
       fallback="Failed to delete chapter"
-      onConfirm={deleteChapter}
+      onConfirm={removeChapter}
       onClose={onClose}
     />
   );

@@ -2,13 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ListOrdered } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { generatePath, Link, useNavigate } from 'react-router';
+import { deleteStory } from '#common/endpoints/stories.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { AdminStory } from '#common/schemas/stories.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { AdminListCard } from '../AdminListCard.tsx';
 import {
   ActionsCell,
@@ -19,7 +21,7 @@ import {
   ListStates,
   Row,
 } from '../AdminTable.tsx';
-import { ADMIN_KEYS, useAdminStories } from '../queries.ts';
+import { useAdminStories } from '../queries.ts';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
 import { StoryDialog } from './StoryDialog.tsx';
 
@@ -40,9 +42,9 @@ export function StoriesTab() {
     if (stories.error) console.warn('Could not load the stories.', stories.error);
   }, [stories.error]);
 
-  async function deleteStory(story: AdminStory) {
-    await api(`/api/admin/stories/${story.id}/`, { method: 'DELETE' });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories });
+  async function removeStory(story: AdminStory) {
+    await call(deleteStory, { params: { id: story.id } });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories() });
   }
 
   return (
@@ -71,7 +73,7 @@ export function StoriesTab() {
           title="Delete Story"
           description={`Are you sure you want to delete "${deleting.title}"? This action cannot be undone and will delete all chapters.`}
           fallback="Failed to delete story"
-          onConfirm={() => deleteStory(deleting)}
+          onConfirm={() => removeStory(deleting)}
           onClose={() => setDeleting(undefined)}
         />
       ) : null}

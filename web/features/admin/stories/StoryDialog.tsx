@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { AdminStory, type AdminStoryInput } from '#common/schemas/stories.ts';
+import { createStory } from '#common/endpoints/stories.ts';
+import type { AdminStoryInput } from '#common/schemas/stories.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
-import { api } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
-import { ADMIN_KEYS } from '../queries.ts';
 import { CoverPicker } from './CoverPicker.tsx';
 import { UPLOAD_FAILED, uploadCover } from './cover.ts';
 import { StoryFieldset } from './StoryFieldset.tsx';
@@ -54,14 +55,10 @@ export function StoryDialog({ onClose }: { onClose: () => void }) {
         }
       }
       setStep('saving');
-      return api('/api/admin/stories/', {
-        method: 'POST',
-        body: { ...input, cover_image_url: coverUrl },
-        schema: AdminStory,
-      });
+      return call(createStory, { body: { ...input, cover_image_url: coverUrl } });
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stories });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminStories() });
       onClose();
     },
     onError: (error) => {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { uploadCover as uploadCoverFile } from '#common/endpoints/uploads.ts';
 import { COVER_MAX_BYTES, COVER_TYPES } from '#common/uploads.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 /** How a cover is compressed before upload, and the folder it goes to (admin.md §5, §7). */
 export interface CoverLimits {
@@ -56,12 +56,11 @@ export async function compressCover(file: File, limits: CoverLimits = COVER_COMP
   return new File([compressed], name, { type });
 }
 
-const Uploaded = z.object({ url: z.string().nullish() }).passthrough();
-
 /**
  * Uploads a cover to a folder of admin.md §7 (covers/ from the stories tab, stories/ from the editor) and
- * answers its public URL, or undefined when the server answered without one. A refusal (413, 415) is thrown
- * with the server's sentence.
+ * answers its public URL, or undefined when it is empty. A refusal (413, 415) is thrown with the server's
+ * sentence; an answer without a URL fails the declaration's schema, and the callers say 'Failed to upload
+ * image' for either (admin.md §8: the save is aborted when the upload yields nothing).
  */
 export async function uploadCover(
   file: File,
@@ -69,10 +68,6 @@ export async function uploadCover(
 ): Promise<string | undefined> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const answer = await api(`/api/admin/uploads/cover/?folder=${folder}`, {
-    method: 'POST',
-    body: form,
-    schema: Uploaded,
-  });
+  const answer = await call(uploadCoverFile, { query: { folder }, body: form });
   return answer.url || undefined;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '#web/lib/api.ts';
+import { callForReply } from '#web/lib/call.ts';
 import { hasDumpExtension, PREVIEW_BYTES, previewDump, previewPart, uploadProblem } from './upload.ts';
 
-vi.mock('#web/lib/api.ts', () => ({ api: vi.fn() }));
+vi.mock('#web/lib/call.ts', () => ({ callForReply: vi.fn() }));
 
 function fileOf(name: string, size: number): File {
   return new File([new Uint8Array(size)], name, { type: 'application/octet-stream' });
@@ -75,13 +75,14 @@ describe('previewDump', () => {
   it('tells the server, before the file, that a cut dump is partial', async () => {
     const preview = { action: 'preview', truncated: true, sample: [] };
     const reply = { ...preview, bytes: 1, lines: 1, entries: 1, senses: 1, forms: 1, skipped: 0 };
-    vi.mocked(api).mockResolvedValue({ ...reply, skipped_lines: [], languages: {} });
+    const answer = { ...reply, skipped_lines: [], languages: {} };
+    vi.mocked(callForReply).mockResolvedValue({ answer, reply: answer } as never);
     const fields = { mode: 'wiktextract', source: 'es', target: 'en' } as const;
 
     await previewDump(fields, dumpOf('es.jsonl', PREVIEW_BYTES + 1, [PREVIEW_BYTES - 1]));
     await previewDump(fields, dumpOf('es.jsonl', 100, [99]));
 
-    const forms = vi.mocked(api).mock.calls.map(([, request]) => request?.body as FormData);
+    const forms = vi.mocked(callForReply).mock.calls.map(([, input]) => input.body as unknown as FormData);
     expect(forms.map((form) => [...form.keys()])).toEqual([
       ['mode', 'source', 'target', 'action', 'partial', 'file'],
       ['mode', 'source', 'target', 'action', 'file'],

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { DictionaryImport, DumpCounts, TranslationUploadFields } from '#common/schemas/dictionary.ts';
-import { api } from '#web/lib/api.ts';
+import { type DumpPreview, type QueuedImport, uploadDictionary } from '#common/endpoints/dictionary.ts';
+import { TranslationUploadFields } from '#common/schemas/dictionary.ts';
+import { callForReply } from '#web/lib/call.ts';
 
 /** The dump files the Translations tab takes (admin.md §2): one JSON entry per line, gzipped or not. */
 export const DUMP_EXTENSIONS = ['.json', '.jsonl', '.json.gz', '.jsonl.gz'] as const;
@@ -90,18 +90,6 @@ export function uploadProblem(input: {
   return fields.success ? undefined : fields.error.issues[0]?.message;
 }
 
-/** The preview's answer (the box shows the reply itself, so nothing the server said is dropped). */
-export const PreviewAnswer = DumpCounts.extend({
-  action: z.literal('preview'),
-  truncated: z.boolean(),
-  sample: z.array(z.unknown()),
-});
-export type PreviewAnswer = z.infer<typeof PreviewAnswer>;
-
-/** The answer to an accepted import (202): the queued import, to follow. */
-export const ImportAnswer = z.object({ action: z.literal('import'), import: DictionaryImport });
-export type ImportAnswer = z.infer<typeof ImportAnswer>;
-
 interface UploadFields {
   mode: DumpFormat;
   source: string;
@@ -120,26 +108,29 @@ function uploadForm(fields: UploadFields, action: UploadAction, file: File, isPa
   return form;
 }
 
-const UPLOAD_PATH = '/api/admin/translations/upload/';
-
-/** An upload's answer, checked, and the reply as the server wrote it (its key order too), for the box. */
+/**
+ * An upload's answer, checked, and the reply as the server wrote it (its key order too), for the box: it
+ * shows the reply itself, so nothing the server said is dropped.
+ */
 export interface UploadReply<T> {
   answer: T;
   reply: unknown;
 }
 
-async function upload<T>(form: FormData, schema: z.ZodType<T>): Promise<UploadReply<T>> {
-  const reply = await api<unknown>(UPLOAD_PATH, { method: 'POST', body: form });
-  return { answer: schema.parse(reply), reply };
+/** Sends the form for `action`; the answer is the one of that action, or the call fails. */
+async function upload<Action extends UploadAction>(action: Action, form: FormData) {
+  const { answer, reply } = await callForReply(uploadDictionary, { body: form });
+  if (answer.action !== action) throw new Error(`The server answered a ${answer.action} to a ${action}.`);
+  return { answer: answer as Extract<DumpPreview | QueuedImport, { action: Action }>, reply };
 }
 
 /** Previews the first lines of a dump: counts, skipped lines, languages and a sample. */
-export async function previewDump(fields: UploadFields, file: File): Promise<UploadReply<PreviewAnswer>> {
+export async function previewDump(fields: UploadFields, file: File): Promise<UploadReply<DumpPreview>> {
   const part = await previewPart(file);
-  return upload(uploadForm(fields, 'preview', part.file, part.isPartial), PreviewAnswer);
+  return upload('preview', uploadForm(fields, 'preview', part.file, part.isPartial));
 }
 
 /** Uploads the whole dump and queues its import; the answer is the import to follow. */
-export function startImport(fields: UploadFields, file: File): Promise<UploadReply<ImportAnswer>> {
-  return upload(uploadForm(fields, 'import', file), ImportAnswer);
+export function startImport(fields: UploadFields, file: File): Promise<UploadReply<QueuedImport>> {
+  return upload('import', uploadForm(fields, 'import', file));
 }

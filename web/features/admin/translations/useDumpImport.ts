@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
-import { DictionaryImport } from '#common/schemas/dictionary.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { cancelImport as cancelImportEndpoint } from '#common/endpoints/dictionary.ts';
+import type { DictionaryImport } from '#common/schemas/dictionary.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { apiErrorText } from '#web/lib/apiErrorText.ts';
-import { TRANSLATION_KEYS, useTranslationImport, useTranslationImports } from '../queries.ts';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
+import { useTranslationImport, useTranslationImports } from '../queries.ts';
 import { countOf, formatCount, importResultText, importSummary, isImportActive } from './imports.ts';
 import {
   type DumpFormat,
@@ -84,7 +87,7 @@ export function useDumpImport() {
         const { answer, reply } = await startImport(upload.fields, upload.file);
         follower.follow(answer.import);
         show(JSON.stringify(reply, null, 2), 'The file is uploaded; the import has started.');
-        void queryClient.invalidateQueries({ queryKey: TRANSLATION_KEYS.imports, exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dictionaryImports(), exact: true });
       },
       'Failed to start the import',
     );
@@ -125,7 +128,7 @@ function useImportFollower(
       recent.data.find((item) => item.status === 'running') ??
       recent.data.find((item) => item.status === 'queued');
     if (!active || followedId !== undefined) return;
-    queryClient.setQueryData(TRANSLATION_KEYS.import(active.id), active);
+    queryClient.setQueryData(queryKeys.dictionaryImport(active.id), active);
     setFollowedId(active.id);
     setResult(JSON.stringify(active, null, 2));
   }, [recent.data, followedId, queryClient, setResult]);
@@ -137,7 +140,7 @@ function useImportFollower(
     setResult(importResultText(followedData));
     setAnnouncement(importSummary(followedData));
     setFollowedId(undefined);
-    void queryClient.invalidateQueries({ queryKey: TRANSLATION_KEYS.imports, exact: true });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dictionaryImports(), exact: true });
   }, [followedData, queryClient, setResult, setAnnouncement]);
 
   // A refused poll (the import is gone, the session ended) will not succeed by asking again.
@@ -151,17 +154,14 @@ function useImportFollower(
 
   /** Follows an import just started. */
   function follow(started: DictionaryImport) {
-    queryClient.setQueryData(TRANSLATION_KEYS.import(started.id), started);
+    queryClient.setQueryData(queryKeys.dictionaryImport(started.id), started);
     setFollowedId(started.id);
   }
 
   async function cancelImport(importId: number) {
-    const answer = await api(`/api/admin/translations/imports/${importId}/`, {
-      method: 'DELETE',
-      schema: DictionaryImport,
-    });
+    const answer = await call(cancelImportEndpoint, { params: { id: importId } });
     // The finished answer ends the polling and fills the box, like a last poll would.
-    queryClient.setQueryData(TRANSLATION_KEYS.import(answer.id), answer);
+    queryClient.setQueryData(queryKeys.dictionaryImport(answer.id), answer);
   }
 
   return { recent, running, follow, cancelImport };

@@ -9,10 +9,12 @@ import { REDIRECT_AFTER_MS } from './useApplication.ts';
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 let answer: Handler;
+/** What the server answers an application it took. */
+const CREATED = { id: 7, form_language: 'en', created_at: '2026-11-25T10:00:00.000Z' };
 const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => answer(init));
 
 beforeEach(() => {
-  answer = () => Response.json({ id: 7 }, { status: 201 });
+  answer = () => Response.json(CREATED, { status: 201 });
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -191,7 +193,7 @@ describe('Apply', () => {
       anything_else: '',
     });
 
-    await act(async () => release(Response.json({ id: 7 }, { status: 201 })));
+    await act(async () => release(Response.json(CREATED, { status: 201 })));
     const success = await screen.findByRole('status');
     expect(success.textContent).toBe('¡Solicitud enviada! Te contactaremos por correo electrónico.');
     expect(document.activeElement).toBe(success);

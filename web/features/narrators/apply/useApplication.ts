@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { apply } from '#common/endpoints/narrators.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { FormLanguage } from '#common/schemas/teacher-application.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import {
   type ApplicationDraft,
   type ApplicationFieldName,
@@ -99,7 +101,7 @@ export function useApplication(language: FormLanguage) {
     setProblems({});
     setIsSubmitting(true);
     try {
-      await api('/api/teacher-application/', { method: 'POST', body: check.application });
+      await call(apply, { body: check.application });
       setIsSent(true);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn('The application could not be sent', error);

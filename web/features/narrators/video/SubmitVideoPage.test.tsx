@@ -125,7 +125,17 @@ describe('SubmitVideo', () => {
       '25',
     );
 
-    sent.answer(201, '{"id":1}');
+    sent.answer(
+      201,
+      JSON.stringify({
+        id: 1,
+        email: 'ana@example.com',
+        original_filename: 'sample.mp4',
+        storage_path: 'applicant-videos/1-ab-cd.mp4',
+        file_size: 4 * 1024 * 1024,
+        created_at: '2026-11-25T10:00:00.000Z',
+      }),
+    );
     expect((await screen.findByRole('status')).textContent).toContain('Upload successful. Thank you!');
   });
 

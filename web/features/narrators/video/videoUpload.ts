@@ -1,12 +1,14 @@
+import { startVideoUpload as startUpload, uploadVideo } from '#common/endpoints/narrators.ts';
 import {
   APPLICANT_VIDEO_EXTENSIONS,
   APPLICANT_VIDEO_MAX_BYTES,
-  ApplicantVideoStart,
+  type ApplicantVideo,
   NOT_AUTHORIZED,
   UNSUPPORTED_VIDEO,
   VIDEO_TOO_LARGE,
 } from '#common/schemas/teacher-application.ts';
-import { ApiError, api, currentTimeZone, failureText } from '#web/lib/api.ts';
+import { ApiError, currentTimeZone, failureText } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 // The sample-video upload of /submit-video (learner.md §7): the start call hands out a path for an applicant's
 // address, then the file goes up as a form, with its progress reported as bytes are sent.
@@ -48,39 +50,43 @@ export function uploadFailureText(error: unknown): string {
 
 /** Asks for an upload path; refused ('Not authorized') for an address that has not applied. */
 export async function startVideoUpload(email: string, file: File, signal?: AbortSignal): Promise<string> {
-  const query = new URLSearchParams({ email, filename: file.name, content_type: file.type });
-  const { upload_path } = await api(`/api/applicant-video/start/?${query}`, {
-    schema: ApplicantVideoStart,
-    signal,
-  });
+  const query = { email, filename: file.name, content_type: file.type };
+  const { upload_path } = await call(startUpload, { query, signal });
   return upload_path;
 }
 
 /**
- * Sends the video as multipart (email, path, then file, the order the server reads them in). XMLHttpRequest,
- * not fetch: only it reports the bytes sent as they go. Rejects with an ApiError (status 0 when the network
+ * Sends the video as multipart (email, path, then file, the order the server reads them in), to the address
+ * of its declaration (uploadVideo), and answers the stored video as its schema reads it. XMLHttpRequest, not
+ * fetch: only it reports the bytes sent as they go. Rejects with an ApiError (status 0 when the network
  * failed), or an AbortError when `signal` aborts.
  */
 export function sendVideo(
   fields: { email: string; path: string; file: File },
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<ApplicantVideo> {
   const form = new FormData();
   form.append('email', fields.email);
   form.append('path', fields.path);
   form.append('file', fields.file, fields.file.name);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/applicant-video/upload/');
+    request.open(uploadVideo.method, uploadVideo.path);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('X-Timezone', currentTimeZone());
     request.upload.addEventListener('progress', (event) => {
       onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : fields.file.size });
     });
     request.addEventListener('load', () => {
-      if (request.status >= 200 && request.status < 300) return resolve();
-      reject(errorOfAnswer(request.status, request.responseText));
+      if (request.status < 200 || request.status >= 300) {
+        return reject(errorOfAnswer(request.status, request.responseText));
+      }
+      try {
+        resolve(uploadVideo.response.parse(JSON.parse(request.responseText)));
+      } catch (error) {
+        reject(error);
+      }
     });
     request.addEventListener('error', () => reject(new ApiError(0, UNEXPECTED_ERROR)));
     request.addEventListener('abort', () =>

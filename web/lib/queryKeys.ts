@@ -1,0 +1,46 @@
+// Every query key of the web app, in one place: each query's key is made here, and a change invalidates by
+// the keys made here, so a key and the invalidations that must reach it cannot drift apart. A key's first
+// parts are what invalidations match by prefix; the notes say which.
+
+export const queryKeys = {
+  // The learner's screens.
+  /** The public languages, to learn and to read in. */
+  languages: () => ['languages'] as const,
+  /** The learner's languages and their totals; a chapter marked read or unread changes them. */
+  languageProgress: () => ['language-progress'] as const,
+  /** Every story list and every story's page (a prefix): a chapter's progress changes them. */
+  stories: () => ['stories'] as const,
+  /** The story list of one query (`storyListQuery`), under stories(). */
+  storyList: (query: string) => ['stories', 'list', query] as const,
+  /** A story's page, under stories(). */
+  story: (storyId: number) => ['stories', storyId] as const,
+  /** A chapter as the reader shows it. */
+  chapter: (chapterId: number) => ['chapters', chapterId] as const,
+  /** Today's reading against the goal in a language. */
+  dailyGoal: (language: string | undefined) => ['daily-goal', language] as const,
+  /** The activity of a range of dates. */
+  activity: (from: string, to: string) => ['activity', from, to] as const,
+  /** The plan of the signed-in person, by their address. */
+  subscription: (email: string) => ['subscription', email] as const,
+  /** A tapped word's lookup. */
+  lookup: (language: string, word: string) => ['dictionary', language, word] as const,
+  /** The learner's saved words; a word looked up changes them. */
+  words: () => ['words'] as const,
+
+  // The admin area: each under ['admin'].
+  adminPermission: () => ['admin', 'permission'] as const,
+  adminLanguages: () => ['admin', 'languages'] as const,
+  /** Every story (exactly), or with each story's own keys below it (as a prefix). */
+  adminStories: () => ['admin', 'stories'] as const,
+  /** One story, for the editor; under adminStories(). */
+  adminStory: (storyId: number) => ['admin', 'stories', storyId] as const,
+  /** A story's chapters; under adminStories() and adminStory(). */
+  adminChapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'] as const,
+  /** The latest dictionary imports. An import's own key is not under it, so refreshing the list never
+   * refetches the import being polled. */
+  dictionaryImports: () => ['admin', 'translations', 'imports'] as const,
+  dictionaryImport: (importId: number) => ['admin', 'translations', 'import', importId] as const,
+  /** The narrator applications; toggling 'contacted' writes the server's answer into the list. */
+  narratorApplications: () => ['admin', 'teacher-applications'] as const,
+  narratorVideos: () => ['admin', 'applicant-videos'] as const,
+} as const;
