@@ -3,13 +3,20 @@
 // answer updates the recording on purpose (`npx vitest run --project api -u server/testing/recorded`), and the
 // diff shows exactly what a client will see differently.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '#server/demo/seed.ts';
 import { setupTestApp } from './app.ts';
 import { createStory, createUser, giveSubscription, signIn } from './factories.ts';
 
-const t = setupTestApp();
+// A built web app of the recording's own, so the answers do not depend on whether `npm run build` has run.
+const dist = mkdtempSync(join(tmpdir(), 'catamaran-recorded-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Catamaran</title></head></html>');
+
+const t = setupTestApp({ app: { webDistDir: dist } });
 
 /** Headers that differ from one run to the next by nature, or follow from the body. */
 const VOLATILE_HEADERS = new Set([
@@ -349,6 +356,7 @@ describe('the recorded requests', () => {
 
     // The web app's shell.
     await get(visitor, '/no-such-screen');
+    await get(visitor, '/dashboard');
 
     await expect(entries.join('\n')).toMatchFileSnapshot('./__snapshots__/recorded-requests.txt');
   }, 120_000);
