@@ -1,4 +1,4 @@
-// Who the signed-in person is to the product: whether they are an administrator (admin.md §7).
+// The admin area's own question: whether the signed-in person is an administrator (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
 

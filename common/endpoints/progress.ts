@@ -1,16 +1,15 @@
-// The learner's languages and their totals, the daily goal, reading time and the activity calendar
+// The learner's progress: the languages they read with their totals, and chapters marked read or unread
 // (learner.md §7).
 import { endpoint } from '../contract.ts';
 import {
-  Activity,
-  ActivityQuery,
-  DailyGoal,
-  DailyGoalInput,
-  DailyGoalQuery,
-  TrackReadingTimeInput,
-  TrackReadingTimeResult,
-} from '../schemas/library.ts';
-import { LanguageProgressEntry, LanguageProgressInput, LanguageProgressList } from '../schemas/reading.ts';
+  ChapterProgressResult,
+  LanguageProgressEntry,
+  LanguageProgressInput,
+  LanguageProgressList,
+  MarkReadInput,
+} from '../schemas/reading.ts';
+
+const CHAPTER_NOT_FOUND = 'Chapter not found';
 
 export const listLanguageProgress = endpoint({
   method: 'GET',
@@ -28,35 +27,19 @@ export const chooseLanguage = endpoint({
   response: LanguageProgressEntry,
 });
 
-export const getDailyGoal = endpoint({
-  method: 'GET',
-  path: '/api/daily-goal/',
-  access: 'signed-in',
-  query: DailyGoalQuery,
-  response: DailyGoal,
-});
-
-export const setDailyGoal = endpoint({
-  method: 'PUT',
-  path: '/api/daily-goal/',
-  access: 'signed-in',
-  query: DailyGoalQuery,
-  body: DailyGoalInput,
-  response: DailyGoal,
-});
-
-export const trackReadingTime = endpoint({
+export const markChapterRead = endpoint({
   method: 'POST',
-  path: '/api/track-reading-time/',
+  path: '/api/chapters/:id/mark-read/',
   access: 'signed-in',
-  body: TrackReadingTimeInput,
-  response: TrackReadingTimeResult,
+  ids: { id: CHAPTER_NOT_FOUND },
+  body: MarkReadInput,
+  response: ChapterProgressResult,
 });
 
-export const getActivity = endpoint({
-  method: 'GET',
-  path: '/api/activity/',
+export const markChapterUnread = endpoint({
+  method: 'POST',
+  path: '/api/chapters/:id/mark-unread/',
   access: 'signed-in',
-  query: ActivityQuery,
-  response: Activity,
+  ids: { id: CHAPTER_NOT_FOUND },
+  response: ChapterProgressResult,
 });

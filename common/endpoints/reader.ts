@@ -1,6 +1,6 @@
-// Reading a chapter and marking it read or unread (learner.md §7).
+// A chapter as the reader opens it (learner.md §7).
 import { endpoint } from '../contract.ts';
-import { ChapterProgressResult, MarkReadInput, ReaderChapter } from '../schemas/reading.ts';
+import { ReaderChapter } from '../schemas/reading.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found';
 
@@ -10,21 +10,4 @@ export const getChapter = endpoint({
   access: 'signed-in',
   ids: { id: CHAPTER_NOT_FOUND },
   response: ReaderChapter,
-});
-
-export const markChapterRead = endpoint({
-  method: 'POST',
-  path: '/api/chapters/:id/mark-read/',
-  access: 'signed-in',
-  ids: { id: CHAPTER_NOT_FOUND },
-  body: MarkReadInput,
-  response: ChapterProgressResult,
-});
-
-export const markChapterUnread = endpoint({
-  method: 'POST',
-  path: '/api/chapters/:id/mark-unread/',
-  access: 'signed-in',
-  ids: { id: CHAPTER_NOT_FOUND },
-  response: ChapterProgressResult,
 });

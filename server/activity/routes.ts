@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, daysBetween, MAX_ACTIVITY_RANGE_DAYS } from '#common/activity.ts';
-import * as progress from '#common/endpoints/progress.ts';
+import * as activity from '#common/endpoints/activity.ts';
 import { ACTIVITY_RANGE_ERROR } from '#common/schemas/library.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError, MAX_SERIAL_ID } from '#server/http/errors.ts';
@@ -14,18 +14,18 @@ import { getActivity, getDailyGoal, setDailyGoal, trackReadingTime } from './ser
  * (learner.md §7). Every one needs a token; "today" is the learner's own date.
  */
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
-  route(app, progress.getDailyGoal, async ({ query }, request) => {
+  route(app, activity.getDailyGoal, async ({ query }, request) => {
     const { userId } = viewerOf(request);
     return presentGoal(await getDailyGoal(app.pool, userId, query.language, learnerToday(request)));
   });
 
-  route(app, progress.setDailyGoal, async ({ query, body }, request) => {
+  route(app, activity.setDailyGoal, async ({ query, body }, request) => {
     const { userId } = viewerOf(request);
     await setDailyGoal(app.db, userId, query.language, body.goal_minutes);
     return presentGoal(await getDailyGoal(app.pool, userId, query.language, learnerToday(request)));
   });
 
-  route(app, progress.trackReadingTime, async ({ body }, request) => {
+  route(app, activity.trackReadingTime, async ({ body }, request) => {
     const viewer = viewerOf(request);
     // Past the serial range no chapter exists, and the database would refuse the number.
     if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, 'Chapter not found');
@@ -34,7 +34,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     return presentReadingTime(day, result);
   });
 
-  route(app, progress.getActivity, async ({ query }, request) => {
+  route(app, activity.getActivity, async ({ query }, request) => {
     const { userId } = viewerOf(request);
     const today = learnerToday(request);
     const to = query.to ?? today;

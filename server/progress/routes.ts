@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import * as progress from '#common/endpoints/progress.ts';
-import * as reading from '#common/endpoints/reading.ts';
 import { route } from '#server/http/contract.ts';
 import { learnerToday } from '#server/http/today.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
@@ -18,11 +17,11 @@ import {
  */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
   // The client's figures are checked (the declared body) but not trusted: the chapter's own word_count counts.
-  route(app, reading.markChapterRead, async ({ ids }, request) =>
+  route(app, progress.markChapterRead, async ({ ids }, request) =>
     presentProgress(await markChapterRead(app.db, viewerOf(request), ids.id, { day: learnerToday(request) })),
   );
 
-  route(app, reading.markChapterUnread, async ({ ids }, request) =>
+  route(app, progress.markChapterUnread, async ({ ids }, request) =>
     presentProgress(await markChapterUnread(app.db, viewerOf(request), ids.id)),
   );
 

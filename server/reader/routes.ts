@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as reading from '#common/endpoints/reading.ts';
+import * as reader from '#common/endpoints/reader.ts';
 import { route } from '#server/http/contract.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentChapter } from './present.ts';
@@ -7,7 +7,7 @@ import { getReaderChapter } from './service.ts';
 
 /** GET /api/chapters/{id}/ (learner.md §7): a chapter in the reader, with its story, language and next chapter. */
 export async function readerRoutes(app: FastifyInstance): Promise<void> {
-  route(app, reading.getChapter, async ({ ids }, request) =>
+  route(app, reader.getChapter, async ({ ids }, request) =>
     presentChapter(app.storage, await getReaderChapter(app.db, viewerOf(request), ids.id)),
   );
 }

@@ -4,14 +4,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { importedFolders, root, sourceFiles } from './source.ts';
 
-// The web app's layout (issue 18 §5): web/routes/ is the route table, a screen is a feature's component, a
-// feature's subfolders are its own business, and no file or function grows past what a reader takes in.
+// The web app's layout (issue 18 §5): web/routes/ is the route table, a screen is a feature's component, and a
+// feature's subfolders are its own business. Sizes are the one rule of sizes.test.ts.
 
 const MAX_ROUTE_LINES = 30;
-const MAX_FILE_LINES = 450;
-const MAX_FUNCTION_LINES = 80;
-/** The one-line reason that lets a file or function be longer, on the line above it (the file's first line). */
-const LONGER_BECAUSE = /^\s*\/\/ Longer because: \S/;
 
 const webFiles = sourceFiles(join(root, 'web')).filter((file) => !/\.test\.tsx?$/.test(file));
 const pathOf = (file: string) => relative(root, file).replaceAll('\\', '/');
@@ -24,38 +20,6 @@ function routeProblems(path: string, text: string): string[] {
   for (const [hook] of text.matchAll(/\buse[A-Z]\w*(?=\s*[(<])/g)) {
     if (hook !== 'useParams') problems.push(`${path} calls ${hook}`);
   }
-  return problems;
-}
-
-/** The file, when it is longer than MAX_FILE_LINES and does not say why on its first line. */
-function fileProblems(path: string, text: string): string[] {
-  const lines = text.trimEnd().split('\n');
-  if (lines.length <= MAX_FILE_LINES || LONGER_BECAUSE.test(lines[0] ?? '')) return [];
-  return [`${path} has ${lines.length} lines (at most ${MAX_FILE_LINES})`];
-}
-
-/** Every function longer than MAX_FUNCTION_LINES without a reason on the line above it. */
-function functionProblems(path: string, text: string): string[] {
-  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
-  const lines = text.split('\n');
-  const problems: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      // A function given to a variable (`const Screen = () => …`) starts at its statement.
-      const statement = ts.isVariableDeclaration(node.parent) ? node.parent.parent.parent : node;
-      const above = source.getLineAndCharacterOfPosition(statement.getStart(source)).line - 1;
-      if (last - first + 1 > MAX_FUNCTION_LINES && !LONGER_BECAUSE.test(lines[above] ?? '')) {
-        problems.push(
-          `${path}:${first + 1} has a function of ${last - first + 1} lines (at most ${MAX_FUNCTION_LINES})`,
-        );
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
   return problems;
 }
 
@@ -132,16 +96,6 @@ describe('the web app', () => {
     expect(routes.flatMap((file) => routeProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
   });
 
-  it(`keeps every source file under ${MAX_FILE_LINES} lines, or says why on its first line`, () => {
-    expect(webFiles.flatMap((file) => fileProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual([]);
-  });
-
-  it(`keeps every function under ${MAX_FUNCTION_LINES} lines, or says why on the line above it`, () => {
-    expect(webFiles.flatMap((file) => functionProblems(pathOf(file), readFileSync(file, 'utf8')))).toEqual(
-      [],
-    );
-  });
-
   it("keeps each feature out of another feature's subfolders", () => {
     expect(webFiles.flatMap((file) => featureImportProblems(file, readFileSync(file, 'utf8')))).toEqual([]);
   });
@@ -181,29 +135,6 @@ describe('the web rules', () => {
       'web/routes/Apply.tsx calls useState',
       'web/routes/Apply.tsx calls useEffect',
     ]);
-  });
-
-  it('see a long file, unless its first line says why', () => {
-    const long = Array.from({ length: 451 }, (_, index) => `export const line${index} = ${index};`);
-
-    expect(fileProblems('web/a.ts', long.join('\n'))).toEqual(['web/a.ts has 451 lines (at most 450)']);
-    expect(
-      fileProblems('web/a.ts', ['// Longer because: the spec’s sentences, one a line.', ...long].join('\n')),
-    ).toEqual([]);
-  });
-
-  it('see a long function, unless the line above it says why', () => {
-    const body = Array.from({ length: 80 }, (_, index) => `  const a${index} = ${index};`);
-    const declared = ['export function Long() {', ...body, '}'];
-    const arrow = ['const long = () => {', ...body, '};'];
-
-    expect(functionProblems('web/a.ts', declared.join('\n'))).toEqual([
-      'web/a.ts:1 has a function of 82 lines (at most 80)',
-    ]);
-    expect(functionProblems('web/a.ts', arrow.join('\n'))).toEqual([
-      'web/a.ts:1 has a function of 82 lines (at most 80)',
-    ]);
-    expect(functionProblems('web/a.ts', ['// Longer because: a table.', ...arrow].join('\n'))).toEqual([]);
   });
 
   it("see a feature reaching into another feature's subfolder, by alias or by relative path", () => {

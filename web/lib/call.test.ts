@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
-import { checkPermission } from '#common/endpoints/accounts.ts';
+import { getDailyGoal, setDailyGoal, trackReadingTime } from '#common/endpoints/activity.ts';
+import { checkPermission } from '#common/endpoints/admin.ts';
 import { downloadBulkTemplate } from '#common/endpoints/bulk.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
-import { getDailyGoal, setDailyGoal, trackReadingTime } from '#common/endpoints/progress.ts';
 import { deleteChapter, updateChapter } from '#common/endpoints/stories.ts';
 import { ApiError, setAccessTokenProvider } from './api.ts';
 import { call, callForReply, postOnLeave, queryString } from './call.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkPermission } from '#common/endpoints/accounts.ts';
+import { checkPermission } from '#common/endpoints/admin.ts';
 import { getImport, listImports } from '#common/endpoints/dictionary.ts';
 import { listAdminLanguages } from '#common/endpoints/languages.ts';
 import { listApplications, listVideos } from '#common/endpoints/narrators.ts';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { checkPermission } from '#common/endpoints/accounts.ts';
+import { checkPermission } from '#common/endpoints/admin.ts';
 import type { AdminLanguage } from '#common/schemas/languages.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { FakeAuthClient, fakeSession } from '#web/features/auth/fake-auth-client.ts';

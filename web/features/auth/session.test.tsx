@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkPermission } from '#common/endpoints/accounts.ts';
+import { checkPermission } from '#common/endpoints/admin.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { call } from '#web/lib/call.ts';
 import { FakeAuthClient, fakeSession } from './fake-auth-client.ts';

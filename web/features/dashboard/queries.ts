@@ -1,12 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getDailyGoal, setDailyGoal } from '#common/endpoints/activity.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
-import {
-  chooseLanguage,
-  getDailyGoal,
-  listLanguageProgress,
-  setDailyGoal,
-} from '#common/endpoints/progress.ts';
+import { chooseLanguage, listLanguageProgress } from '#common/endpoints/progress.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { type StoryFilters, storyListInput, storyListQuery } from './filters.ts';

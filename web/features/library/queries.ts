@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getStory } from '#common/endpoints/library.ts';
-import { markChapterUnread as markUnread } from '#common/endpoints/reading.ts';
+import { markChapterUnread as markUnread } from '#common/endpoints/progress.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 

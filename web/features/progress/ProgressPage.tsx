@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { getActivity } from '#common/endpoints/progress.ts';
+import { getActivity } from '#common/endpoints/activity.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { cn } from '#web/components/ui/cn.ts';

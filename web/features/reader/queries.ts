@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getChapter, markChapterRead as markRead } from '#common/endpoints/reading.ts';
+import { markChapterRead as markRead } from '#common/endpoints/progress.ts';
+import { getChapter } from '#common/endpoints/reader.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trackReadingTime } from '#common/endpoints/progress.ts';
+import { trackReadingTime } from '#common/endpoints/activity.ts';
 import { postOnLeave } from '#web/lib/call.ts';
 
 /** How often the time read so far is sent (spec/learner.md §9: every 30 seconds). */
