@@ -19,8 +19,9 @@ export interface Endpoint<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | 'multipart' | undefined = z.ZodType | 'multipart' | undefined,
   Response extends Answer = Answer,
+  Verb extends Method = Method,
 > {
-  readonly method: Method;
+  readonly method: Verb;
   /** The full path, `/api/…` with its trailing slash, `:name` for a path parameter. */
   readonly path: Path;
   readonly access: Access;
@@ -66,13 +67,16 @@ export type HandlerResultOf<E extends Endpoint> = E['response'] extends z.ZodTyp
     ? undefined
     : unknown;
 
-/** Declares an endpoint; the identity, typed, so a declaration keeps its literal path and schemas. */
+/** Declares an endpoint; the identity, typed, so a declaration keeps its literal method, path and schemas. */
 export function endpoint<
   const Path extends string,
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | 'multipart' | undefined = undefined,
   Response extends Answer = 'none',
->(declaration: Endpoint<Path, Query, Body, Response>): Endpoint<Path, Query, Body, Response> {
+  const Verb extends Method = Method,
+>(
+  declaration: Endpoint<Path, Query, Body, Response, Verb>,
+): Endpoint<Path, Query, Body, Response, Verb> {
   return declaration;
 }
 

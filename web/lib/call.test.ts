@@ -188,4 +188,11 @@ describe("call's transport", () => {
     ]);
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-9');
   });
+
+  it('takes only a POST endpoint for a report that outlives the page (a type error otherwise)', () => {
+    fetchMock.mockResolvedValue(answer(204, ''));
+    // @ts-expect-error: a DELETE cannot be sent on leaving.
+    postOnLeave(deleteChapter, { params: { id: 3 } }, null);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+  });
 });

@@ -13,15 +13,19 @@ import { ApiError, currentAccessToken, currentTimeZone } from './api.ts';
 // The web app's one way to the API: every call names its endpoint's declaration (common/endpoints/), which
 // gives its method and path, types what it sends and checks what it answers.
 
+/** A part the schema declares: required, unless every field of it may be left out (then it may be too). */
+type Part<Name extends string, Schema extends z.ZodType> =
+  Record<never, never> extends z.input<Schema>
+    ? { [Key in Name]?: z.input<Schema> }
+    : { [Key in Name]: z.input<Schema> };
+
 /** What a call sends: the path's parameters, the query and the body, each typed by the declaration. */
 export type CallInput<E extends Endpoint> = ([PathParamName<E['path']>] extends [never]
   ? { params?: undefined }
   : { params: PathParams<E['path']> }) &
-  (Declared<E['query']> extends z.ZodType
-    ? { query: z.input<Declared<E['query']>> }
-    : { query?: undefined }) &
+  (Declared<E['query']> extends z.ZodType ? Part<'query', Declared<E['query']>> : { query?: undefined }) &
   (Declared<E['body']> extends z.ZodType
-    ? { body: z.input<Declared<E['body']>> }
+    ? Part<'body', Declared<E['body']>>
     : Declared<E['body']> extends 'multipart'
       ? { body: FormData }
       : { body?: undefined }) & { signal?: AbortSignal };
@@ -87,7 +91,7 @@ export async function callForReply<E extends Endpoint>(
  * being left, when an ordinary request would be cancelled. The token is passed in, as nothing may be awaited
  * then; no answer is read, and a failure is dropped.
  */
-export function postOnLeave<E extends Endpoint>(
+export function postOnLeave<E extends Endpoint & { readonly method: 'POST' }>(
   contract: E,
   input: CallInput<E>,
   accessToken: string | null,

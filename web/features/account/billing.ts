@@ -12,7 +12,7 @@ const BILLING_REDIRECTS = {
   upgrade: {
     // Without a plan the body is empty, and the server takes the yearly plan.
     address: async (plan?: BillingPeriod) =>
-      (await call(createCheckoutSession, { body: plan ? { plan } : {} })).checkout_url,
+      (await call(createCheckoutSession, plan ? { body: { plan } } : {})).checkout_url,
     missing: 'Failed to create checkout session',
   },
   manage: {

@@ -16,7 +16,7 @@ export const NO_WORDS = 'No saved words yet';
 export function useSavedWords() {
   return useQuery({
     queryKey: queryKeys.words(),
-    queryFn: ({ signal }) => call(listWords, { query: {}, signal }),
+    queryFn: ({ signal }) => call(listWords, { signal }),
   });
 }
 
