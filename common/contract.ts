@@ -74,9 +74,7 @@ export function endpoint<
   Body extends z.ZodType | 'multipart' | undefined = undefined,
   Response extends Answer = 'none',
   const Verb extends Method = Method,
->(
-  declaration: Endpoint<Path, Query, Body, Response, Verb>,
-): Endpoint<Path, Query, Body, Response, Verb> {
+>(declaration: Endpoint<Path, Query, Body, Response, Verb>): Endpoint<Path, Query, Body, Response, Verb> {
   return declaration;
 }
 
