@@ -11,7 +11,7 @@ import {
   SignedVideoUrlQuery,
   TeacherApplication,
   TeacherApplicationInput,
-} from '../schemas/teacher-application.ts';
+} from '../schemas/narrators.ts';
 
 export const apply = endpoint({
   method: 'POST',

@@ -1,4 +1,4 @@
-import type { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
+import type { ApplicantVideo, TeacherApplication } from '#common/schemas/narrators.ts';
 import type { ApplicationRow, VideoRow } from './service.ts';
 
 /** An application as the admin area reads it: the spec's field names. */

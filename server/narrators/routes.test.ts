@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
+import type { ApplicantVideo, TeacherApplication } from '#common/schemas/narrators.ts';
 import { teacherApplications } from '#server/db/schema.ts';
 import { signMediaQuery } from '#server/storage/signed.ts';
 import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';

@@ -11,7 +11,7 @@ import {
   UNSUPPORTED_VIDEO,
   VIDEO_FIELDS_REQUIRED,
   VIDEO_TOO_LARGE,
-} from '#common/schemas/teacher-application.ts';
+} from '#common/schemas/narrators.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';

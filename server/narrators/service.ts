@@ -6,7 +6,7 @@ import type {
   ApplicantVideo,
   TeacherApplication,
   TeacherApplicationFields,
-} from '#common/schemas/teacher-application.ts';
+} from '#common/schemas/narrators.ts';
 import type { Database } from '#server/db/client.ts';
 import { applicantVideos, teacherApplications } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';

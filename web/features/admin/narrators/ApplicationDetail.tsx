@@ -5,7 +5,7 @@ import {
   FORM_LANGUAGE_LABELS,
   type TeacherApplication,
   WEEKLY_HOURS_LABELS,
-} from '#common/schemas/teacher-application.ts';
+} from '#common/schemas/narrators.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';

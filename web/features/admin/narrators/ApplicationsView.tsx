@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import type { TeacherApplication } from '#common/schemas/teacher-application.ts';
-import { FORM_LANGUAGE_LABELS } from '#common/schemas/teacher-application.ts';
+import type { TeacherApplication } from '#common/schemas/narrators.ts';
+import { FORM_LANGUAGE_LABELS } from '#common/schemas/narrators.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApplicantVideo, TeacherApplication } from '#common/schemas/teacher-application.ts';
+import type { ApplicantVideo, TeacherApplication } from '#common/schemas/narrators.ts';
 import { fakeApi, installFakeApi, pending, renderScreen } from '../testing.tsx';
 import { NarratorsTab } from './NarratorsTab.tsx';
 

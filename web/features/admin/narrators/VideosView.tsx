@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { signVideoUrl } from '#common/endpoints/narrators.ts';
-import type { ApplicantVideo } from '#common/schemas/teacher-application.ts';
+import type { ApplicantVideo } from '#common/schemas/narrators.ts';
 import { formatMegabytes } from '#common/uploads.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';

@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { WEEKLY_HOURS_CHOICES } from '#common/schemas/teacher-application.ts';
+import { WEEKLY_HOURS_CHOICES } from '#common/schemas/narrators.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { CheckboxGroup, ChoiceGroup, FormSection, TextField } from './fields.tsx';
 import {

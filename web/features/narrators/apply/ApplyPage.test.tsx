@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORM_LANGUAGES, type FormLanguage } from '#common/schemas/teacher-application.ts';
+import { FORM_LANGUAGES, type FormLanguage } from '#common/schemas/narrators.ts';
 import { ApplyPage } from './ApplyPage.tsx';
 import { APPLY_STRINGS } from './strings.ts';
 import { REDIRECT_AFTER_MS } from './useApplication.ts';

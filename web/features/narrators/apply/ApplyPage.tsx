@@ -1,10 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  FORM_LANGUAGE_LABELS,
-  FORM_LANGUAGES,
-  type FormLanguage,
-} from '#common/schemas/teacher-application.ts';
+import { FORM_LANGUAGE_LABELS, FORM_LANGUAGES, type FormLanguage } from '#common/schemas/narrators.ts';
 import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_LIMITS } from '#common/schemas/teacher-application.ts';
+import { APPLICATION_LIMITS } from '#common/schemas/narrators.ts';
 import {
   type ApplicationDraft,
   type ApplicationFieldName,

@@ -5,7 +5,7 @@ import {
   type TeacherApplicationFields,
   TeacherApplicationInput,
   type WeeklyHoursChoice,
-} from '#common/schemas/teacher-application.ts';
+} from '#common/schemas/narrators.ts';
 
 /** Every answer of the form; the language it is written in travels beside them as form_language. */
 export type ApplicationFieldName = Exclude<keyof TeacherApplicationInput, 'form_language'>;

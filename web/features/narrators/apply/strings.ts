@@ -1,11 +1,7 @@
 // The /apply form's words in each language it is written in (learner.md §2, §8, §9). The quoted English texts
 // of the spec are kept word for word; the others are written the way a native speaker would say them, not
 // translated word by word: tú in Spanish, vous in French, 您 in Chinese.
-import {
-  type FormLanguage,
-  WEEKLY_HOURS_LABELS,
-  type WeeklyHoursChoice,
-} from '#common/schemas/teacher-application.ts';
+import { type FormLanguage, WEEKLY_HOURS_LABELS, type WeeklyHoursChoice } from '#common/schemas/narrators.ts';
 import type { ApplicationFieldName, RequiredFieldName, TextFieldName } from './form.ts';
 
 export type ApplySection = 'basic' | 'experience' | 'technical' | 'other' | 'responses';

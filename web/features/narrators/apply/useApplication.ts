@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apply } from '#common/endpoints/narrators.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import type { FormLanguage } from '#common/schemas/teacher-application.ts';
+import type { FormLanguage } from '#common/schemas/narrators.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import {

@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
-import { APPLICATION_LIMITS } from '#common/schemas/teacher-application.ts';
+import { APPLICATION_LIMITS } from '#common/schemas/narrators.ts';
 import { formatMegabytes } from '#common/uploads.ts';
 import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Button } from '#web/components/ui/Button.tsx';

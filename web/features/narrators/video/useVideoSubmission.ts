@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { VIDEO_FIELDS_REQUIRED } from '#common/schemas/teacher-application.ts';
+import { VIDEO_FIELDS_REQUIRED } from '#common/schemas/narrators.ts';
 import { useBeforeUnload } from '#web/lib/useBeforeUnload.ts';
 import {
   problemWithFile,

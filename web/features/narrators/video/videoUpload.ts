@@ -6,7 +6,7 @@ import {
   NOT_AUTHORIZED,
   UNSUPPORTED_VIDEO,
   VIDEO_TOO_LARGE,
-} from '#common/schemas/teacher-application.ts';
+} from '#common/schemas/narrators.ts';
 import { ApiError, currentTimeZone, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 
