@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium (or CHROMIUM_PATH): Playwright's own browser download cannot run on these machines.
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as chromiumPath } from './e2e/support/chromium.ts';
+
 if (!existsSync(chromiumPath)) {
   throw new Error(
     `The end-to-end tests need Chromium, and there is none at ${chromiumPath}. ` +
@@ -28,13 +28,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         // A fake microphone that grants itself: the story editor's recorder is tested with it.
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',

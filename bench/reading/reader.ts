@@ -5,22 +5,13 @@
 // server issued, put where the auth client keeps it.
 import { readFile } from 'node:fs/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 import { startBuiltServer } from '../../e2e/support/server.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/client.ts';
 
 /** The auth client's localStorage key (web/features/auth/client.ts). */
 const SESSION_KEY = 'catamaran-auth';
-/** As the project starts Debian's Chromium (playwright.config.ts, and the machine's notes). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Words of the demo Spanish dictionary (server/db/demo/es-en.jsonl) that the long chapter uses. */
 const TAPPED_WORDS = [
   'abuelo',
@@ -275,7 +266,7 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
     `  the built server is up in ${serverStartSeconds} s (demo dictionaries imported) at ${server.url}`,
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {
