@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, type RefObject, useId } from 'react';
+import { type ReactNode, type RefObject, useId, useState } from 'react';
 import { toggleContacted } from '#common/endpoints/narrators.ts';
 import {
   FORM_LANGUAGE_LABELS,
@@ -181,13 +181,16 @@ function AnswerSection({
 }
 
 /**
- * The 'Contacted' checkbox. It shows the new state as soon as it is ticked and stays unavailable until the
+ * The 'Contacted' checkbox. It shows the new state as soon as it is ticked (kept in this component's state, set
+ * in the same event, so the box never flips back while the request starts) and stays unavailable until the
  * server answers; the answer then replaces the application in the list. On failure the cache was never
  * touched, so the box shows the previous state again, with the server's sentence (or 'Unexpected error').
  */
 function ContactedControl({ application }: { application: TeacherApplication }) {
   const queryClient = useQueryClient();
   const hintId = useId();
+  // The state the box was ticked to, until the server has answered.
+  const [ticked, setTicked] = useState<boolean | undefined>(undefined);
   const toggle = useMutation({
     mutationFn: () => call(toggleContacted, { params: { id: application.id } }),
     onSuccess: (updated) => {
@@ -196,9 +199,10 @@ function ContactedControl({ application }: { application: TeacherApplication }) 
       );
     },
     onError: (error) => console.warn('Could not change the contacted state.', error),
+    onSettled: () => setTicked(undefined),
   });
-  const isSaving = toggle.isPending;
-  const checked = isSaving ? !application.contacted : application.contacted;
+  const isSaving = ticked !== undefined || toggle.isPending;
+  const checked = ticked ?? application.contacted;
 
   return (
     <div className="flex flex-col gap-2 sm:items-end">
@@ -217,7 +221,9 @@ function ContactedControl({ application }: { application: TeacherApplication }) 
           aria-disabled={isSaving || undefined}
           aria-describedby={hintId}
           onChange={() => {
-            if (!isSaving) toggle.mutate();
+            if (isSaving) return;
+            setTicked(!application.contacted);
+            toggle.mutate();
           }}
           className="size-5 shrink-0 accent-green-700 focus-visible:outline-none"
         />

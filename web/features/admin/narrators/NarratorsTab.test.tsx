@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicantVideo, TeacherApplication } from '#common/schemas/narrators.ts';
@@ -216,6 +216,23 @@ describe('NarratorsTab: applications', () => {
     expect(contacted.checked).toBe(true);
     expect(within(itemOf('Ana Lima')).getByText('Contacted')).toBeDefined();
     expect(within(pane).queryByRole('alert')).toBeNull();
+  });
+
+  it("keeps 'Contacted' ticked from the click itself, before the request has started (it never flips back)", async () => {
+    const save = pending();
+    fakeApi.routes[toggleOf(1)] = save.handler;
+    renderScreen(<NarratorsTab />);
+    const { pane } = await openApplication('Ana Lima');
+
+    const contacted = within(pane).getByRole('checkbox', { name: 'Contacted' }) as HTMLInputElement;
+    // A click as a browser delivers it: React renders at once, before the mutation's own state arrives.
+    fireEvent.click(contacted);
+    expect(contacted.checked).toBe(true);
+    expect(contacted.getAttribute('aria-disabled')).toBe('true');
+
+    save.answer(Response.json({ ...applications[0], contacted: true }));
+    await vi.waitFor(() => expect(contacted.getAttribute('aria-disabled')).toBeNull());
+    expect(contacted.checked).toBe(true);
   });
 
   it("shows the server's sentence when the PATCH fails, or 'Unexpected error', and keeps the box as it was", async () => {
