@@ -54,6 +54,16 @@ export function routeFileQueries(file: string, text: string): string[] {
   return found;
 }
 
+/** Services that see HTTP: a service takes the database and plain values, and never Fastify or a request. */
+export function servicesSeeingHttp(file: string, text: string): string[] {
+  const path = projectPath(file);
+  if (!/\/service\.ts$/.test(path)) return [];
+  return importedFolders(file, text)
+    .map(({ specifier }) => specifier)
+    .filter((specifier) => /^(fastify|@fastify\/)/.test(specifier))
+    .map((specifier) => `${path} imports ${specifier}`);
+}
+
 /** Route files whose routes are no /api endpoints: GoTrue's /auth/v1 (its own contract) and the dev outbox. */
 export const NON_API_ROUTE_FILES = ['server/auth/routes.ts', 'server/mail/routes.ts'];
 

@@ -8,6 +8,7 @@ import {
   projectPath,
   relativeEscapes,
   routeFileQueries,
+  servicesSeeingHttp,
 } from './server-rules.ts';
 import { root, sourceFiles } from './source.ts';
 
@@ -25,6 +26,10 @@ function example(path: string, ...lines: string[]): [string, string] {
 describe('the server', () => {
   it('keeps queries out of route files: they parse, authorise, call a service and present', () => {
     expect(everywhere(routeFileQueries)).toEqual([]);
+  });
+
+  it('keeps Fastify out of services: they take the database and plain values', () => {
+    expect(everywhere(servicesSeeingHttp)).toEqual([]);
   });
 
   it('registers its /api routes only from their declarations, with route()', () => {
@@ -45,6 +50,20 @@ describe('the server', () => {
 });
 
 describe('the server rules', () => {
+  it('see a service that takes a request', () => {
+    const [file, text] = example(
+      'server/words/service.ts',
+      "import type { FastifyRequest } from 'fastify';",
+      "import { eq } from 'drizzle-orm';",
+    );
+    expect(servicesSeeingHttp(file, text)).toEqual(['server/words/service.ts imports fastify']);
+    expect(
+      servicesSeeingHttp(
+        ...example('server/words/present.ts', "import type { FastifyRequest } from 'fastify';"),
+      ),
+    ).toEqual([]);
+  });
+
   it('see a route file that queries, by import or by call', () => {
     const [file, text] = example(
       'server/words/routes.ts',
