@@ -19,10 +19,12 @@ export class ApiError extends Error {
 
 /**
  * The sentence for a failed call: the server's own `error` when it answered with one, `fallback` when it
- * answered without, `unreachable` when it could not be reached or something else went wrong.
+ * answered without; when it could not be reached (or something else went wrong), `unreachable` if given,
+ * else the network sentence (or `fallback` for an error that is no API error).
  */
-export function failureText(error: unknown, fallback: string, unreachable: string): string {
-  if (!(error instanceof ApiError) || error.status === 0) return unreachable;
+export function failureText(error: unknown, fallback: string, unreachable?: string): string {
+  if (!(error instanceof ApiError)) return unreachable ?? fallback;
+  if (error.status === 0) return unreachable ?? error.message;
   return error.isServerMessage ? error.message : fallback;
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 import { Button, type ButtonVariant } from './Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from './Dialog.tsx';
 import { InlineAlert } from './InlineAlert.tsx';
@@ -46,7 +46,7 @@ export function ConfirmDialog({
       await onConfirm();
       onClose();
     } catch (error) {
-      setProblem(apiErrorText(error, fallback));
+      setProblem(failureText(error, fallback));
       setIsBusy(false);
     }
   }

@@ -8,8 +8,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FileInput } from '#web/components/ui/FileInput.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { saveFile } from '#web/lib/saveFile.ts';
 import { useAdminLanguages } from '../queries.ts';
@@ -119,7 +118,7 @@ function BulkImportHeader({ onProblem }: { onProblem: (problem: string | undefin
       saveFile(await call(downloadBulkTemplate, {}), TEMPLATE_FILE_NAME);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(TEMPLATE_FAILED, error);
-      onProblem(apiErrorText(error, TEMPLATE_FAILED));
+      onProblem(failureText(error, TEMPLATE_FAILED));
     } finally {
       setIsDownloading(false);
     }

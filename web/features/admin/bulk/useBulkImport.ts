@@ -8,8 +8,7 @@ import {
   NO_FILE,
   NOT_EXCEL,
 } from '#common/schemas/bulk.ts';
-import { ApiError } from '#web/lib/api.ts';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import {
   type BulkPrompts,
@@ -73,7 +72,7 @@ export function useBulkImport() {
       setPreview({ answer, upload });
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(PREVIEW_FAILED, error);
-      setProblem(apiErrorText(error, PREVIEW_FAILED));
+      setProblem(failureText(error, PREVIEW_FAILED));
       setWarnings(warningsOf(error));
     } finally {
       setIsPreviewing(false);

@@ -13,8 +13,7 @@ import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx'
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/Tabs.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
@@ -383,7 +382,7 @@ function LoadFailed({ error }: { error: Error }) {
   const message =
     error instanceof ApiError && error.status === 404
       ? 'Story not found'
-      : apiErrorText(error, 'Failed to load data');
+      : failureText(error, 'Failed to load data');
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-4 px-4">
       <InlineAlert message={message} />

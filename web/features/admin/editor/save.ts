@@ -6,8 +6,7 @@ import {
   type AdminStoryInput,
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
-import { ApiError } from '#web/lib/api.ts';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { checkChapterText } from '../stories/chapterFields.ts';
 import { EDITOR_COVER_COMPRESSION, UPLOAD_FAILED, uploadCover } from '../stories/cover.ts';
@@ -101,7 +100,7 @@ export async function saveDraft(
     } catch (error) {
       // Deleted by an earlier save whose answer was lost, or by someone else: either way it is gone.
       if (!(error instanceof ApiError && error.status === 404))
-        throw new SaveFailed(apiErrorText(error, 'Failed to delete chapter'));
+        throw new SaveFailed(failureText(error, 'Failed to delete chapter'));
     }
     apply({ type: 'chapter-deleted', id });
   }
@@ -189,7 +188,7 @@ async function uploadEditorCover(file: File): Promise<string> {
   try {
     url = await uploadCover(file, EDITOR_COVER_COMPRESSION.folder);
   } catch (error) {
-    throw new SaveFailed(apiErrorText(error, UPLOAD_FAILED));
+    throw new SaveFailed(failureText(error, UPLOAD_FAILED));
   }
   // The save is aborted when the cover upload yields nothing (admin.md §8).
   if (!url) throw new SaveFailed(UPLOAD_FAILED);
@@ -217,6 +216,6 @@ async function step<T>(request: Promise<T>, fallback: string, chapterKey?: strin
   try {
     return await request;
   } catch (error) {
-    throw new SaveFailed(apiErrorText(error, fallback), chapterKey);
+    throw new SaveFailed(failureText(error, fallback), chapterKey);
   }
 }

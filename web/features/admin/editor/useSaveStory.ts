@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { chaptersQuery, storyQuery } from '../queries.ts';
 import { type Draft, type DraftAction, draftFromServer } from './draft.ts';
@@ -56,7 +56,7 @@ export function useSaveStory(
       setNotice('Story saved.');
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
     } catch (error) {
-      setProblem(error instanceof SaveFailed ? error.message : apiErrorText(error, 'Failed to save story'));
+      setProblem(error instanceof SaveFailed ? error.message : failureText(error, 'Failed to save story'));
       if (error instanceof SaveFailed && error.chapterKey) {
         dispatch({ type: 'select-chapter', key: error.chapterKey });
         onChapterProblem();

@@ -5,7 +5,7 @@ import { type AdminLanguage, AdminLanguageCreate } from '#common/schemas/languag
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Switch } from '#web/components/ui/Switch.tsx';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { checkForm } from '#web/lib/form.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
@@ -56,7 +56,7 @@ export function LanguageDialog({ language, onClose }: { language?: AdminLanguage
       ]);
       onClose();
     },
-    onError: (error) => form.setProblem(apiErrorText(error, 'Failed to save language')),
+    onError: (error) => form.setProblem(failureText(error, 'Failed to save language')),
   });
 
   const isBusy = save.isPending;

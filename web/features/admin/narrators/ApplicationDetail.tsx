@@ -9,7 +9,7 @@ import {
 import { cn } from '#web/components/ui/cn.ts';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { DateText } from './states.tsx';
@@ -237,7 +237,7 @@ function ContactedControl({ application }: { application: TeacherApplication }) 
         )}
       </p>
       {toggle.isError ? (
-        <InlineAlert message={apiErrorText(toggle.error, 'Unexpected error')} className="sm:max-w-xs" />
+        <InlineAlert message={failureText(toggle.error, 'Unexpected error')} className="sm:max-w-xs" />
       ) : null}
     </div>
   );

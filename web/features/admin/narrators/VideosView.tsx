@@ -5,8 +5,7 @@ import type { ApplicantVideo } from '#common/schemas/narrators.ts';
 import { formatMegabytes } from '#common/uploads.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { ActionsCell, AdminTable, Cell, HeaderCell, Row } from '../AdminTable.tsx';
 import { useApplicantVideos } from '../queries.ts';
@@ -91,7 +90,7 @@ function useVideoDownload() {
       if (error instanceof ApiError && error.status === 0) {
         window.alert('Unable to get signed URL');
       } else {
-        setDownloadError(apiErrorText(error, 'Failed to create signed URL'));
+        setDownloadError(failureText(error, 'Failed to create signed URL'));
       }
     } finally {
       setDownloadingId(undefined);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 
 // Loading, failure and empty states, and dates, shared by the tab's two sub-tabs.
 
@@ -27,7 +27,7 @@ export function FailedState({
 }) {
   return (
     <div className="flex flex-col items-start gap-3">
-      <InlineAlert message={apiErrorText(error, 'Failed to load')} className="w-full" />
+      <InlineAlert message={failureText(error, 'Failed to load')} className="w-full" />
       <Button variant="outline" loading={isRetrying} onClick={onRetry}>
         {isRetrying ? null : <RotateCw className="size-4" aria-hidden="true" />}
         Retry

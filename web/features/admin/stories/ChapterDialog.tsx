@@ -5,7 +5,7 @@ import { wordCount } from '#common/stories.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import type { TextBinding } from '#web/lib/form.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
@@ -55,7 +55,7 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
       ]);
       onClose();
     },
-    onError: (error) => form.setProblem(apiErrorText(error, 'Failed to save chapter')),
+    onError: (error) => form.setProblem(failureText(error, 'Failed to save chapter')),
   });
 
   function handleValid(text: AdminChapterInput) {

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { createStory } from '#common/endpoints/stories.ts';
 import type { AdminStoryInput } from '#common/schemas/stories.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useForm } from '#web/lib/useForm.ts';
@@ -22,7 +22,7 @@ async function uploadOrFail(cover: File): Promise<string> {
   try {
     url = await uploadCover(cover);
   } catch (error) {
-    throw new UploadFailed(apiErrorText(error, UPLOAD_FAILED));
+    throw new UploadFailed(failureText(error, UPLOAD_FAILED));
   }
   if (!url) throw new UploadFailed(UPLOAD_FAILED);
   return url;
@@ -64,7 +64,7 @@ export function StoryDialog({ onClose }: { onClose: () => void }) {
     onError: (error) => {
       setStep(undefined);
       form.setProblem(
-        error instanceof UploadFailed ? error.message : apiErrorText(error, 'Failed to save story'),
+        error instanceof UploadFailed ? error.message : failureText(error, 'Failed to save story'),
       );
     },
   });

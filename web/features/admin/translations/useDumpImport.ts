@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { cancelImport as cancelImportEndpoint } from '#common/endpoints/dictionary.ts';
 import type { DictionaryImport } from '#common/schemas/dictionary.ts';
-import { ApiError } from '#web/lib/api.ts';
-import { apiErrorText } from '#web/lib/apiErrorText.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useTranslationImport, useTranslationImports } from '../queries.ts';
@@ -45,7 +44,7 @@ export function useDumpImport() {
 
   function showFailure(error: unknown, fallback: string) {
     if (!(error instanceof ApiError)) console.warn(fallback, error);
-    show(`Error: ${apiErrorText(error, fallback)}`);
+    show(`Error: ${failureText(error, fallback)}`);
   }
 
   /** Sends the upload, with what the box says meanwhile; the request's own step shows its answer. */
