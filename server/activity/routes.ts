@@ -5,6 +5,7 @@ import { ACTIVITY_RANGE_ERROR } from '#common/schemas/library.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError, MAX_SERIAL_ID } from '#server/http/errors.ts';
 import { learnerToday } from '#server/http/today.ts';
+import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentActivity, presentGoal, presentReadingTime } from './present.ts';
 import { getActivity, getDailyGoal, setDailyGoal, trackReadingTime } from './service.ts';
@@ -28,7 +29,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
   route(app, activity.trackReadingTime, async ({ body }, request) => {
     const viewer = viewerOf(request);
     // Past the serial range no chapter exists, and the database would refuse the number.
-    if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, 'Chapter not found');
+    if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, CHAPTER_NOT_FOUND);
     const day = learnerToday(request);
     const result = await trackReadingTime(app, viewer, body.chapter_id, body.seconds, day);
     return presentReadingTime(day, result);

@@ -10,11 +10,9 @@ import {
 import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, languages, readingDays, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { canSee } from '#server/policies/rules.ts';
+import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
+import { CHAPTER_NOT_FOUND, canSee } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
-
-const CHAPTER_NOT_FOUND = 'Chapter not found';
-const NO_SUCH_LANGUAGE = 'That language does not exist.';
 
 export interface DailyGoalRow {
   goalMinutes: number;

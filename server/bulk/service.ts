@@ -13,6 +13,7 @@ import {
 } from '#common/schemas/bulk.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { titleKey } from './ideas.ts';
 import {
   counts,
@@ -151,6 +152,6 @@ export async function findImportLanguage(pool: pg.Pool, id: number): Promise<Imp
     id,
   ]);
   const language = rows[0];
-  if (!language) throw new HttpError(400, 'That language does not exist.');
+  if (!language) throw new HttpError(400, NO_SUCH_LANGUAGE);
   return language;
 }

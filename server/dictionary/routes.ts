@@ -21,9 +21,6 @@ import { LookupCache } from './lookup/cache.ts';
 import { lookupJson } from './lookup/service.ts';
 import { presentImport } from './present.ts';
 
-/** The content type Fastify gives the JSON it serializes itself. */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 type ImportRow = Awaited<ReturnType<typeof createImport>>;
 type PreviewAnswer = Awaited<ReturnType<typeof preview>>;
 
@@ -37,12 +34,9 @@ export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries
   route(
     app,
     dictionary.lookUpWord,
-    ({ query }, _request, reply) => {
-      // The answer comes as JSON text, kept so by the cache: sent as it is, not serialized again at every
-      // hit, and at once (not through a promise) when the cache has it.
-      reply.type(JSON_TYPE);
-      return lookupJson(app.pool, query, cache);
-    },
+    // The answer comes as JSON text, kept so by the cache: sent as it is, not serialized again at every hit,
+    // and at once (not through a promise) when the cache has it.
+    ({ query }) => lookupJson(app.pool, query, cache),
     {
       // The hand-written reader of the query; refusals are left to the schema, and its sentences.
       readQuery: readLookupQuery,

@@ -9,6 +9,9 @@ import {
 } from '#common/contract.ts';
 import { idParam, parseInput } from './errors.ts';
 
+/** The content type Fastify gives the JSON it serializes itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** True in tests: every answer of a declared endpoint is checked against its response schema. */
@@ -79,6 +82,7 @@ export function route<E extends Endpoint>(
     endpoint: contract,
   };
   const status = successStatus(contract);
+  const idNames = Object.entries(contract.ids ?? {}) as [string, string][];
   const checks = scope.checksAnswers;
   // What Fastify is handed back: the answer to send, or the reply once it is sent (a file, a 204).
   const answer = (result: unknown, reply: FastifyReply): unknown => {
@@ -87,6 +91,8 @@ export function route<E extends Endpoint>(
     if (status !== 200 && reply.statusCode === 200) reply.status(status);
     if (contract.response === 'none' || result === undefined) return reply.send();
     if (checks && typeof contract.response === 'object') checkAnswer(contract, result);
+    // JSON already written (the lookup's cache, the story list's presenter) is sent as it is, typed as JSON.
+    if (typeof result === 'string') reply.type(JSON_TYPE);
     return result;
   };
   scope.route({
@@ -97,7 +103,7 @@ export function route<E extends Endpoint>(
     ...(options.compress === undefined ? {} : { compress: options.compress }),
     ...(options.decompress === undefined ? {} : { decompress: options.decompress }),
     handler: (request, reply) => {
-      const input = readInput(contract, request, options.readQuery);
+      const input = readInput(contract, idNames, request, options.readQuery);
       const result = handler(input, request, reply);
       return isPromise(result) ? result.then((value) => answer(value, reply)) : answer(result, reply);
     },
@@ -122,14 +128,20 @@ function pathInScope(scope: FastifyInstance, contract: Endpoint): string {
   return contract.path.slice(scope.prefix.length);
 }
 
+/** No ids: shared by every endpoint without path ids (the lookup among them), made once. */
+const NO_IDS: Readonly<Record<string, number>> = Object.freeze({});
+
 function readInput<E extends Endpoint>(
   contract: E,
+  idNames: readonly [name: string, notFound: string][],
   request: FastifyRequest,
   readQuery: RouteOptions<E>['readQuery'],
 ): ContractInput<E> {
-  const ids: Record<string, number> = {};
-  for (const [name, notFound] of Object.entries(contract.ids ?? {})) {
-    ids[name] = idParam(request.params, name, notFound as string);
+  let ids = NO_IDS;
+  if (idNames.length > 0) {
+    const read: Record<string, number> = {};
+    for (const [name, notFound] of idNames) read[name] = idParam(request.params, name, notFound);
+    ids = read;
   }
   const query =
     contract.query === undefined

@@ -177,7 +177,16 @@ describe('a route registered from its declaration', () => {
         readQuery: (query) => query as { word: string },
       });
     });
-    const reply = { sent: false, statusCode: 200, status: () => reply } as unknown as FastifyReply;
+    const types: string[] = [];
+    const reply = {
+      sent: false,
+      statusCode: 200,
+      status: () => reply,
+      type: (type: string) => {
+        types.push(type);
+        return reply;
+      },
+    } as unknown as FastifyReply;
     const request = { params: {}, query: { word: 'hola' } } as unknown as FastifyRequest;
 
     const handler = registered?.handler as (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -185,6 +194,7 @@ describe('a route registered from its declaration', () => {
     const result = handler.call(app, request, reply);
 
     expect(result).toBe('{"word":"hola"}');
+    expect(types).toEqual(['application/json; charset=utf-8']);
   });
 
   it('checks an answer made as JSON text as the JSON it is', async () => {

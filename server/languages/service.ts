@@ -15,6 +15,9 @@ export interface Language {
 /** A language as learners see it, beside a chapter or their progress. */
 export type PublicLanguageRow = Omit<Language, 'isActive'>;
 
+/** The 400 of a language code or id that names no language. */
+export const NO_SUCH_LANGUAGE = 'That language does not exist.';
+
 /** The columns of a PublicLanguageRow, for queries that join a language. */
 export const publicLanguageColumns = {
   id: languages.id,
@@ -29,13 +32,7 @@ const activeLanguagesQueries = new WeakMap<Database, ReturnType<typeof prepareAc
 
 function prepareActiveLanguages(db: Database) {
   return db
-    .select({
-      id: languages.id,
-      code: languages.code,
-      name: languages.name,
-      nativeName: languages.nativeName,
-      isActive: languages.isActive,
-    })
+    .select({ ...publicLanguageColumns, isActive: languages.isActive })
     .from(languages)
     .where(eq(languages.isActive, true))
     .orderBy(asc(languages.name))

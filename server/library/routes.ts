@@ -12,11 +12,10 @@ import { getStoryDetail, listStories, StoryListCache } from './service.ts';
 export async function libraryRoutes(app: FastifyInstance): Promise<void> {
   const cache = new StoryListCache((story) => prepareListedStory(app.storage, story));
 
-  route(app, library.listStories, async ({ query }, request, reply) => {
+  route(app, library.listStories, async ({ query }, request) => {
     const { userId } = viewerOf(request);
     const { stories, progress } = await listStories(app.db, app.pool, cache, userId, query);
     // The list is written as JSON text by its presenter (the stories' parts are kept serialized).
-    reply.type('application/json; charset=utf-8');
     return serializeList(stories, progress);
   });
 

@@ -4,12 +4,12 @@ import type { StoryListQuery } from '#common/schemas/library.ts';
 import { DIFFICULTIES } from '#common/stories.ts';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { canSee, isLocked } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 import { TrigramIndex } from './search-index.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
-const NO_SUCH_LANGUAGE = 'That language does not exist.';
 /** More words than anyone searches with; the rest of a pasted paragraph is ignored. */
 const MAX_SEARCH_WORDS = 8;
 

@@ -3,7 +3,8 @@
 import { HttpError } from '#server/http/errors.ts';
 import type { Viewer } from './viewer.ts';
 
-const CHAPTER_NOT_FOUND = 'Chapter not found';
+/** The 404 of a chapter that does not exist, or that the viewer may not know of. */
+export const CHAPTER_NOT_FOUND = 'Chapter not found';
 const PRO_ONLY = 'This story is for Pro members. Upgrade to read it.';
 
 /** The admin rule for a user row: marked admin, or listed in ADMIN_EMAILS (kept in lower case). */

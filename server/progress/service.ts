@@ -5,12 +5,13 @@ import { addWordsToDay } from '#server/activity/service.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { chapterProgress, chapters, languages, stories, userLanguageProgress } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { type PublicLanguageRow, publicLanguageColumns } from '#server/languages/service.ts';
-import { requireReadable } from '#server/policies/rules.ts';
+import {
+  NO_SUCH_LANGUAGE,
+  type PublicLanguageRow,
+  publicLanguageColumns,
+} from '#server/languages/service.ts';
+import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
-
-const CHAPTER_NOT_FOUND = 'Chapter not found';
-const NO_SUCH_LANGUAGE = 'That language does not exist.';
 
 /** The chapter's story and language, for the progress calls; 404 for a chapter that does not exist. */
 async function chapterForProgress(db: Database, id: number) {

@@ -3,10 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import { chapterProgress, chapters, languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { type PublicLanguageRow, publicLanguageColumns } from '#server/languages/service.ts';
-import { requireReadable } from '#server/policies/rules.ts';
+import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
-
-const CHAPTER_NOT_FOUND = 'Chapter not found';
 
 export interface ReaderChapterRow {
   id: number;

@@ -10,6 +10,8 @@ import { lengthCategory, wordCount } from '#common/stories.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
+import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { sanitizeChapterContent } from './sanitize.ts';
 
 /** Chapter HTML cut to the allow-list, as every save keeps it (the demo seed writes chapters too). */
@@ -50,7 +52,7 @@ export async function getStory(db: Database | Transaction, id: number): Promise<
 
 async function requireLanguage(tx: Transaction, id: number): Promise<void> {
   const [language] = await tx.select({ id: languages.id }).from(languages).where(eq(languages.id, id));
-  if (!language) throw new HttpError(400, 'That language does not exist.');
+  if (!language) throw new HttpError(400, NO_SUCH_LANGUAGE);
 }
 
 function storyValues(input: AdminStoryInput) {
@@ -267,7 +269,7 @@ function positionOf(input: AdminChapterInput): number {
 
 async function getChapter(tx: Database | Transaction, id: number): Promise<ChapterRow> {
   const [chapter] = await tx.select().from(chapters).where(eq(chapters.id, id));
-  if (!chapter) throw new HttpError(404, 'Chapter not found');
+  if (!chapter) throw new HttpError(404, CHAPTER_NOT_FOUND);
   return chapter;
 }
 

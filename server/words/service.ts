@@ -4,8 +4,7 @@ import type { SaveWordInput } from '#common/schemas/reading.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapters, languages, savedWords, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
-
-const NO_SUCH_LANGUAGE = 'That language does not exist.';
+import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 
 export interface SavedWordRow {
   id: number;
