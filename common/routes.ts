@@ -1,3 +1,5 @@
+import { type PathParams, pathOf } from './contract.ts';
+
 /**
  * The screens of the single-page app (spec/learner.md §2). The web router is built from these paths, and the
  * server answers a path outside this table with the app's shell and a 404 status.
@@ -22,6 +24,14 @@ export const CLIENT_ROUTES = {
 } as const;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
+
+/** A screen's address with its parameters filled in (`screenPath('reader', { storyId, chapterId })`). */
+export function screenPath<Name extends ClientRouteName>(
+  name: Name,
+  params: PathParams<(typeof CLIENT_ROUTES)[Name]>,
+): string {
+  return pathOf(CLIENT_ROUTES[name], params);
+}
 
 const patterns = Object.values(CLIENT_ROUTES).map(
   (path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),

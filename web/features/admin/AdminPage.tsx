@@ -15,7 +15,7 @@ import { TranslationsTab } from './translations/TranslationsTab.tsx';
 export const ADMIN_TITLE = 'Admin Dashboard · Catamaran';
 
 /** The dashboard's tabs in the spec's order (admin.md §2); the first is the default. */
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { value: 'stories', label: 'Stories' },
   { value: 'bulk-import', label: 'Bulk Import' },
   { value: 'languages', label: 'Languages' },

@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
-import { CLIENT_ROUTES } from '#common/routes.ts';
+import { screenPath } from '#common/routes.ts';
 import type { StoryListItem } from '#common/schemas/library.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
@@ -12,11 +12,6 @@ import { StoryCover } from '#web/features/library/StoryCover.tsx';
 const numberFormat = new Intl.NumberFormat();
 
 export type CardKind = 'continue' | 'available' | 'completed';
-
-/** /story/{id}. */
-export function storyPath(storyId: number): string {
-  return CLIENT_ROUTES.story.replace(':storyId', String(storyId));
-}
 
 /**
  * A story of the library (spec/learner.md §2): cover, title, author, badges, description, chapters and words;
@@ -39,7 +34,7 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
           dir={textDirection(story.language)}
         >
           <Link
-            to={storyPath(story.id)}
+            to={screenPath('story', { storyId: story.id })}
             className="rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
           >
             {story.title}
@@ -77,7 +72,7 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
               tone="blue"
             />
             <Link
-              to={storyPath(story.id)}
+              to={screenPath('story', { storyId: story.id })}
               aria-label={`Continue Reading ${story.title}`}
               className={buttonClassName({ size: 'sm', className: 'relative z-10 self-start' })}
             >

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
-import { CLIENT_ROUTES } from '#common/routes.ts';
+import { CLIENT_ROUTES, screenPath } from '#common/routes.ts';
 import type { StoryDetail } from '#common/schemas/library.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
@@ -19,11 +19,6 @@ import { StoryCover } from './StoryCover.tsx';
 export const STORY_NOT_FOUND = 'Story not found';
 
 const numberFormat = new Intl.NumberFormat();
-
-/** /read/{storyId}/{chapterId} for a chapter of this story. */
-export function chapterPath(storyId: number, chapterId: number): string {
-  return CLIENT_ROUTES.reader.replace(':storyId', String(storyId)).replace(':chapterId', String(chapterId));
-}
 
 /**
  * /story/{storyId} (spec/learner.md §2): the story's cover and facts, its progress, and its chapters, each
@@ -158,7 +153,7 @@ function ChapterRow({
     <li className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center gap-3 p-4">
         <Link
-          to={chapterPath(storyId, chapter.id)}
+          to={screenPath('reader', { storyId, chapterId: chapter.id })}
           className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg"
         >
           <span className="min-w-0 flex-1">

@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { textDirection } from '#common/languages.ts';
-import { CLIENT_ROUTES } from '#common/routes.ts';
+import { screenPath } from '#common/routes.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
@@ -33,10 +33,6 @@ export const READER_TEXT = {
   backToStory: 'Back to Story',
   markFailed: 'The chapter could not be marked as read. Please try again.',
 } as const;
-
-const storyPath = (storyId: number) => CLIENT_ROUTES.story.replace(':storyId', String(storyId));
-const readerPath = (storyId: number, chapterId: number) =>
-  CLIENT_ROUTES.reader.replace(':storyId', String(storyId)).replace(':chapterId', String(chapterId));
 
 /** /read/{storyId}/{chapterId}: loads the chapter, then reads it; a missing or locked chapter says so. */
 export function ChapterReader({ storyId, chapterId }: { storyId: number; chapterId: number }) {
@@ -68,7 +64,7 @@ function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error
         <UpgradePanel title={title} headingLevel="h1" className="w-full max-w-xl">
           {detail}
         </UpgradePanel>
-        <Link to={storyPath(storyId)} className={buttonClassName({ variant: 'secondary' })}>
+        <Link to={screenPath('story', { storyId })} className={buttonClassName({ variant: 'secondary' })}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Story
         </Link>
@@ -80,7 +76,7 @@ function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 max-w-md text-slate-600">{detail}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={storyPath(storyId)} className={buttonClassName({ variant: 'primary' })}>
+        <Link to={screenPath('story', { storyId })} className={buttonClassName({ variant: 'primary' })}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Story
         </Link>
@@ -117,7 +113,9 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const percent =
     chapter.word_count > 0 ? Math.round((progress / chapter.word_count) * 100) : completed ? 100 : 0;
   const next = story.next_chapter;
-  const goNext = next ? () => navigate(readerPath(story.id, next.id)) : undefined;
+  const goNext = next
+    ? () => navigate(screenPath('reader', { storyId: story.id, chapterId: next.id }))
+    : undefined;
 
   return (
     <div className="min-h-dvh bg-white">
@@ -167,7 +165,7 @@ function ReaderHeader({
     >
       <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-6">
         <Link
-          to={storyPath(story.id)}
+          to={screenPath('story', { storyId: story.id })}
           className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -247,7 +245,7 @@ function CompletionSection({
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Button>
             ) : (
-              <Link to={storyPath(story.id)} className={buttonClassName({})}>
+              <Link to={screenPath('story', { storyId: story.id })} className={buttonClassName({})}>
                 {READER_TEXT.backToStory}
               </Link>
             )}

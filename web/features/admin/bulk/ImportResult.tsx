@@ -1,6 +1,6 @@
 import { type Ref, useId } from 'react';
-import { generatePath, Link } from 'react-router';
-import { CLIENT_ROUTES } from '#common/routes.ts';
+import { Link } from 'react-router';
+import { screenPath } from '#common/routes.ts';
 import type { BulkImportAnswer } from '#common/schemas/bulk.ts';
 import { importSummary, resultCounts } from './import.ts';
 
@@ -48,7 +48,7 @@ export function ImportResult({
             {changed.map((story) => (
               <li key={story.id}>
                 <Link
-                  to={generatePath(CLIENT_ROUTES.adminStory, { storyId: String(story.id) })}
+                  to={screenPath('adminStory', { storyId: story.id })}
                   className="inline-flex min-h-11 items-center rounded-lg bg-white px-3 text-sm font-semibold text-brand-800 underline-offset-2 ring-1 ring-green-200 hover:underline"
                 >
                   {story.title}

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ListOrdered } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
-import { generatePath, Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { deleteStory } from '#common/endpoints/stories.ts';
-import { CLIENT_ROUTES } from '#common/routes.ts';
+import { screenPath } from '#common/routes.ts';
 import type { AdminStory } from '#common/schemas/stories.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -24,11 +24,6 @@ import {
 import { useAdminStories } from '../queries.ts';
 import { ChaptersDialog } from './ChaptersDialog.tsx';
 import { StoryDialog } from './StoryDialog.tsx';
-
-/** Where a story is edited. */
-export function storyEditorPath(storyId: number): string {
-  return generatePath(CLIENT_ROUTES.adminStory, { storyId: String(storyId) });
-}
 
 /** The Stories tab (admin.md §2): every story with its status, Add Story, chapters and delete. */
 export function StoriesTab() {
@@ -95,7 +90,7 @@ function StoriesTable({
   function handleRowClick(event: MouseEvent<HTMLTableRowElement>, story: AdminStory) {
     // The row's own link and buttons do their own thing.
     if ((event.target as Element).closest('a, button')) return;
-    void navigate(storyEditorPath(story.id));
+    void navigate(screenPath('adminStory', { storyId: story.id }));
   }
 
   return (
@@ -120,7 +115,7 @@ function StoriesTable({
         >
           <Cell isRowTitle className="sm:max-w-72">
             <Link
-              to={storyEditorPath(story.id)}
+              to={screenPath('adminStory', { storyId: story.id })}
               className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
             >
               {story.title}
