@@ -8,6 +8,7 @@ import { type AppConfig, type AppOptions, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { createDatabaseFrom, databaseUrl, dropDatabase } from './database.ts';
+import { createTestBucket, isStored, mediaBase, storedNames, testStorage } from './storage.ts';
 
 /** A database of this test file's own, copied from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -47,11 +48,27 @@ export interface TestApp {
     url: string,
     options?: { token?: string; headers?: Record<string, string> },
   ): Promise<TestResponse<T>>;
+  /** Where stored objects are fetched: `/media/` on disk, `http://…/bucket/` on the test S3 server. */
+  readonly mediaBase: string;
+  /** Fetches a URL the storage gave out: from the app (/media/) or from the bucket (an absolute URL). */
+  fetchStored(url: string, headers?: Record<string, string>): Promise<StoredResponse>;
+  /** The names under a folder of the storage, sorted (partial uploads included where they can be seen). */
+  storedIn(folder: string): Promise<string[]>;
+  /** True while an object is stored under `key`. */
+  isStored(key: string): Promise<boolean>;
+}
+
+export interface StoredResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  bytes: Buffer;
 }
 
 /**
  * Builds the real app over a fresh database for the tests of one file; `prepare` may add test-only routes
- * before the app is ready. Closes and drops everything after the file.
+ * before the app is ready. Closes and drops everything after the file. With TEST_S3_ENDPOINT set (and no
+ * `s3` in the given config), its files go to a fresh bucket on that server instead of a folder on disk.
  */
 export function setupTestApp(
   options: { config?: Partial<AppConfig>; app?: AppOptions; prepare?: (app: FastifyInstance) => void } = {},
@@ -59,11 +76,14 @@ export function setupTestApp(
   let app: FastifyInstance | undefined;
   let config: AppConfig | undefined;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let bucket: Awaited<ReturnType<typeof createTestBucket>> | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    if (testStorage === 's3' && !(options.config && 's3' in options.config))
+      bucket = await createTestBucket();
     // Workers poll as often as pg-boss allows, so tests wait little for queued mail.
-    config = testConfig(database.url, options.config);
+    config = testConfig(database.url, { ...(bucket ? { s3: bucket.s3 } : {}), ...options.config });
     app = await buildApp(config, {
       ...options.app,
       jobs: { pollingIntervalSeconds: 0.5, ...options.app?.jobs },
@@ -74,6 +94,7 @@ export function setupTestApp(
   afterAll(async () => {
     await app?.close();
     await database?.drop();
+    await bucket?.drop();
   });
 
   const current = () => {
@@ -96,13 +117,17 @@ export function setupTestApp(
     return { status: response.statusCode, headers: response.headers, body: body as T, text: response.body };
   };
 
+  const currentConfig = () => {
+    if (!config) throw new Error('The test app is used before beforeAll has built it.');
+    return config;
+  };
+
   return {
     get app() {
       return current().app;
     },
     get config() {
-      if (!config) throw new Error('The test app is used before beforeAll has built it.');
-      return config;
+      return currentConfig();
     },
     get db() {
       return current().app.db;
@@ -119,5 +144,29 @@ export function setupTestApp(
     },
     request,
     get: (url, options) => request({ method: 'GET', url, headers: options?.headers, token: options?.token }),
+    get mediaBase() {
+      return mediaBase(currentConfig());
+    },
+    fetchStored: (url, headers) => fetchStored(current().app, url, headers),
+    storedIn: (folder) => storedNames(currentConfig(), folder),
+    isStored: (key) => isStored(currentConfig(), key),
+  };
+}
+
+async function fetchStored(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<StoredResponse> {
+  if (!/^https?:\/\//.test(url)) {
+    const answer = await app.inject({ method: 'GET', url, headers });
+    const names = Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), String(value)]);
+    return { status: answer.statusCode, headers: Object.fromEntries(names), bytes: answer.rawPayload };
+  }
+  const answer = await fetch(url, { headers });
+  return {
+    status: answer.status,
+    headers: Object.fromEntries(answer.headers),
+    bytes: Buffer.from(await answer.arrayBuffer()),
   };
 }
