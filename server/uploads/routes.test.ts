@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
@@ -55,11 +53,8 @@ async function upload(path: string, bytes: Buffer, name: string, type: string, t
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The files under a folder of the local storage, including any partial upload left behind. */
-function storedIn(folder: string): string[] {
-  const dir = join(t.config.dataDir, 'uploads', folder);
-  return existsSync(dir) ? readdirSync(dir) : [];
-}
+/** The objects under a folder of the storage, including any partial upload left behind. */
+const storedIn = (folder: string) => t.storedIn(folder);
 
 describe('POST /api/admin/uploads/cover/', () => {
   it('stores a PNG under covers/ and serves the same bytes at its URL', async () => {
@@ -68,8 +63,10 @@ describe('POST /api/admin/uploads/cover/', () => {
     expect(status).toBe(201);
     expect(body.key).toMatch(/^story-images\/covers\/\d+-[0-9a-f]{8}\.png$/);
     expect(body).toMatchObject({ content_type: 'image/png', size: PNG.length });
-    const served = await fetch(`${base}${body.url}`);
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // /media/… on disk, the bucket's own address on S3.
+    expect(body.url).toBe(`${t.mediaBase}${body.key}`);
+    const served = await t.fetchStored(body.url as string);
+    expect(served.bytes.equals(PNG)).toBe(true);
   });
 
   it('stores an editor cover under stories/', async () => {
@@ -88,7 +85,7 @@ describe('POST /api/admin/uploads/cover/', () => {
   });
 
   it('answers 413 over 2 MB, storing nothing', async () => {
-    const before = storedIn('story-images/covers');
+    const before = await storedIn('story-images/covers');
     const { status, body } = await upload(
       'cover/',
       Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
@@ -98,7 +95,7 @@ describe('POST /api/admin/uploads/cover/', () => {
 
     expect(status).toBe(413);
     expect(body).toEqual({ error: 'The image is too large. Maximum size is 2MB.' });
-    expect(storedIn('story-images/covers')).toEqual(before);
+    expect(await storedIn('story-images/covers')).toEqual(before);
   });
 
   it('answers 415 to a body that is not multipart', async () => {
@@ -155,8 +152,8 @@ describe('POST /api/admin/uploads/audio/', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ content_type: 'audio/webm', duration_seconds: null });
     expect(body.key).toMatch(/^story-audio\/chapters\/new-\d+-[0-9a-f]{8}\.webm$/);
-    const served = await fetch(`${base}${body.url as string}`);
-    expect(served.headers.get('content-type')).toBe('audio/webm');
+    const served = await t.fetchStored(body.url as string);
+    expect(served.headers['content-type']).toBe('audio/webm');
   });
 
   it('names audio of a chapter not saved yet "new"', async () => {
@@ -166,7 +163,7 @@ describe('POST /api/admin/uploads/audio/', () => {
   });
 
   it('answers 415 to an image sent as audio, and 413 over 50 MB', async () => {
-    const before = storedIn('story-audio/chapters');
+    const before = await storedIn('story-audio/chapters');
     const image = await upload('audio/', PNG, 'song.mp3', 'audio/mpeg');
     const huge = await upload('audio/', wav(3300), 'long.wav', 'audio/wav');
 
@@ -174,7 +171,7 @@ describe('POST /api/admin/uploads/audio/', () => {
     expect(image.body).toEqual({ error: 'That is not an audio file (MP3, WAV, WebM/Opus, M4A or OGG).' });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ error: 'Audio file is too large. Maximum size is 50MB.' });
-    expect(storedIn('story-audio/chapters')).toEqual(before);
+    expect(await storedIn('story-audio/chapters')).toEqual(before);
   });
 });
 
@@ -182,7 +179,7 @@ describe('keeping uploads on stories and chapters', () => {
   async function admin<T>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) {
     return t.request<T>({ method, url, payload, token: adminToken });
   }
-  const served = async (url: string) => (await fetch(`${base}${url}`)).status;
+  const served = async (url: string) => (await t.fetchStored(url)).status;
 
   it('attaches an uploaded cover to a story, replaces it (removing the old file) and removes it', async () => {
     const first = (await upload('cover/', PNG, 'a.png', 'image/png')).body.url as string;
