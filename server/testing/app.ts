@@ -50,6 +50,8 @@ export interface TestApp {
   ): Promise<TestResponse<T>>;
   /** Where stored objects are fetched: `/media/` on disk, `http://…/bucket/` on the test S3 server. */
   readonly mediaBase: string;
+  /** Matches the URL of a key that matches `key`, whole, on the storage in use. */
+  mediaUrl(key: RegExp): RegExp;
   /** Fetches a URL the storage gave out: from the app (/media/) or from the bucket (an absolute URL). */
   fetchStored(url: string, headers?: Record<string, string>): Promise<StoredResponse>;
   /** The names under a folder of the storage, sorted (partial uploads included where they can be seen). */
@@ -147,11 +149,14 @@ export function setupTestApp(
     get mediaBase() {
       return mediaBase(currentConfig());
     },
+    mediaUrl: (key) => new RegExp(`^${escapeRegExp(mediaBase(currentConfig()))}${key.source}$`),
     fetchStored: (url, headers) => fetchStored(current().app, url, headers),
     storedIn: (folder) => storedNames(currentConfig(), folder),
     isStored: (key) => isStored(currentConfig(), key),
   };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 async function fetchStored(
   app: FastifyInstance,
