@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -124,9 +124,7 @@ async function storedUpload(name: string): Promise<string> {
   return key;
 }
 
-function isStored(key: string): boolean {
-  return existsSync(join(t.config.dataDir, 'uploads', key));
-}
+const isStored = (key: string) => t.isStored(key);
 
 describe('a running import', () => {
   it('stops when cancelled: the old dictionary keeps answering and the new tables are gone', async () => {
@@ -250,10 +248,10 @@ describe('failInterruptedImports', () => {
       error: 'The import was interrupted because the server stopped. Start it again.',
       objectKey: null,
     });
-    expect(isStored(staleKey)).toBe(false);
+    expect(await isStored(staleKey)).toBe(false);
     expect(await hasTables(stale.id)).toBe(false);
     expect(await getImport(t.db, live.id)).toMatchObject({ status: 'running', objectKey: liveKey });
-    expect(isStored(liveKey)).toBe(true);
+    expect(await isStored(liveKey)).toBe(true);
     await t.db
       .update(dictionaryImports)
       .set({ status: 'cancelled' })
@@ -303,11 +301,11 @@ describe('failInterruptedImports', () => {
       error: 'The import did not start within 12 hours of its upload. Upload the file again.',
       objectKey: null,
     });
-    expect(isStored(expiredKey)).toBe(false);
+    expect(await isStored(expiredKey)).toBe(false);
     expect(await getImport(t.db, left.id)).toMatchObject({ status: 'succeeded', objectKey: null });
-    expect(isStored(leftKey)).toBe(false);
+    expect(await isStored(leftKey)).toBe(false);
     expect(await getImport(t.db, waiting.id)).toMatchObject({ status: 'queued', objectKey: waitingKey });
-    expect(isStored(waitingKey)).toBe(true);
+    expect(await isStored(waitingKey)).toBe(true);
     await t.db
       .update(dictionaryImports)
       .set({ status: 'cancelled' })

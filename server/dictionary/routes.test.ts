@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -107,15 +107,12 @@ async function upload(
 const PAIR = { mode: 'wiktextract', source: 'es', target: 'en' };
 
 /** The uploads waiting in object storage for their import. */
-function storedUploads(): string[] {
-  const folder = join(t.config.dataDir, 'uploads', 'dictionary-imports');
-  return existsSync(folder) ? readdirSync(folder) : [];
-}
+const storedUploads = () => t.storedIn('dictionary-imports');
 
 /** The upload's key is forgotten once the object is removed: the job does it just after the import ends. */
 async function expectUploadRemoved(importId: number): Promise<void> {
   await expect.poll(async () => (await getImport(t.db, importId))?.objectKey, { timeout: 10_000 }).toBeNull();
-  expect(storedUploads()).toEqual([]);
+  expect(await storedUploads()).toEqual([]);
 }
 
 async function readJson(response: IncomingMessage): Promise<Record<string, unknown>> {
@@ -279,7 +276,7 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
     expect((await upload({ ...PAIR, action: 'preview', partial: 'maybe' }, file)).body).toEqual({
       error: 'partial must be true or false.',
     });
-    expect(storedUploads()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
   });
 
   it('answers a preview once it has read its lines, then reads the rest of the upload and throws it away', async () => {
@@ -328,7 +325,7 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
     } finally {
       agent.destroy();
     }
-    expect(storedUploads()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
   });
 
   it('validates the fields: file, languages, and source differing from target', async () => {
@@ -471,7 +468,7 @@ describe('importing a dictionary, and looking words up', () => {
       url: `/api/admin/translations/imports/${row.id}/`,
       token: adminToken,
     });
-    expect(storedUploads()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
     expect((await getImport(t.db, row.id))?.objectKey).toBeNull();
     await runImportJob(
       {
@@ -518,7 +515,7 @@ describe('importing a dictionary, and looking words up', () => {
       error:
         'The import could not be queued. The previous dictionary is still in use; upload the file again.',
     });
-    expect(storedUploads()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
   });
 
   it('answers from its cache only while the import it came from is current', async () => {
