@@ -65,11 +65,11 @@ describe('the demo content of a new database', () => {
     for (const story of japanese) expect(story.estimated_word_count).toBeGreaterThan(100);
   });
 
-  it('keeps covers and audio in object storage, served from the site', async () => {
+  it('keeps covers and audio in object storage, served from the site (or the bucket)', async () => {
     const stories = await adminStories();
     for (const story of stories) {
-      expect(story.cover_image_url).toMatch(/^\/media\/story-images\/covers\/demo-\d+-[0-9a-f]{8}\.svg$/);
-      const cover = await t.request({ method: 'GET', url: story.cover_image_url ?? '' });
+      expect(story.cover_image_url).toMatch(t.mediaUrl(/story-images\/covers\/demo-\d+-[0-9a-f]{8}\.svg/));
+      const cover = await t.fetchStored(story.cover_image_url ?? '');
       expect(cover.status).toBe(200);
       expect(cover.headers['content-type']).toMatch(/^image\/svg\+xml/);
     }
@@ -80,9 +80,9 @@ describe('the demo content of a new database', () => {
     ).body;
     const withAudio = chapters.filter((chapter) => chapter.audio_url !== null);
     expect(withAudio.map((chapter) => chapter.chapter_number)).toEqual([1]);
-    expect(withAudio[0]?.audio_url).toMatch(/^\/media\/story-audio\/chapters\/demo-\d+-[0-9a-f]{8}\.mp3$/);
+    expect(withAudio[0]?.audio_url).toMatch(t.mediaUrl(/story-audio\/chapters\/demo-\d+-[0-9a-f]{8}\.mp3/));
     expect(withAudio[0]?.audio_duration_seconds).toBeGreaterThan(10);
-    const audio = await t.request({ method: 'GET', url: withAudio[0]?.audio_url ?? '' });
+    const audio = await t.fetchStored(withAudio[0]?.audio_url ?? '');
     expect(audio.status).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mpeg');
 

@@ -247,7 +247,7 @@ describe('chapters in the admin area', () => {
     await t.db.update(stories).set({ coverImageKey: keys.cover }).where(eq(stories.id, story.id));
     await t.db.update(chapters).set({ audioKey: keys.first }).where(eq(chapters.id, first.body.id));
     await t.db.update(chapters).set({ audioKey: keys.second }).where(eq(chapters.id, second.body.id));
-    const exists = async (key: string) => (await t.get(t.app.storage.publicUrl(key))).status === 200;
+    const exists = async (key: string) => (await t.fetchStored(t.app.storage.publicUrl(key))).status === 200;
 
     await call('DELETE', `/api/admin/chapters/${second.body.id}/`);
     expect(await exists(keys.second)).toBe(false);
