@@ -109,8 +109,14 @@ async function upload(
   contentType: string,
 ): Promise<{ size: number }> {
   let size = 0;
+  let bodyError: unknown;
   body.on('data', (chunk: Buffer) => {
     size += chunk.length;
+  });
+  // The body's own failure (a size limit, a client gone) is the cause to report: when lib-storage's abort of
+  // the multipart upload fails in turn, its error would otherwise replace it (a 413 became a 500 on s3rver).
+  body.once('error', (error) => {
+    bodyError = error;
   });
   await new Upload({
     client,
@@ -129,6 +135,7 @@ async function upload(
     .done()
     .catch((error: unknown) => {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (bodyError !== undefined) throw bodyError;
       throw status === 412 ? new ObjectExistsError(key) : error;
     });
   return { size };

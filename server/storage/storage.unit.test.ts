@@ -125,6 +125,25 @@ describe.each(drivers)('the $name storage driver', ({ storage, read }) => {
     expect(await read(key)).toBeUndefined();
   });
 
+  it('rejects with the body’s own error when it fails after several parts are sent (17 MB in)', async () => {
+    const key = `audio/${Date.now()}-too-long.mp3`;
+    const body = new Readable({ read() {} });
+    body.on('error', () => undefined);
+    const put = storage().put(key, body, { contentType: 'audio/mpeg' });
+    for (let sent = 0; sent < 17; sent += 1) body.push(randomBytes(1024 * 1024));
+    let consumed = 0;
+    await new Promise<void>((done) => {
+      body.on('data', (chunk: Buffer) => {
+        consumed += chunk.length;
+        if (consumed >= 17 * 1024 * 1024) done();
+      });
+    });
+    body.destroy(new Error('The audio file is larger than 50 MB.'));
+
+    await expect(put).rejects.toThrow('The audio file is larger than 50 MB.');
+    expect(await read(key)).toBeUndefined();
+  });
+
   it('deletes objects, and deleting one already gone is no error', async () => {
     const key = `story-images/stories/${Date.now()}-x.png`;
     await storage().put(key, Readable.from([Buffer.from('png')]), { contentType: 'image/png' });
