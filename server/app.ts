@@ -17,7 +17,7 @@ import { billingRoutes } from '#server/billing/routes.ts';
 import { adminBulkImportRoutes } from '#server/bulk/routes.ts';
 import type { Config } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { runImportJob } from '#server/dictionary/imports/service.ts';
+import { runImportJob, watchStalledImports } from '#server/dictionary/imports/service.ts';
 import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.ts';
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
@@ -75,6 +75,11 @@ export interface AppOptions {
   narratorRateLimits?: NarratorRateLimits;
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /**
+   * How often this server looks for dictionary imports whose server went away (every 20 s by default); false:
+   * never (the test harness, whose tests call the sweep themselves).
+   */
+  stalledImportSweep?: { intervalMs?: number } | false;
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -210,7 +215,13 @@ async function connectServices(
     ...options.jobs,
   });
   app.decorate('jobs', jobs);
+  // Any server fails an import whose server went away, so it does not show "running" until a restart.
+  const sweep =
+    options.stalledImportSweep === false
+      ? undefined
+      : watchStalledImports({ db, pool, storage, log: app.log }, options.stalledImportSweep);
   app.addHook('onClose', async () => {
+    await sweep?.stop();
     await jobs.stop(); // lets a mail being sent finish
     await pool.end();
   });

@@ -231,7 +231,7 @@ export const dictionaryImports = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
-    /** Moved with every progress report: a running import that stopped moving was interrupted. */
+    /** Moved every few seconds while running: an import whose heartbeat stops for a minute lost its server. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

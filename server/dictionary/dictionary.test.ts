@@ -247,7 +247,8 @@ describe('failInterruptedImports', () => {
     expect(failed).toBe(1);
     expect(await getImport(t.db, stale.id)).toMatchObject({
       status: 'failed',
-      error: 'The import was interrupted because the server stopped. Start it again.',
+      error:
+        'The import stopped: the server running it went away. The previous dictionary is still in use; start it again.',
       objectKey: null,
     });
     expect(isStored(staleKey)).toBe(false);
