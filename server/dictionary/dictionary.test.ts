@@ -15,6 +15,7 @@ import {
   failInterruptedImports,
   getImport,
   type ImportDeps,
+  runImportJob,
 } from './imports/service.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
@@ -227,6 +228,28 @@ describe('a running import', () => {
     expect(await currentImportOfPair()).toBe(newer.id);
     expect(await hasTables(older.id)).toBe(false);
     expect(await lookUp('nuevo')).toMatchObject({ found: true, lemma: 'nuevo' });
+  });
+});
+
+describe('an import whose upload is not in storage', () => {
+  it('says so, and what several servers need, rather than failing "unexpectedly"', async () => {
+    // Uploaded through another server, onto its own disk: this server's storage has no such object.
+    const row = await createImport(t.db, {
+      source: 'es',
+      target: 'en',
+      fileName: 'es.jsonl',
+      fileSize: 1,
+      objectKey: 'dictionary-imports/1-elsewhere.dump',
+    });
+
+    await runImportJob({ ...deps(), storage: t.app.storage }, row.id, new AbortController().signal);
+
+    expect(await getImport(t.db, row.id)).toMatchObject({
+      status: 'failed',
+      error:
+        "The uploaded file is not in this server's storage: with several servers, keep files in S3 or a " +
+        'folder they all share (STORAGE). Upload the file again.',
+    });
   });
 });
 

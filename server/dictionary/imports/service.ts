@@ -224,11 +224,23 @@ export async function runImportJob(
   try {
     await executeImport(deps, row, signal, async () => {
       if (!row.objectKey) throw new DumpError('The uploaded file is gone; upload it again.');
-      return deps.storage.get(row.objectKey);
+      return deps.storage.get(row.objectKey).catch((error: unknown) => {
+        throw isMissingObject(error) ? new DumpError(NOT_IN_STORAGE) : error;
+      });
     });
   } finally {
     if (row.objectKey) await removeUpload(deps, importId, row.objectKey);
   }
+}
+
+const NOT_IN_STORAGE =
+  "The uploaded file is not in this server's storage: with several servers, keep files in S3 or a folder " +
+  'they all share (STORAGE). Upload the file again.';
+
+/** A file that is not on this disk, or an S3 key that is not in the bucket. */
+function isMissingObject(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return code === 'ENOENT' || name === 'NoSuchKey' || name === 'NotFound';
 }
 
 /** Marks a queued import as running; undefined when it is not queued any more (cancelled, or taken). */
