@@ -4,7 +4,13 @@ import { addDays } from '#common/activity.ts';
 import { Activity, DailyGoal, TrackReadingTimeResult } from '#common/schemas/library.ts';
 import { readAccess, Viewer } from '#server/policies/viewer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
-import { addReadingDay, createStory, createUser, signIn } from '#server/testing/factories.ts';
+import {
+  addReadingDay,
+  createStory,
+  createUser,
+  giveSubscription,
+  signIn,
+} from '#server/testing/factories.ts';
 import { trackReadingTime } from './service.ts';
 
 const t = setupTestApp();
@@ -321,6 +327,34 @@ describe('POST /api/track-reading-time/', () => {
     const byAdmin = await track(admin.token, { chapter_id: draft.id, seconds: 30 });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.time_spent).toBe(30);
+  });
+});
+
+describe('POST /api/track-reading-time/ on a Pro story', () => {
+  it('answers 403 to a free learner, as the chapter does, and counts nothing', async () => {
+    const free = await learner();
+    const chapter = await chapterIn('es', { story: { isFree: false } });
+
+    const opened = await t.get(`/api/chapters/${chapter.id}/`, { token: free.token });
+    const reported = await track(free.token, { chapter_id: chapter.id, seconds: 30 });
+
+    expect(opened.status).toBe(403);
+    expect(reported.status).toBe(403);
+    expect(reported.body).toEqual(opened.body);
+    expect((await activity(free.token)).body.days).toEqual([]);
+  });
+
+  it('counts for a Pro learner and an admin', async () => {
+    const pro = await learner();
+    await giveSubscription(t.db, pro.id);
+    const admin = await learner({ isAdmin: true });
+    const chapter = await chapterIn('es', { story: { isFree: false } });
+
+    for (const reader of [pro, admin]) {
+      const response = await track(reader.token, { chapter_id: chapter.id, seconds: 30 });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ language: 'es', seconds_counted: 30, time_spent: 30 });
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, languages, readingDays, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
-import { CHAPTER_NOT_FOUND, canSee } from '#server/policies/rules.ts';
+import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
 export interface DailyGoalRow {
@@ -69,8 +69,10 @@ export interface ReadingTimeResult {
 
 /**
  * Counts a reading-time report on the learner's local date `day`, for the chapter's language: at most 300
- * seconds a report and 24 hours a day. A chapter that does not exist, or whose story is unpublished (unless
- * the learner is an admin), is 404. The usual report (a published story) is one statement.
+ * seconds a report and 24 hours a day. Only a chapter the learner may read is counted, by the rule that opens
+ * it (requireReadable): one that does not exist, or whose story is unpublished (unless the learner is an
+ * admin), is 404; one of a Pro story, for a learner without Pro, 403. A report on a free published story is
+ * one statement; any other reads the learner's plan first.
  */
 export async function trackReadingTime(
   { db, pool }: { db: Database; pool: pg.Pool },
@@ -93,7 +95,7 @@ export async function trackReadingTime(
                FROM chapters c
                JOIN stories s ON s.id = c.story_id
                JOIN languages l ON l.id = s.language_id
-               WHERE c.id = $1 AND s.is_published
+               WHERE c.id = $1 AND s.is_published AND s.is_free
              ), counted AS (
                INSERT INTO reading_days (user_id, day, language_id, seconds)
                SELECT $2::uuid, $3::date, language_id, $4::int FROM chapter
@@ -107,15 +109,21 @@ export async function trackReadingTime(
     const row = rows[0];
     if (row) return { language: row.language, secondsCounted: counted, timeSpent: row.time_spent };
   }
-  // Nothing to add, or a chapter of an unpublished story (or none at all): the slower path that tells which.
+  // Nothing to add, or a chapter of a story not free, or unpublished (or none at all): the slower path, which
+  // asks the rule of reading.
   const [chapter] = await db
-    .select({ languageId: stories.languageId, language: languages.code, isPublished: stories.isPublished })
+    .select({
+      languageId: stories.languageId,
+      language: languages.code,
+      isPublished: stories.isPublished,
+      isFree: stories.isFree,
+    })
     .from(chapters)
     .innerJoin(stories, eq(stories.id, chapters.storyId))
     .innerJoin(languages, eq(languages.id, stories.languageId))
     .where(eq(chapters.id, chapterId));
   if (!chapter) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  if (!(await canSee(reader, chapter))) throw new HttpError(404, CHAPTER_NOT_FOUND);
+  await requireReadable(reader, chapter);
   const [row] =
     counted > 0
       ? await db
