@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import type pg from 'pg';
 import { activityRoutes } from '#server/activity/routes.ts';
+import { pruneReadingReports } from '#server/activity/service.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
 import { registerApiAuthentication } from '#server/auth/guard.ts';
 import { prepareMagicLink } from '#server/auth/magic-links.ts';
@@ -25,6 +26,7 @@ import { registerErrorHandler } from '#server/http/errors.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWebApp } from '#server/http/web-app.ts';
+import { everyInterval } from '#server/jobs/every.ts';
 import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
 import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
 import { languageRoutes } from '#server/languages/routes.ts';
@@ -76,10 +78,10 @@ export interface AppOptions {
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
   /**
-   * How often this server looks for dictionary imports whose server went away (every 20 s by default); false:
-   * never (the test harness, whose tests call the sweep themselves).
+   * How often this server looks for dictionary imports whose server went away (every 20 s by default) and
+   * forgets old reading-report ids (every hour); false: never (the test harness, whose tests call them).
    */
-  stalledImportSweep?: { intervalMs?: number } | false;
+  sweeps?: { stalledImportsMs?: number; readingReportsMs?: number } | false;
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -215,16 +217,28 @@ async function connectServices(
     ...options.jobs,
   });
   app.decorate('jobs', jobs);
-  // Any server fails an import whose server went away, so it does not show "running" until a restart.
-  const sweep =
-    options.stalledImportSweep === false
-      ? undefined
-      : watchStalledImports({ db, pool, storage, log: app.log }, options.stalledImportSweep);
+  const sweeps = options.sweeps === false ? [] : startSweeps(app, options.sweeps);
   app.addHook('onClose', async () => {
-    await sweep?.stop();
+    for (const sweep of sweeps) await sweep.stop();
     await jobs.stop(); // lets a mail being sent finish
     await pool.end();
   });
+}
+
+/** Housekeeping every server does on a timer, each run safe on several servers at once. */
+function startSweeps(
+  app: FastifyInstance,
+  every: { stalledImportsMs?: number; readingReportsMs?: number } = {},
+): { stop: () => Promise<void> }[] {
+  const { db, pool, storage, log } = app;
+  return [
+    // An import whose server went away is failed by any other, rather than show "running" until a restart.
+    watchStalledImports({ db, pool, storage, log }, { intervalMs: every.stalledImportsMs }),
+    everyInterval(() => pruneReadingReports(db), {
+      intervalMs: every.readingReportsMs ?? 60 * 60 * 1000,
+      onError: (error) => log.warn({ err: error }, 'could not forget old reading-report ids'),
+    }),
+  ];
 }
 
 /** The request id on every answer, and `Connection: close` on the answers of a closing server. */

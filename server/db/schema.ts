@@ -434,6 +434,27 @@ export const readingDays = pgTable(
 );
 
 /**
+ * The reading-time reports already counted, by the id the client gave each: a report sent again (a retry
+ * after a lost answer) is acknowledged without being counted twice. Kept for a day (pruneReadingReports).
+ */
+export const readingReports = pgTable(
+  'reading_reports',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    /** What the report counted, given again to a repeat. */
+    secondsCounted: integer('seconds_counted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.reportId] }),
+    index('reading_reports_created_at').on(table.createdAt),
+  ],
+);
+
+/**
  * A learner's plan (learner.md §3 Subscription), one row once they have had anything to do with billing: the
  * Stripe customer and subscription as the webhooks last told them, or Pro granted by hand. Pro is an active or
  * trialing subscription, or a grant (server/billing/).

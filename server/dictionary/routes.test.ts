@@ -256,7 +256,10 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
     const member = gzipSync(Buffer.alloc(1024 * KB, '\n'), { level: 9 });
     const bomb = Buffer.concat(Array.from({ length: 200 }, () => member));
 
-    const { status, body } = await upload({ ...PAIR, action: 'preview' }, { bytes: bomb, name: 'es.jsonl.gz' });
+    const { status, body } = await upload(
+      { ...PAIR, action: 'preview' },
+      { bytes: bomb, name: 'es.jsonl.gz' },
+    );
 
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ action: 'preview', lines: 0, entries: 0, truncated: true, sample: [] });

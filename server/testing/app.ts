@@ -65,8 +65,8 @@ export function setupTestApp(
     // Workers poll as often as pg-boss allows, so tests wait little for queued mail.
     config = testConfig(database.url, options.config);
     app = await buildApp(config, {
-      // Tests that mean to see the stalled-import sweep ask for it; elsewhere it would fail their imports.
-      stalledImportSweep: false,
+      // Tests that mean to see the sweeps ask for them; elsewhere one could fail a test's import.
+      sweeps: false,
       ...options.app,
       jobs: { pollingIntervalSeconds: 0.5, ...options.app?.jobs },
     });

@@ -8,7 +8,7 @@ import { lookup } from '../lookup/service.ts';
 import { claimImport, createImport, executeImport, getImport, type ImportDeps } from './service.ts';
 
 // This server looks for stalled imports ten times a second, where a real one looks every 20 seconds.
-const t = setupTestApp({ app: { stalledImportSweep: { intervalMs: 100 } } });
+const t = setupTestApp({ app: { sweeps: { stalledImportsMs: 100 } } });
 
 const WENT_AWAY =
   'The import stopped: the server running it went away. The previous dictionary is still in use; start it again.';

@@ -4,11 +4,12 @@ import type pg from 'pg';
 import type { DictionaryLimits } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { dictionaryImports } from '#server/db/schema.ts';
+import { everyInterval } from '#server/jobs/every.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import { type DumpCounts as Counts, EmptyDumpError, loadDump } from '../importer.ts';
 import { DumpError } from '../json-lines.ts';
 import { dropImportTables, retireUnusedImports, switchToImport } from '../store.ts';
-import { everyInterval, STALE_AFTER, STALE_SWEEP_INTERVAL_MS, startHeartbeat } from './heartbeat.ts';
+import { STALE_AFTER, STALE_SWEEP_INTERVAL_MS, startHeartbeat } from './heartbeat.ts';
 
 export type ImportRow = typeof dictionaryImports.$inferSelect;
 
