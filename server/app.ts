@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import type pg from 'pg';
 import { activityRoutes } from '#server/activity/routes.ts';
+import { pruneReadingReports } from '#server/activity/service.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
 import { registerApiAuthentication } from '#server/auth/guard.ts';
 import { prepareMagicLink } from '#server/auth/magic-links.ts';
@@ -17,7 +18,7 @@ import { billingRoutes } from '#server/billing/routes.ts';
 import { adminBulkImportRoutes } from '#server/bulk/routes.ts';
 import type { Config } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { runImportJob } from '#server/dictionary/imports/service.ts';
+import { runImportJob, watchStalledImports } from '#server/dictionary/imports/service.ts';
 import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.ts';
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
@@ -25,6 +26,7 @@ import { registerErrorHandler } from '#server/http/errors.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWebApp } from '#server/http/web-app.ts';
+import { everyInterval } from '#server/jobs/every.ts';
 import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
 import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
 import { languageRoutes } from '#server/languages/routes.ts';
@@ -75,6 +77,11 @@ export interface AppOptions {
   narratorRateLimits?: NarratorRateLimits;
   /** Job timing; tests shorten the retry delay. */
   jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /**
+   * How often this server looks for dictionary imports whose server went away (every 20 s by default) and
+   * forgets old reading-report ids (every hour); false: never (the test harness, whose tests call them).
+   */
+  sweeps?: { stalledImportsMs?: number; readingReportsMs?: number } | false;
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -210,10 +217,28 @@ async function connectServices(
     ...options.jobs,
   });
   app.decorate('jobs', jobs);
+  const sweeps = options.sweeps === false ? [] : startSweeps(app, options.sweeps);
   app.addHook('onClose', async () => {
+    for (const sweep of sweeps) await sweep.stop();
     await jobs.stop(); // lets a mail being sent finish
     await pool.end();
   });
+}
+
+/** Housekeeping every server does on a timer, each run safe on several servers at once. */
+function startSweeps(
+  app: FastifyInstance,
+  every: { stalledImportsMs?: number; readingReportsMs?: number } = {},
+): { stop: () => Promise<void> }[] {
+  const { db, pool, storage, log } = app;
+  return [
+    // An import whose server went away is failed by any other, rather than show "running" until a restart.
+    watchStalledImports({ db, pool, storage, log }, { intervalMs: every.stalledImportsMs }),
+    everyInterval(() => pruneReadingReports(db), {
+      intervalMs: every.readingReportsMs ?? 60 * 60 * 1000,
+      onError: (error) => log.warn({ err: error }, 'could not forget old reading-report ids'),
+    }),
+  ];
 }
 
 /** The request id on every answer, and `Connection: close` on the answers of a closing server. */

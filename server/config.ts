@@ -38,6 +38,7 @@ const EnvSchema = z
       })
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default('Catamaran <no-reply@catamaran.localhost>'),
+    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).optional(),
     S3_BUCKET: z.string().trim().min(3).max(63).optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.com' }).optional(),
@@ -81,6 +82,7 @@ const EnvSchema = z
     path: ['SMTP_URL'],
     error: 'is required when NODE_ENV is production (the development outbox does not exist there)',
   })
+  .superRefine(checkStorageChoice)
   .superRefine((values, context) => {
     // Billing is all or nothing: a key without its prices could take no one to a checkout.
     const billing = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
@@ -95,6 +97,31 @@ const EnvSchema = z
       }
     }
   });
+
+/**
+ * What set-up each storage choice needs. Local disk is per server: a file uploaded through one server is
+ * missing on every other (a cover or audio 404, a dictionary dump its import cannot read), so production does
+ * not fall back to it: it is chosen by name, for a single server or a folder every server shares.
+ */
+function checkStorageChoice(
+  values: { NODE_ENV: string; STORAGE?: 'local' | 's3' | undefined; S3_BUCKET?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  if (values.STORAGE === 's3' && values.S3_BUCKET === undefined)
+    issue('S3_BUCKET', 'is required when STORAGE is s3');
+  if (values.STORAGE === 'local' && values.S3_BUCKET !== undefined) {
+    issue('STORAGE', 'is local but S3_BUCKET is set: unset one of them');
+  }
+  if (values.NODE_ENV === 'production' && values.STORAGE === undefined && values.S3_BUCKET === undefined) {
+    issue(
+      'STORAGE',
+      'is required when NODE_ENV is production: set S3_BUCKET (with STORAGE=s3) when several servers run, ' +
+        'or STORAGE=local to keep files under DATA_DIR/uploads, for one server or a folder all servers share',
+    );
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';

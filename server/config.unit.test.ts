@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(40),
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      STORAGE: 'local',
       ADMIN_EMAILS: ' Boss@Example.com, editor@example.com ,',
     });
 
@@ -42,6 +43,33 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
+  it('refuses to start in production without a storage choice, saying what to set', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SMTP_URL: 'smtp://mail:25' };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    expect(problems(production)).toEqual([
+      'STORAGE is required when NODE_ENV is production: set S3_BUCKET (with STORAGE=s3) when several servers ' +
+        'run, or STORAGE=local to keep files under DATA_DIR/uploads, for one server or a folder all servers share',
+    ]);
+    expect(loadConfig({ ...production, STORAGE: 'local' }).s3).toBeUndefined();
+    expect(loadConfig({ ...production, S3_BUCKET: 'media' }).s3?.bucket).toBe('media');
+    expect(loadConfig({ ...production, STORAGE: 's3', S3_BUCKET: 'media' }).s3?.bucket).toBe('media');
+    expect(problems({ ...production, STORAGE: 's3' })).toEqual(['S3_BUCKET is required when STORAGE is s3']);
+    expect(problems({ STORAGE: 'local', S3_BUCKET: 'media' })).toEqual([
+      'STORAGE is local but S3_BUCKET is set: unset one of them',
+    ]);
+    expect(problems({ STORAGE: 'disk' })).toEqual(['STORAGE must be local or s3']);
+    // Outside production local disk stays the default: npm start needs nothing set.
+    expect(loadConfig({}).s3).toBeUndefined();
   });
 
   it('reads TRUST_PROXY as a switch, a hop count, or addresses', () => {

@@ -40,7 +40,7 @@ export interface ApiInput {
   postgresPid: number;
   /** Access tokens of the sampled learners. */
   tokens: string[];
-  /** Chapters of published Spanish stories, for the reading-time reports. */
+  /** Chapters of free published Spanish stories, for the reading-time reports (the learners have no Pro). */
   chapterIds: number[];
   connections: number;
   durationSeconds: number;

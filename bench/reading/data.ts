@@ -26,8 +26,11 @@ export interface GeneratedLibrary {
   /** Seconds per step, in order. */
   steps: Record<string, number>;
   counts: Record<string, number>;
-  /** Published chapters of Spanish stories, for the reading-time reports. */
-  spanishChapterIds: number[];
+  /**
+   * Chapters of free published Spanish stories, for the reading-time reports: the learners have no Pro, and a
+   * report on a Pro story is refused as the chapter is (403).
+   */
+  freeSpanishChapterIds: number[];
   reader: {
     storyId: number;
     longChapterId: number;
@@ -314,15 +317,15 @@ export async function generateLibrary(
 
   const counts = await countRows(client);
   const { rows: spanish } = await client.query<{ id: number }>(
-    `SELECT c.id FROM chapters c JOIN bench_story s ON s.id = c.story_id
-     WHERE s.language_id = $1 ORDER BY s.idx, c.chapter_number LIMIT 1000`,
+    `SELECT c.id FROM chapters c JOIN bench_story s ON s.id = c.story_id JOIN stories st ON st.id = s.id
+     WHERE s.language_id = $1 AND st.is_free ORDER BY s.idx, c.chapter_number LIMIT 1000`,
     [languageId('es')],
   );
   return {
     seconds: Number(((performance.now() - startedAt) / 1000).toFixed(1)),
     steps,
     counts,
-    spanishChapterIds: spanish.map((row) => row.id),
+    freeSpanishChapterIds: spanish.map((row) => row.id),
     reader,
   };
 }

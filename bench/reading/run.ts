@@ -107,7 +107,7 @@ function measureApiPart({ databaseUrl, scratch, postgres }: BenchDatabase, prepa
     dataDir: join(scratch, 'data'),
     postgresPid: postgres.pid,
     tokens: prepared.tokens,
-    chapterIds: prepared.library.spanishChapterIds,
+    chapterIds: prepared.library.freeSpanishChapterIds,
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
     warmupSeconds: WARMUP_S,

@@ -25,12 +25,14 @@ export type ServeRequest =
 export type ServeReply = { kind: 'started'; origin: string } | { kind: 'bare'; origin: string } | CommonReply;
 
 async function start(input: ServeInput): Promise<ServeReply> {
-  // Production mode, as the site runs: SMTP is required there but nothing here sends mail.
+  // Production mode, as the site runs: SMTP is required there but nothing here sends mail; one server, so
+  // files on its own disk.
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     JWT_SECRET: input.jwtSecret,
     SMTP_URL: 'smtp://127.0.0.1:9',
+    STORAGE: 'local',
     DEMO_CONTENT: 'off',
     DATA_DIR: input.dataDir,
   });

@@ -172,6 +172,9 @@ export const TrackReadingTimeInput = z.object(
       .number({ error: SECONDS_ERROR })
       .min(0, { error: SECONDS_ERROR })
       .refine(Number.isInteger, { error: SECONDS_ERROR }),
+    // Beyond the specification's shape, and optional: a report sent again with its id (a retry after a lost
+    // answer) is acknowledged and not counted twice.
+    report_id: z.uuid({ error: 'report_id must be a UUID.' }).optional(),
   },
   { error: 'Send chapter_id and seconds as a JSON object.' },
 );

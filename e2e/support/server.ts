@@ -37,6 +37,8 @@ export async function startBuiltServer(
       NODE_ENV: 'production',
       JWT_SECRET: E2E_JWT_SECRET,
       SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      // Production asks for a storage choice: one server, files on its own disk (unless S3 is configured).
+      STORAGE: process.env.S3_BUCKET ? 's3' : 'local',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       SITE_URL: `http://127.0.0.1:${port}`,

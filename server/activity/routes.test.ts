@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#common/activity.ts';
 import { Activity, DailyGoal, TrackReadingTimeResult } from '#common/schemas/library.ts';
 import { readAccess, Viewer } from '#server/policies/viewer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
-import { addReadingDay, createStory, createUser, signIn } from '#server/testing/factories.ts';
-import { trackReadingTime } from './service.ts';
+import {
+  addReadingDay,
+  createStory,
+  createUser,
+  giveSubscription,
+  signIn,
+} from '#server/testing/factories.ts';
+import { pruneReadingReports, trackReadingTime } from './service.ts';
 
 const t = setupTestApp();
 
@@ -224,7 +231,8 @@ describe('POST /api/track-reading-time/', () => {
       await client.query('SET synchronous_commit = on');
       const reader = new Viewer(id, '', (userId) => readAccess(t.db, [], userId));
       const session = { db: t.db, pool: client as unknown as pg.Pool };
-      expect(await trackReadingTime(session, reader, chapter.id, 30, '2024-03-01')).toEqual({
+      const report = { chapterId: chapter.id, seconds: 30 };
+      expect(await trackReadingTime(session, reader, report, '2024-03-01')).toEqual({
         language: 'es',
         secondsCounted: 30,
         timeSpent: 30,
@@ -321,6 +329,101 @@ describe('POST /api/track-reading-time/', () => {
     const byAdmin = await track(admin.token, { chapter_id: draft.id, seconds: 30 });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.time_spent).toBe(30);
+  });
+});
+
+describe('POST /api/track-reading-time/ on a Pro story', () => {
+  it('answers 403 to a free learner, as the chapter does, and counts nothing', async () => {
+    const free = await learner();
+    const chapter = await chapterIn('es', { story: { isFree: false } });
+
+    const opened = await t.get(`/api/chapters/${chapter.id}/`, { token: free.token });
+    const reported = await track(free.token, { chapter_id: chapter.id, seconds: 30 });
+
+    expect(opened.status).toBe(403);
+    expect(reported.status).toBe(403);
+    expect(reported.body).toEqual(opened.body);
+    expect((await activity(free.token)).body.days).toEqual([]);
+  });
+
+  it('counts for a Pro learner and an admin', async () => {
+    const pro = await learner();
+    await giveSubscription(t.db, pro.id);
+    const admin = await learner({ isAdmin: true });
+    const chapter = await chapterIn('es', { story: { isFree: false } });
+
+    for (const reader of [pro, admin]) {
+      const response = await track(reader.token, { chapter_id: chapter.id, seconds: 30 });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ language: 'es', seconds_counted: 30, time_spent: 30 });
+    }
+  });
+});
+
+describe('POST /api/track-reading-time/ with a report id', () => {
+  it('acknowledges a repeat with the same answer and counts it once, on a free story and on a Pro one', async () => {
+    const reader = await learner();
+    await giveSubscription(t.db, reader.id);
+    for (const isFree of [true, false]) {
+      const chapter = await chapterIn('de', { story: { isFree } });
+      const report = { chapter_id: chapter.id, seconds: 30, report_id: randomUUID() };
+
+      const [first, repeat] = await at(MIDDAY, async () => [
+        await track(reader.token, report),
+        await track(reader.token, report),
+      ]);
+      const next = await at(MIDDAY, () => track(reader.token, { ...report, report_id: randomUUID() }));
+
+      const counted = isFree ? 30 : 90;
+      expect(first?.status, `free: ${isFree}`).toBe(200);
+      expect(first?.body).toEqual({
+        date: '2024-06-15',
+        language: 'de',
+        seconds_counted: 30,
+        time_spent: counted,
+      });
+      expect(repeat?.status).toBe(200);
+      expect(repeat?.body).toEqual(first?.body);
+      expect(next.body).toMatchObject({ seconds_counted: 30, time_spent: counted + 30 });
+    }
+  });
+
+  it("counts another learner's report with the same id, and reports without an id as ever", async () => {
+    const [one, other] = [await learner(), await learner()];
+    const chapter = await chapterIn('it');
+    const report = { chapter_id: chapter.id, seconds: 20, report_id: randomUUID() };
+
+    expect((await track(one.token, report)).body).toMatchObject({ seconds_counted: 20, time_spent: 20 });
+    expect((await track(other.token, report)).body).toMatchObject({ seconds_counted: 20, time_spent: 20 });
+    const plain = { chapter_id: chapter.id, seconds: 20 };
+    await track(one.token, plain);
+    expect((await track(one.token, plain)).body).toMatchObject({ time_spent: 60 });
+  });
+
+  it('refuses a report id that is not a UUID', async () => {
+    const { token } = await learner();
+    const chapter = await chapterIn('es');
+
+    const response = await track(token, { chapter_id: chapter.id, seconds: 5, report_id: 'again' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'report_id must be a UUID.' });
+  });
+
+  it('forgets report ids after a day', async () => {
+    const { id, token } = await learner();
+    const chapter = await chapterIn('es');
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await track(token, { chapter_id: chapter.id, seconds: 5, report_id: old });
+    await track(token, { chapter_id: chapter.id, seconds: 5, report_id: recent });
+    await t.app.pool.query(
+      `UPDATE reading_reports SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND report_id = $2`,
+      [id, old],
+    );
+
+    expect(await pruneReadingReports(t.db)).toBe(1);
+    const { rows } = await t.app.pool.query('SELECT report_id FROM reading_reports WHERE user_id = $1', [id]);
+    expect(rows).toEqual([{ report_id: recent }]);
   });
 });
 

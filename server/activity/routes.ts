@@ -31,7 +31,8 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     // Past the serial range no chapter exists, and the database would refuse the number.
     if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, CHAPTER_NOT_FOUND);
     const day = learnerToday(request);
-    const result = await trackReadingTime(app, viewer, body.chapter_id, body.seconds, day);
+    const report = { chapterId: body.chapter_id, seconds: body.seconds, reportId: body.report_id };
+    const result = await trackReadingTime(app, viewer, report, day);
     return presentReadingTime(day, result);
   });
 

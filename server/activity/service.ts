@@ -8,10 +8,10 @@ import {
   readingStreak,
 } from '#common/activity.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { chapters, languages, readingDays, stories } from '#server/db/schema.ts';
+import { chapters, languages, readingDays, readingReports, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
-import { CHAPTER_NOT_FOUND, canSee } from '#server/policies/rules.ts';
+import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
 export interface DailyGoalRow {
@@ -67,79 +67,167 @@ export interface ReadingTimeResult {
   timeSpent: number;
 }
 
+/** One reading-time report: its chapter, its seconds, and the id the client gave it (when it gave one). */
+export interface ReadingReport {
+  chapterId: number;
+  seconds: number;
+  /** The same id sent again (a retry) is acknowledged, not counted again. */
+  reportId?: string | undefined;
+}
+
 /**
  * Counts a reading-time report on the learner's local date `day`, for the chapter's language: at most 300
- * seconds a report and 24 hours a day. A chapter that does not exist, or whose story is unpublished (unless
- * the learner is an admin), is 404. The usual report (a published story) is one statement.
+ * seconds a report and 24 hours a day. Only a chapter the learner may read is counted, by the rule that opens
+ * it (requireReadable): one that does not exist, or whose story is unpublished (unless the learner is an
+ * admin), is 404; one of a Pro story, for a learner without Pro, 403. A report whose id was counted already
+ * answers what it counted then, and the day's time as it is now. A new report on a free published story is one
+ * statement; any other reads the learner's plan first.
  */
 export async function trackReadingTime(
   { db, pool }: { db: Database; pool: pg.Pool },
   reader: Viewer,
-  chapterId: number,
-  seconds: number,
+  report: ReadingReport,
   day: string,
 ): Promise<ReadingTimeResult> {
-  const counted = Math.min(seconds, MAX_READING_REPORT_SECONDS);
-  if (counted > 0) {
-    // Named: planned once per connection. Every reading learner sends one every 30 seconds, so its commit
-    // does not wait for the disk (synchronous_commit off for this statement's own transaction): a crash of
-    // PostgreSQL may lose the reports of its last fraction of a second, seconds of reading, and nothing else.
-    const { rows } = await pool.query<{ language: string; time_spent: number }>({
-      name: 'track-reading-time',
-      text: `WITH relaxed AS (
-               SELECT set_config('synchronous_commit', 'off', true)
-             ), chapter AS (
-               SELECT s.language_id, l.code
-               FROM chapters c
-               JOIN stories s ON s.id = c.story_id
-               JOIN languages l ON l.id = s.language_id
-               WHERE c.id = $1 AND s.is_published
-             ), counted AS (
-               INSERT INTO reading_days (user_id, day, language_id, seconds)
-               SELECT $2::uuid, $3::date, language_id, $4::int FROM chapter
-               ON CONFLICT (user_id, day, language_id) DO UPDATE
-               SET seconds = least(reading_days.seconds + excluded.seconds, $5::int), updated_at = now()
-               RETURNING seconds
-             )
-             SELECT chapter.code AS language, counted.seconds AS time_spent FROM relaxed, chapter, counted`,
-      values: [chapterId, reader.userId, day, counted, MAX_READING_SECONDS_PER_DAY],
-    });
-    const row = rows[0];
-    if (row) return { language: row.language, secondsCounted: counted, timeSpent: row.time_spent };
-  }
-  // Nothing to add, or a chapter of an unpublished story (or none at all): the slower path that tells which.
+  const counted = Math.min(report.seconds, MAX_READING_REPORT_SECONDS);
+  const quick = counted > 0 ? await trackFreeReport(pool, reader.userId, report, counted, day) : undefined;
+  // Nothing to add, a repeat, or a chapter of a story not free, or unpublished (or none at all): the slower
+  // path, which asks the rule of reading.
+  return quick ?? trackReport(db, reader, report, counted, day);
+}
+
+/**
+ * A new report on a free published story, in one statement; undefined when it counted nothing (any other
+ * chapter, or a report id sent before).
+ */
+async function trackFreeReport(
+  pool: pg.Pool,
+  userId: string,
+  report: ReadingReport,
+  counted: number,
+  day: string,
+): Promise<ReadingTimeResult | undefined> {
+  // Named: planned once per connection. Every reading learner sends one every 30 seconds, so its commit
+  // does not wait for the disk (synchronous_commit off for this statement's own transaction): a crash of
+  // PostgreSQL may lose the reports of its last fraction of a second, seconds of reading, and nothing else.
+  // A report with an id is counted only when its id is new (the insert into reading_reports returns it).
+  const { rows } = await pool.query<{ language: string; time_spent: number }>({
+    name: 'track-reading-time',
+    text: `WITH relaxed AS (
+             SELECT set_config('synchronous_commit', 'off', true)
+           ), chapter AS (
+             SELECT s.language_id, l.code
+             FROM chapters c
+             JOIN stories s ON s.id = c.story_id
+             JOIN languages l ON l.id = s.language_id
+             WHERE c.id = $1 AND s.is_published AND s.is_free
+           ), report AS (
+             INSERT INTO reading_reports (user_id, report_id, seconds_counted)
+             SELECT $2::uuid, $6::uuid, $4::int FROM chapter WHERE $6::uuid IS NOT NULL
+             ON CONFLICT DO NOTHING
+             RETURNING 1
+           ), counted AS (
+             INSERT INTO reading_days (user_id, day, language_id, seconds)
+             SELECT $2::uuid, $3::date, language_id, $4::int FROM chapter
+             WHERE $6::uuid IS NULL OR EXISTS (SELECT 1 FROM report)
+             ON CONFLICT (user_id, day, language_id) DO UPDATE
+             SET seconds = least(reading_days.seconds + excluded.seconds, $5::int), updated_at = now()
+             RETURNING seconds
+           )
+           SELECT chapter.code AS language, counted.seconds AS time_spent FROM relaxed, chapter, counted`,
+    values: [report.chapterId, userId, day, counted, MAX_READING_SECONDS_PER_DAY, report.reportId ?? null],
+  });
+  const row = rows[0];
+  return row && { language: row.language, secondsCounted: counted, timeSpent: row.time_spent };
+}
+
+/** Any report, by the rule of reading: several statements, and the learner's plan for a story not free. */
+async function trackReport(
+  db: Database,
+  reader: Viewer,
+  report: ReadingReport,
+  counted: number,
+  day: string,
+): Promise<ReadingTimeResult> {
   const [chapter] = await db
-    .select({ languageId: stories.languageId, language: languages.code, isPublished: stories.isPublished })
+    .select({
+      languageId: stories.languageId,
+      language: languages.code,
+      isPublished: stories.isPublished,
+      isFree: stories.isFree,
+    })
     .from(chapters)
     .innerJoin(stories, eq(stories.id, chapters.storyId))
     .innerJoin(languages, eq(languages.id, stories.languageId))
-    .where(eq(chapters.id, chapterId));
+    .where(eq(chapters.id, report.chapterId));
   if (!chapter) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  if (!(await canSee(reader, chapter))) throw new HttpError(404, CHAPTER_NOT_FOUND);
-  const [row] =
-    counted > 0
-      ? await db
-          .insert(readingDays)
-          .values({ userId: reader.userId, day, languageId: chapter.languageId, seconds: counted })
-          .onConflictDoUpdate({
-            target: [readingDays.userId, readingDays.day, readingDays.languageId],
-            set: {
-              seconds: sql`least(${readingDays.seconds} + excluded.seconds, ${MAX_READING_SECONDS_PER_DAY}::int)`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({ seconds: readingDays.seconds })
-      : await db
-          .select({ seconds: readingDays.seconds })
-          .from(readingDays)
-          .where(
-            and(
-              eq(readingDays.userId, reader.userId),
-              eq(readingDays.day, day),
-              eq(readingDays.languageId, chapter.languageId),
-            ),
-          );
-  return { language: chapter.language, secondsCounted: counted, timeSpent: row?.seconds ?? 0 };
+  await requireReadable(reader, chapter);
+  const entry = { userId: reader.userId, day, languageId: chapter.languageId };
+  const secondsCounted = await db.transaction(async (tx) => {
+    const repeated = report.reportId
+      ? await countedBefore(tx, reader.userId, report.reportId, counted)
+      : undefined;
+    if (repeated !== undefined || counted === 0) return repeated ?? 0;
+    await tx
+      .insert(readingDays)
+      .values({ ...entry, seconds: counted })
+      .onConflictDoUpdate({
+        target: [readingDays.userId, readingDays.day, readingDays.languageId],
+        set: {
+          seconds: sql`least(${readingDays.seconds} + excluded.seconds, ${MAX_READING_SECONDS_PER_DAY}::int)`,
+          updatedAt: sql`now()`,
+        },
+      });
+    return counted;
+  });
+  const [row] = await db
+    .select({ seconds: readingDays.seconds })
+    .from(readingDays)
+    .where(
+      and(
+        eq(readingDays.userId, entry.userId),
+        eq(readingDays.day, entry.day),
+        eq(readingDays.languageId, entry.languageId),
+      ),
+    );
+  return { language: chapter.language, secondsCounted, timeSpent: row?.seconds ?? 0 };
+}
+
+/**
+ * Records a report's id with what it counts; when the learner sent that id before, answers what it counted
+ * then instead (and records nothing). A report of 0 seconds counts nothing and is not recorded.
+ */
+async function countedBefore(
+  tx: Transaction,
+  userId: string,
+  reportId: string,
+  seconds: number,
+): Promise<number | undefined> {
+  if (seconds > 0) {
+    const recorded = await tx
+      .insert(readingReports)
+      .values({ userId, reportId, secondsCounted: seconds })
+      .onConflictDoNothing()
+      .returning({ seconds: readingReports.secondsCounted });
+    if (recorded.length > 0) return undefined;
+  }
+  const [before] = await tx
+    .select({ seconds: readingReports.secondsCounted })
+    .from(readingReports)
+    .where(and(eq(readingReports.userId, userId), eq(readingReports.reportId, reportId)));
+  return before?.seconds;
+}
+
+/** How long a report's id is kept: a retry comes within seconds, or at worst when the device is back online. */
+const REPORT_IDS_KEPT = '1 day';
+
+/** Forgets the ids of reports older than a day (every hour, server/app.ts); answers how many. */
+export async function pruneReadingReports(db: Database): Promise<number> {
+  const pruned = await db
+    .delete(readingReports)
+    .where(sql`${readingReports.createdAt} < now() - ${REPORT_IDS_KEPT}::interval`)
+    .returning({ userId: readingReports.userId });
+  return pruned.length;
 }
 
 /**

@@ -231,7 +231,7 @@ export const dictionaryImports = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
-    /** Moved with every progress report: a running import that stopped moving was interrupted. */
+    /** Moved every few seconds while running: an import whose heartbeat stops for a minute lost its server. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -430,6 +430,27 @@ export const readingDays = pgTable(
     primaryKey({ columns: [table.userId, table.day, table.languageId] }),
     check('reading_days_seconds', sql`${table.seconds} BETWEEN 0 AND 86400`),
     check('reading_days_words_read', sql`${table.wordsRead} >= 0`),
+  ],
+);
+
+/**
+ * The reading-time reports already counted, by the id the client gave each: a report sent again (a retry
+ * after a lost answer) is acknowledged without being counted twice. Kept for a day (pruneReadingReports).
+ */
+export const readingReports = pgTable(
+  'reading_reports',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    /** What the report counted, given again to a repeat. */
+    secondsCounted: integer('seconds_counted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.reportId] }),
+    index('reading_reports_created_at').on(table.createdAt),
   ],
 );
 

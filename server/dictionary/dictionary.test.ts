@@ -15,6 +15,7 @@ import {
   failInterruptedImports,
   getImport,
   type ImportDeps,
+  runImportJob,
 } from './imports/service.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
@@ -228,6 +229,28 @@ describe('a running import', () => {
   });
 });
 
+describe('an import whose upload is not in storage', () => {
+  it('says so, and what several servers need, rather than failing "unexpectedly"', async () => {
+    // Uploaded through another server, onto its own disk: this server's storage has no such object.
+    const row = await createImport(t.db, {
+      source: 'es',
+      target: 'en',
+      fileName: 'es.jsonl',
+      fileSize: 1,
+      objectKey: 'dictionary-imports/1-elsewhere.dump',
+    });
+
+    await runImportJob({ ...deps(), storage: t.app.storage }, row.id, new AbortController().signal);
+
+    expect(await getImport(t.db, row.id)).toMatchObject({
+      status: 'failed',
+      error:
+        "The uploaded file is not in this server's storage: with several servers, keep files in S3 or a " +
+        'folder they all share (STORAGE). Upload the file again.',
+    });
+  });
+});
+
 describe('failInterruptedImports', () => {
   it('fails a running import whose heartbeat stopped, drops its tables and removes its upload', async () => {
     const staleKey = await storedUpload('stale');
@@ -245,7 +268,8 @@ describe('failInterruptedImports', () => {
     expect(failed).toBe(1);
     expect(await getImport(t.db, stale.id)).toMatchObject({
       status: 'failed',
-      error: 'The import was interrupted because the server stopped. Start it again.',
+      error:
+        'The import stopped: the server running it went away. The previous dictionary is still in use; start it again.',
       objectKey: null,
     });
     expect(await isStored(staleKey)).toBe(false);

@@ -61,8 +61,9 @@ async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
   counts: DumpCounts,
   map: (value: unknown, source: string) => { ok: true; entry: Entry } | { ok: false; reason: string },
   onEntries: (entries: Entry[]) => Promise<void> | void,
-  options: { maxLines?: number } = {},
+  options: { maxLines?: number; stopAfter?: { lines: number; bytes: number } } = {},
 ): Promise<{ isTruncated: boolean }> {
+  let isCut = false;
   const skip = (line: number, reason: string) => {
     counts.skipped++;
     if (counts.skipped_lines.length < REPORTED_SKIPS) counts.skipped_lines.push({ line, reason });
@@ -74,6 +75,10 @@ async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
     isPartial: dump.isPartial,
     onProgress: (bytes) => {
       counts.bytes = bytes;
+    },
+    stopAfter: options.stopAfter,
+    onStoppedEarly: () => {
+      isCut = true;
     },
   });
   for await (const batch of lines) {
@@ -105,7 +110,7 @@ async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
     }
     await onEntries(mapped);
   }
-  return { isTruncated: false };
+  return { isTruncated: isCut };
 }
 
 function languageOf(value: unknown): string | undefined {
@@ -121,6 +126,13 @@ export interface DumpPreview extends DumpCounts {
   sample: MappedEntry[];
 }
 
+/**
+ * What a preview reads at most besides its entries' lines: lines of any kind (blank lines are not entries, and
+ * a gzip bomb of them once held a request for half a minute), and decompressed bytes (a thousand real lines
+ * are a few MB). The import itself reads on, up to DICT_DECOMPRESSED_MAX_MB.
+ */
+export const PREVIEW_READS_AT_MOST = { lines: 10_000, bytes: 64 * 1024 * 1024 };
+
 /** Reads the first lines of a dump without writing anything: the counts and a few mapped entries. */
 export async function previewDump(dump: DumpSource, maxLines = 1000): Promise<DumpPreview> {
   const counts = emptyCounts();
@@ -132,7 +144,7 @@ export async function previewDump(dump: DumpSource, maxLines = 1000): Promise<Du
     (entries) => {
       for (const entry of entries) if (sample.length < 5) sample.push(entry);
     },
-    { maxLines },
+    { maxLines, stopAfter: PREVIEW_READS_AT_MOST },
   );
   return { ...counts, truncated: isTruncated || dump.isPartial === true, sample };
 }

@@ -28,6 +28,13 @@ export interface ReadJsonLinesOptions {
    * short, so it is left out rather than read as a broken entry.
    */
   isPartial?: boolean;
+  /**
+   * Stops reading, without an error, once this many lines (blank ones too) or decompressed bytes have been
+   * read: a preview of a file of blank lines, or of a gzip bomb, reads a bounded amount rather than the whole
+   * file. The batches read so far are yielded (not a line cut short), then `onStoppedEarly` is called.
+   */
+  stopAfter?: { lines: number; bytes: number };
+  onStoppedEarly?: () => void;
 }
 
 /** The whole file is refused; the message is a sentence an admin can read. */
@@ -70,7 +77,7 @@ export async function* readJsonLines(
   input: Readable,
   options: ReadJsonLinesOptions,
 ): AsyncGenerator<JsonLine[], void, undefined> {
-  const { limits, fileName, onProgress, signal, isPartial = false } = options;
+  const { limits, fileName, onProgress, signal, isPartial = false, stopAfter } = options;
   let gunzip: Gunzip | undefined;
   // Destroying the streams wakes up whatever await is pending; the catch below then throws the reason.
   const handleAbort = (): void => {
@@ -101,6 +108,12 @@ export async function* readJsonLines(
       for (let at = 0; at < chunk.length; at += PIECE_BYTES) {
         signal?.throwIfAborted();
         splitter.push(chunk.length <= PIECE_BYTES ? chunk : chunk.subarray(at, at + PIECE_BYTES));
+        if (stopAfter && splitter.hasRead(stopAfter)) {
+          splitter.cut();
+          for (const batch of splitter.takeBatches()) yield batch;
+          options.onStoppedEarly?.();
+          return; // the finally below destroys the input and the gunzip: nothing more is read
+        }
         for (const batch of splitter.takeBatches()) yield batch;
       }
     }
@@ -239,6 +252,20 @@ class LineSplitter {
     if (!this.hasContent) throw new DumpError('The file is empty.');
     if (this.batch.length > 0) this.batches.push(this.batch);
     this.batch = [];
+  }
+
+  /** Whether at least this many lines (blank ones too) or decompressed bytes have been read. */
+  hasRead(bound: { lines: number; bytes: number }): boolean {
+    return this.lineNumber > bound.lines || this.decompressedBytes >= bound.bytes;
+  }
+
+  /** Ends the read where it is: the line in progress is left out, the last batch handed over. */
+  cut(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (this.batch.length > 0) this.batches.push(this.batch);
+    this.batch = [];
+    this.batchChars = 0;
   }
 
   takeBatches(): JsonLine[][] {

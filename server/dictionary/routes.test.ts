@@ -248,6 +248,20 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
     ]);
   });
 
+  it('answers a gzip bomb of blank lines promptly, saying it found no lines and stopped early', async () => {
+    // 200 MB of '\n' once decompressed (about 200 KB as sent): 200 gzip members of 1 MB of blank lines.
+    const member = gzipSync(Buffer.alloc(1024 * KB, '\n'), { level: 9 });
+    const bomb = Buffer.concat(Array.from({ length: 200 }, () => member));
+
+    const { status, body } = await upload(
+      { ...PAIR, action: 'preview' },
+      { bytes: bomb, name: 'es.jsonl.gz' },
+    );
+
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ action: 'preview', lines: 0, entries: 0, truncated: true, sample: [] });
+  });
+
   it('reports a partial file as a truncated sample, leaving out its unfinished last line', async () => {
     const cut = Buffer.concat([spanishDump(), Buffer.from('{"word": "nuevo", "pos": "ad')]);
     const file = { bytes: cut, name: 'es.jsonl' };

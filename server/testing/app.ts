@@ -87,6 +87,8 @@ export function setupTestApp(
     // Workers poll as often as pg-boss allows, so tests wait little for queued mail.
     config = testConfig(database.url, { ...(bucket ? { s3: bucket.s3 } : {}), ...options.config });
     app = await buildApp(config, {
+      // Tests that mean to see the sweeps ask for them; elsewhere one could fail a test's import.
+      sweeps: false,
       ...options.app,
       jobs: { pollingIntervalSeconds: 0.5, ...options.app?.jobs },
     });

@@ -177,7 +177,7 @@ describe("call's transport", () => {
   it('posts a report that outlives the page to its declared path, with the token it is given', () => {
     fetchMock.mockResolvedValue(answer(204, ''));
 
-    postOnLeave(trackReadingTime, { body: { chapter_id: 7, seconds: 4 } }, 'token-9');
+    void postOnLeave(trackReadingTime, { body: { chapter_id: 7, seconds: 4 } }, 'token-9');
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/track-reading-time/');
@@ -189,10 +189,23 @@ describe("call's transport", () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-9');
   });
 
+  it('answers whether the server took the report: not when unreachable, or at a 429 or 5xx', async () => {
+    const taken = async (reply: () => Promise<Response>) => {
+      fetchMock.mockImplementationOnce(reply);
+      return postOnLeave(trackReadingTime, { body: { chapter_id: 7, seconds: 4 } }, null);
+    };
+
+    expect(await taken(async () => answer(200, '{}'))).toBe(true);
+    expect(await taken(async () => answer(403, '{"error":"Pro"}'))).toBe(true);
+    expect(await taken(async () => answer(429, '{"error":"Slow down"}'))).toBe(false);
+    expect(await taken(async () => answer(503, '{"error":"Down"}'))).toBe(false);
+    expect(await taken(() => Promise.reject(new TypeError('Failed to fetch')))).toBe(false);
+  });
+
   it('takes only a POST endpoint for a report that outlives the page (a type error otherwise)', () => {
     fetchMock.mockResolvedValue(answer(204, ''));
     // @ts-expect-error: a DELETE cannot be sent on leaving.
-    postOnLeave(deleteChapter, { params: { id: 3 } }, null);
+    void postOnLeave(deleteChapter, { params: { id: 3 } }, null);
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
   });
 });

@@ -89,13 +89,14 @@ export async function callForReply<E extends Endpoint>(
 /**
  * A JSON POST that outlives the page (fetch with keepalive): for a report made while the page is hidden or
  * being left, when an ordinary request would be cancelled. The token is passed in, as nothing may be awaited
- * then; no answer is read, and a failure is dropped.
+ * then; no answer is read. Answers whether the server took it: false when it could not be reached, or
+ * answered 429 or 5xx (worth sending again, as it was); a refusal (any other 4xx) is taken, and dropped.
  */
 export function postOnLeave<E extends Endpoint & { readonly method: 'POST' }>(
   contract: E,
   input: CallInput<E>,
   accessToken: string | null,
-): void {
+): Promise<boolean> {
   const sent = input as Sent;
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -104,7 +105,10 @@ export function postOnLeave<E extends Endpoint & { readonly method: 'POST' }>(
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const body = JSON.stringify(sent.body);
   const init: RequestInit = { method: contract.method, keepalive: true, headers, body };
-  fetch(addressOf(contract, sent), init).catch(() => undefined);
+  return fetch(addressOf(contract, sent), init).then(
+    (response) => response.status !== 429 && response.status < 500,
+    () => false,
+  );
 }
 
 const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';

@@ -4,10 +4,12 @@ import type pg from 'pg';
 import type { DictionaryLimits } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { dictionaryImports } from '#server/db/schema.ts';
+import { everyInterval } from '#server/jobs/every.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import { type DumpCounts as Counts, EmptyDumpError, loadDump } from '../importer.ts';
 import { DumpError } from '../json-lines.ts';
 import { dropImportTables, retireUnusedImports, switchToImport } from '../store.ts';
+import { STALE_AFTER, STALE_SWEEP_INTERVAL_MS, startHeartbeat } from './heartbeat.ts';
 
 export type ImportRow = typeof dictionaryImports.$inferSelect;
 
@@ -89,42 +91,70 @@ export async function failUnqueuedImport(deps: UploadDeps, row: ImportRow, sente
 }
 
 /**
- * A running import whose heartbeat has not moved for this long was interrupted (its server stopped). Compared
- * with PostgreSQL's clock, which also wrote the heartbeat: the app servers' clocks may disagree.
- */
-const STALE_AFTER = '2 minutes';
-/**
  * A queued import older than this will not start: the dictionary-import queue's jobs expire after 12 hours
  * (server/jobs/jobs.ts), or its job was never queued.
  */
 const QUEUED_EXPIRES_AFTER = '12 hours';
 
 const INTERRUPTED = 'The import was interrupted because the server stopped. Start it again.';
+const WENT_AWAY =
+  'The import stopped: the server running it went away. The previous dictionary is still in use; start it again.';
 const NEVER_STARTED = 'The import did not start within 12 hours of its upload. Upload the file again.';
 
 /**
- * Marks imports interrupted by a stopped server, and queued imports whose job will never come, as failed and
- * drops what they had loaded, so an admin sees the truth and can start again. With `cleanup`, also removes
- * the uploads of every import that has ended (these, and any whose removal failed before): object storage
- * cannot be listed, so the rows are what finds them. Safe to run on every server at start-up: a live import
- * moves its heartbeat every second. Answers how many imports it marked as failed.
+ * Marks running imports whose heartbeat has not moved for a minute as failed (their server stopped, or was
+ * killed), drops what they had loaded and removes their uploads; the pairs' current dictionaries keep
+ * answering. Every server runs it every 20 seconds (watchStalledImports) and at start-up: a live import moves
+ * its heartbeat every few seconds, and each stalled import is failed by one server only (the update decides).
+ * Answers the ids it failed.
  */
-export async function failInterruptedImports(
-  db: Database,
-  pool: pg.Pool,
-  cleanup: { storage: ObjectStorage; log: ImportLog },
-): Promise<number> {
-  const stale = await db
+export async function failStalledImports(deps: UploadDeps & { pool: pg.Pool }): Promise<number[]> {
+  const stale = await deps.db
     .update(dictionaryImports)
-    .set({ status: 'failed', finishedAt: sql`now()`, error: INTERRUPTED })
+    .set({ status: 'failed', finishedAt: sql`now()`, error: WENT_AWAY })
     .where(
       and(
         eq(dictionaryImports.status, 'running'),
         sql`coalesce(${dictionaryImports.heartbeatAt}, ${dictionaryImports.createdAt}) < now() - ${STALE_AFTER}::interval`,
       ),
     )
-    .returning({ id: dictionaryImports.id });
-  for (const { id } of stale) await dropImportTables(pool, id);
+    .returning({ id: dictionaryImports.id, objectKey: dictionaryImports.objectKey });
+  for (const { id, objectKey } of stale) {
+    await dropImportTables(deps.pool, id);
+    if (objectKey) await removeUpload(deps, id, objectKey);
+  }
+  if (stale.length > 0) {
+    deps.log.warn(
+      { importIds: stale.map(({ id }) => id) },
+      'failed dictionary imports whose server went away',
+    );
+  }
+  return stale.map(({ id }) => id);
+}
+
+/** Looks for stalled imports every 20 seconds until stopped (with the app: server/app.ts). */
+export function watchStalledImports(
+  deps: UploadDeps & { pool: pg.Pool },
+  options: { intervalMs?: number } = {},
+): { stop: () => Promise<void> } {
+  return everyInterval(() => failStalledImports(deps), {
+    intervalMs: options.intervalMs ?? STALE_SWEEP_INTERVAL_MS,
+    onError: (error) => deps.log.warn({ err: error }, 'could not look for stalled dictionary imports'),
+  });
+}
+
+/**
+ * At start-up: marks imports interrupted by a stopped server (failStalledImports), and queued imports whose
+ * job will never come, as failed, so an admin sees the truth and can start again. With `cleanup`, also
+ * removes the uploads of every import that has ended (these, and any whose removal failed before): object
+ * storage cannot be listed, so the rows are what finds them. Answers how many imports it marked as failed.
+ */
+export async function failInterruptedImports(
+  db: Database,
+  pool: pg.Pool,
+  cleanup: { storage: ObjectStorage; log: ImportLog },
+): Promise<number> {
+  const stale = await failStalledImports({ db, pool, ...cleanup });
   const expired = await db
     .update(dictionaryImports)
     .set({ status: 'failed', finishedAt: sql`now()`, error: NEVER_STARTED })
@@ -167,6 +197,8 @@ export interface ImportDeps {
   log: ImportLog;
   /** How often progress is written (and a cancel noticed); once a second by default. */
   progressIntervalMs?: number;
+  /** How often the heartbeat moves besides progress (HEARTBEAT_INTERVAL_MS by default). */
+  heartbeatIntervalMs?: number;
 }
 
 export interface ImportJobDeps extends ImportDeps {
@@ -193,11 +225,23 @@ export async function runImportJob(
   try {
     await executeImport(deps, row, signal, async () => {
       if (!row.objectKey) throw new DumpError('The uploaded file is gone; upload it again.');
-      return deps.storage.get(row.objectKey);
+      return deps.storage.get(row.objectKey).catch((error: unknown) => {
+        throw isMissingObject(error) ? new DumpError(NOT_IN_STORAGE) : error;
+      });
     });
   } finally {
     if (row.objectKey) await removeUpload(deps, importId, row.objectKey);
   }
+}
+
+const NOT_IN_STORAGE =
+  "The uploaded file is not in this server's storage: with several servers, keep files in S3 or a folder " +
+  'they all share (STORAGE). Upload the file again.';
+
+/** A file that is not on this disk, or an S3 key that is not in the bucket. */
+function isMissingObject(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return code === 'ENOENT' || name === 'NoSuchKey' || name === 'NotFound';
 }
 
 /** Marks a queued import as running; undefined when it is not queued any more (cancelled, or taken). */
@@ -228,6 +272,11 @@ export async function executeImport(
   const onStop = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onStop, { once: true });
   const report = progressReporter(deps, importId, controller, onProgress);
+  // Beats on its own: the switch (indexes of a large dictionary) reports no progress for minutes.
+  const heartbeat = startHeartbeat(deps.db, importId, {
+    intervalMs: deps.heartbeatIntervalMs,
+    onEnded: () => controller.abort(new CancelledError()),
+  });
 
   try {
     const counts = await loadDump(
@@ -256,15 +305,9 @@ export async function executeImport(
         if (finished.rowCount !== 1) throw new CancelledError();
       },
     );
+    const pair = { source: row.sourceCode, target: row.targetCode };
     deps.log.info(
-      {
-        importId,
-        source: row.sourceCode,
-        target: row.targetCode,
-        entries: counts.entries,
-        replaced,
-        supersededBy,
-      },
+      { importId, ...pair, entries: counts.entries, replaced, supersededBy },
       supersededBy === undefined
         ? 'dictionary import finished'
         : 'dictionary import finished after a newer one of its pair, which stays in use',
@@ -278,7 +321,7 @@ export async function executeImport(
   } catch (error) {
     await dropImportTables(deps.pool, importId).catch(() => undefined);
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) {
-      deps.log.info({ importId }, 'dictionary import cancelled');
+      deps.log.info({ importId }, 'dictionary import stopped: cancelled, or failed by another server');
     } else {
       const sentence = failureSentence(error, signal.aborted);
       if (sentence === UNEXPECTED) deps.log.error({ err: error, importId }, 'dictionary import failed');
@@ -288,6 +331,7 @@ export async function executeImport(
         .where(and(eq(dictionaryImports.id, importId), eq(dictionaryImports.status, 'running')));
     }
   } finally {
+    heartbeat.stop();
     signal.removeEventListener('abort', onStop);
   }
   return getImport(deps.db, importId);
@@ -316,7 +360,8 @@ function progressReporter(
       .set({ progress: counts, heartbeatAt: sql`now()` })
       .where(eq(dictionaryImports.id, importId))
       .returning({ status: dictionaryImports.status });
-    if (current?.status === 'cancelled') controller.abort(new CancelledError());
+    // Cancelled by an admin, or failed by another server that took this one for gone: stop here.
+    if (current && current.status !== 'running') controller.abort(new CancelledError());
   };
 }
 

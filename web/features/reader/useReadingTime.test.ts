@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { READING_TIME_REPORT_MS, useReadingTime } from './useReadingTime.ts';
+import { newReportId, READING_TIME_REPORT_MS, useReadingTime } from './useReadingTime.ts';
 
 let visibility: DocumentVisibilityState = 'visible';
 
@@ -9,8 +9,18 @@ function setVisibility(state: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-/** The bodies sent to the reading-time call, in order. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The bodies sent to the reading-time call, in order, each without its report id (checked to be a UUID). */
 function reports(fetchMock: ReturnType<typeof vi.fn>) {
+  return sent(fetchMock).map(({ body: { report_id, ...body }, auth }) => {
+    expect(report_id).toMatch(UUID);
+    return { body, auth };
+  });
+}
+
+/** The bodies sent to the reading-time call, in order, as they were sent. */
+function sent(fetchMock: ReturnType<typeof vi.fn>) {
   return fetchMock.mock.calls.map(([path, init]) => {
     const request = init as RequestInit & { headers: Record<string, string> };
     expect(path).toBe('/api/track-reading-time/');
@@ -74,6 +84,45 @@ describe('useReadingTime', () => {
     second.unmount();
 
     expect(reports(fetchMock).map((report) => report.body)).toEqual([{ chapter_id: 7, seconds: 4 }]);
+  });
+
+  it('gives each report an id of its own, and sends a report the server did not take again under its id', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('{"error":"The database is not answering."}', { status: 503 }))
+      .mockResolvedValue(new Response(null, { status: 204 }));
+    renderHook(() => useReadingTime(7, 'token-a'));
+
+    await vi.advanceTimersByTimeAsync(READING_TIME_REPORT_MS); // unreachable
+    await vi.advanceTimersByTimeAsync(READING_TIME_REPORT_MS); // 503, then taken
+    await vi.advanceTimersByTimeAsync(READING_TIME_REPORT_MS); // taken, and a new one
+    await vi.advanceTimersByTimeAsync(READING_TIME_REPORT_MS); // a new one only
+
+    const ids = sent(fetchMock).map((report) => report.body.report_id as string);
+    const [first, second, third, fourth] = new Set(ids);
+    expect(ids).toEqual([first, first, second, first, third, fourth]);
+    expect(new Set(ids).size).toBe(4);
+    expect(sent(fetchMock).map((report) => report.body.seconds)).toEqual([30, 30, 30, 30, 30, 30]);
+  });
+
+  it('does not send again a report the server refused (a Pro chapter, 403)', async () => {
+    fetchMock.mockResolvedValue(new Response('{"error":"Upgrade to read it."}', { status: 403 }));
+    renderHook(() => useReadingTime(7, 'token-a'));
+
+    await vi.advanceTimersByTimeAsync(READING_TIME_REPORT_MS);
+    await vi.advanceTimersByTimeAsync(READING_TIME_REPORT_MS);
+
+    expect(new Set(sent(fetchMock).map((report) => report.body.report_id)).size).toBe(2);
+  });
+
+  it('makes a version 4 UUID without crypto.randomUUID too (a page served over plain http)', () => {
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+
+    const ids = [newReportId(), newReportId()];
+
+    expect(ids[0]).toMatch(UUID);
+    expect(ids[1]).toMatch(UUID);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('sends with the newest token after a refresh', () => {
