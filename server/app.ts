@@ -69,12 +69,12 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Sends mail; by default SMTP when SMTP_URL is set, else the development outbox. */
   mailer?: Mailer;
-  /** Auth rate limits per IP; tests may lower them. */
+  /** Auth rate limits per IP, and the interval between mails to one address; tests and benchmarks set them. */
   authRateLimits?: AuthRateLimits;
   /** Rate limits per IP of the narrator application and video calls; tests may lower them. */
   narratorRateLimits?: NarratorRateLimits;
-  /** Job timing; tests shorten the retry delay. */
-  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /** Job timing; tests shorten the retry delay, the mail benchmark compares mail concurrencies. */
+  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number; mailConcurrency?: number };
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -122,6 +122,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     prefix: '/auth/v1',
     jwtSecret: config.jwtSecret,
     siteUrl: config.siteUrl,
+    rateLimits: options.authRateLimits,
   });
   await app.register(
     async (api) => {
@@ -195,7 +196,9 @@ async function connectServices(
   app.decorate('storage', storage);
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log));
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom, options.jobs?.mailConcurrency)
+      : outboxMailer(db, app.log));
   const jobs = await startJobs({
     databaseUrl: config.databaseUrl,
     secret: config.jwtSecret,
@@ -212,6 +215,7 @@ async function connectServices(
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop(); // lets a mail being sent finish
+    mailer.close?.();
     await pool.end();
   });
 }

@@ -29,9 +29,10 @@ export async function requestMagicLink(
   jobs: Jobs,
   request: MagicLinkRequest,
   now = new Date(),
+  intervalSeconds = EMAIL_INTERVAL_SECONDS,
 ): Promise<MagicLinkOutcome> {
   const email = request.email.trim().toLowerCase();
-  const retryAfterSeconds = await claimEmailSlot(db, email, now);
+  const retryAfterSeconds = await claimEmailSlot(db, email, now, intervalSeconds);
   if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
   await jobs.enqueue('magic-link', { ...request, email });
   return { ok: true };
@@ -105,8 +106,8 @@ export async function prepareMagicLink(
 }
 
 /** Takes the address's e-mail slot for the next 60 s; answers the seconds left when it is taken already. */
-async function claimEmailSlot(db: Database, email: string, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - EMAIL_INTERVAL_SECONDS * 1000);
+async function claimEmailSlot(db: Database, email: string, now: Date, interval: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - interval * 1000);
   const claimed = await db
     .insert(authEmailThrottle)
     .values({ email, lastSentAt: now })
@@ -118,8 +119,8 @@ async function claimEmailSlot(db: Database, email: string, now: Date): Promise<n
     .returning({ email: authEmailThrottle.email });
   if (claimed.length > 0) return 0;
   const [row] = await db.select().from(authEmailThrottle).where(eq(authEmailThrottle.email, email));
-  const waited = row ? now.getTime() - row.lastSentAt.getTime() : EMAIL_INTERVAL_SECONDS * 1000;
-  return Math.max(1, Math.ceil(EMAIL_INTERVAL_SECONDS - waited / 1000));
+  const waited = row ? now.getTime() - row.lastSentAt.getTime() : interval * 1000;
+  return Math.max(1, Math.ceil(interval - waited / 1000));
 }
 
 export interface VerifiedLink {

@@ -13,15 +13,29 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections it keeps open, if any. */
+  close?(): void;
 }
 
-/** Real mail over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+/** As many mails as the job workers send at once (server/jobs/jobs.ts): one connection each. */
+export const MAIL_CONCURRENCY = 10;
+
+/**
+ * Real mail over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465), over a pool of up to
+ * `maxConnections` connections kept open between mails, so several mails go out at once without a new
+ * connection and TLS handshake each. SMTP_URL's own `pool` or `maxConnections` parameters win.
+ */
+export function smtpMailer(url: string, from: string, maxConnections = MAIL_CONCURRENCY): Mailer {
+  const pooled = new URL(url);
+  if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
+  if (!pooled.searchParams.has('maxConnections'))
+    pooled.searchParams.set('maxConnections', String(maxConnections));
+  const transport = nodemailer.createTransport(pooled.toString());
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    close: () => transport.close(),
   };
 }
 
