@@ -30,7 +30,7 @@ import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
 import { languageRoutes } from '#server/languages/routes.ts';
 import { libraryRoutes } from '#server/library/routes.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
-import { type Mailer, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
+import { type Mailer, mailRoute, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
 import { outboxRoutes } from '#server/mail/routes.ts';
 import { adminNarratorRoutes } from '#server/narrators/admin-routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from '#server/narrators/routes.ts';
@@ -131,7 +131,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     { prefix: '/api' },
   );
   if (!config.s3) await registerMedia(app, uploadsDir, { signingSecret: config.jwtSecret });
-  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
+  // Every sign-in code is listed there: only for a server that the machine alone can reach.
+  if (mailRoute(config) === 'outbox') await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
 }
