@@ -20,8 +20,8 @@ export interface Worker {
 /**
  * Runs up to `concurrency` jobs of one queue at a time. pg-boss 10's own worker runs one batch at a time and,
  * after each, waits out the rest of its polling interval even when more work is queued: one mail a second.
- * This loop fetches as many jobs as it has free slots, asks again at once while the queue gives it all it asked
- * for, and otherwise sleeps until a slot frees, work is queued here (`wake`), or the polling interval passes.
+ * This loop fetches as many jobs as it has free slots, then sleeps until a slot frees or work is queued on this
+ * server (`wake`), either of which makes it ask again at once, or until the polling interval passes.
  * Each job is completed or failed on its own, so one failing mail never retries the others.
  */
 export function startWorker(boss: PgBoss, name: string, options: WorkerOptions): Worker {
@@ -50,7 +50,6 @@ export function startWorker(boss: PgBoss, name: string, options: WorkerOptions):
     while (!stopping) {
       woken = false;
       const free = options.concurrency - running.size;
-      let gotAll = false;
       if (free > 0) {
         const jobs = await boss.fetch<unknown>(name, { batchSize: free }).catch(() => []);
         for (const job of jobs) {
@@ -60,9 +59,8 @@ export function startWorker(boss: PgBoss, name: string, options: WorkerOptions):
           });
           running.add(done);
         }
-        gotAll = jobs.length === free;
       }
-      if (stopping || (gotAll && running.size < options.concurrency) || woken) continue;
+      if (stopping || woken) continue; // a slot freed, or work was queued here, while it fetched
       await new Promise<void>((resume) => {
         const timer = setTimeout(resume, options.pollingIntervalMs);
         wakeUp = () => {
