@@ -32,7 +32,7 @@ import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
 import { languageRoutes } from '#server/languages/routes.ts';
 import { libraryRoutes } from '#server/library/routes.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
-import { type Mailer, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
+import { type Mailer, mailRoute, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
 import { outboxRoutes } from '#server/mail/routes.ts';
 import { adminNarratorRoutes } from '#server/narrators/admin-routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from '#server/narrators/routes.ts';
@@ -71,12 +71,12 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Sends mail; by default SMTP when SMTP_URL is set, else the development outbox. */
   mailer?: Mailer;
-  /** Auth rate limits per IP; tests may lower them. */
+  /** Auth rate limits per IP, and the interval between mails to one address; tests and benchmarks set them. */
   authRateLimits?: AuthRateLimits;
   /** Rate limits per IP of the narrator application and video calls; tests may lower them. */
   narratorRateLimits?: NarratorRateLimits;
-  /** Job timing; tests shorten the retry delay. */
-  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /** Job timing; tests shorten the retry delay, the mail benchmark compares mail concurrencies. */
+  jobs?: { retryDelaySeconds?: number; pollingIntervalSeconds?: number; mailConcurrency?: number };
   /**
    * How often this server looks for dictionary imports whose server went away (every 20 s by default) and
    * forgets old reading-report ids (every hour); false: never (the test harness, whose tests call them).
@@ -129,6 +129,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     prefix: '/auth/v1',
     jwtSecret: config.jwtSecret,
     siteUrl: config.siteUrl,
+    rateLimits: options.authRateLimits,
   });
   await app.register(
     async (api) => {
@@ -137,7 +138,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     { prefix: '/api' },
   );
   if (!config.s3) await registerMedia(app, uploadsDir, { signingSecret: config.jwtSecret });
-  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes);
+  // Every sign-in code is listed there: only for a server that the machine alone can reach.
+  if (mailRoute(config) === 'outbox') await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
   return app;
 }
@@ -202,7 +204,9 @@ async function connectServices(
   app.decorate('storage', storage);
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log));
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom, options.jobs?.mailConcurrency)
+      : outboxMailer(db, app.log));
   const jobs = await startJobs({
     databaseUrl: config.databaseUrl,
     secret: config.jwtSecret,
@@ -221,6 +225,7 @@ async function connectServices(
   app.addHook('onClose', async () => {
     for (const sweep of sweeps) await sweep.stop();
     await jobs.stop(); // lets a mail being sent finish
+    mailer.close?.();
     await pool.end();
   });
 }

@@ -13,6 +13,7 @@ import { seedDemoContent } from '#server/demo/seed.ts';
 import { failInterruptedImports } from '#server/dictionary/imports/service.ts';
 import { retireUnusedImports } from '#server/dictionary/store.ts';
 import { createLogger } from '#server/logger.ts';
+import { mailSummary } from '#server/mail/mailer.ts';
 
 const EMBEDDED_DATABASE = 'catamaran';
 
@@ -82,9 +83,7 @@ try {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
   const origin = `http://${shownHost}:${port}`;
-  const mail = config.smtpUrl
-    ? 'sign-in mail is sent over SMTP_URL'
-    : `sign-in mail is not sent: open ${origin}/dev/outbox to follow the links`;
+  const mail = mailSummary(config, origin);
   const admins =
     config.adminEmails.length > 0 ? config.adminEmails.join(', ') : 'none listed (set ADMIN_EMAILS)';
   process.stdout.write(

@@ -6,6 +6,7 @@ import { authEmailThrottle, oneTimeTokens, users } from '#server/db/schema.ts';
 import type { JobPayloads, Jobs } from '#server/jobs/jobs.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { noAccountMessage, signInMessage } from '#server/mail/messages.ts';
+import { codeLockSeconds, countCodeFailure, forgetCodeFailures, lockAddress } from './code-failures.ts';
 import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
 
 /** A link and its code work once, for 10 minutes (Supabase Auth's default, OWASP ASVS 5). */
@@ -29,9 +30,10 @@ export async function requestMagicLink(
   jobs: Jobs,
   request: MagicLinkRequest,
   now = new Date(),
+  intervalSeconds = EMAIL_INTERVAL_SECONDS,
 ): Promise<MagicLinkOutcome> {
   const email = request.email.trim().toLowerCase();
-  const retryAfterSeconds = await claimEmailSlot(db, email, now);
+  const retryAfterSeconds = await claimEmailSlot(db, email, now, intervalSeconds);
   if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
   await jobs.enqueue('magic-link', { ...request, email });
   return { ok: true };
@@ -105,8 +107,8 @@ export async function prepareMagicLink(
 }
 
 /** Takes the address's e-mail slot for the next 60 s; answers the seconds left when it is taken already. */
-async function claimEmailSlot(db: Database, email: string, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - EMAIL_INTERVAL_SECONDS * 1000);
+async function claimEmailSlot(db: Database, email: string, now: Date, interval: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - interval * 1000);
   const claimed = await db
     .insert(authEmailThrottle)
     .values({ email, lastSentAt: now })
@@ -118,8 +120,8 @@ async function claimEmailSlot(db: Database, email: string, now: Date): Promise<n
     .returning({ email: authEmailThrottle.email });
   if (claimed.length > 0) return 0;
   const [row] = await db.select().from(authEmailThrottle).where(eq(authEmailThrottle.email, email));
-  const waited = row ? now.getTime() - row.lastSentAt.getTime() : EMAIL_INTERVAL_SECONDS * 1000;
-  return Math.max(1, Math.ceil(EMAIL_INTERVAL_SECONDS - waited / 1000));
+  const waited = row ? now.getTime() - row.lastSentAt.getTime() : interval * 1000;
+  return Math.max(1, Math.ceil(interval - waited / 1000));
 }
 
 export interface VerifiedLink {
@@ -149,34 +151,49 @@ export async function verifyLinkToken(
   return used;
 }
 
-/** Checks a 6-digit code against the address's latest link; five wrong codes and it stops working. */
+export type CodeOutcome =
+  | { ok: true; link: VerifiedLink }
+  /** `retryAfterSeconds` when the address has sent too many wrong codes and must wait, whatever the code. */
+  | { ok: false; retryAfterSeconds?: number };
+
+/**
+ * Checks a 6-digit code against the address's latest link. Five wrong codes and that code stops working; ten
+ * wrong codes within an hour, across codes, and the address must wait (code-failures.ts).
+ */
 export async function verifyCode(
   db: Database,
   secret: string,
-  email: string,
+  address: string,
   code: string,
   now = new Date(),
-): Promise<VerifiedLink | undefined> {
+): Promise<CodeOutcome> {
+  const email = address.trim().toLowerCase();
   return db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    const retryAfterSeconds = await codeLockSeconds(tx, email, now);
+    if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
     const [pending] = await tx
       .select({ token: oneTimeTokens })
       .from(oneTimeTokens)
       .innerJoin(users, eq(users.id, oneTimeTokens.userId))
-      .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(oneTimeTokens.usedAt)))
+      .where(and(sql`lower(${users.email}) = ${email}`, isNull(oneTimeTokens.usedAt)))
       .orderBy(desc(oneTimeTokens.createdAt))
       .limit(1)
       .for('update', { of: oneTimeTokens });
     const token = pending?.token;
-    if (!token || token.expiresAt.getTime() <= now.getTime() || token.codeAttempts >= CODE_ATTEMPTS)
-      return undefined;
-    if (!sameDigest(hashCode(secret, code, token.tokenHash), token.codeHash)) {
-      await tx
-        .update(oneTimeTokens)
-        .set({ codeAttempts: sql`${oneTimeTokens.codeAttempts} + 1` })
-        .where(eq(oneTimeTokens.id, token.id));
-      return undefined;
+    const isLive = token && token.expiresAt.getTime() > now.getTime() && token.codeAttempts < CODE_ATTEMPTS;
+    if (!isLive || !sameDigest(hashCode(secret, code, token.tokenHash), token.codeHash)) {
+      await countCodeFailure(tx, email, now);
+      if (isLive) {
+        await tx
+          .update(oneTimeTokens)
+          .set({ codeAttempts: sql`${oneTimeTokens.codeAttempts} + 1` })
+          .where(eq(oneTimeTokens.id, token.id));
+      }
+      return { ok: false };
     }
     await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, token.id));
-    return token;
+    await forgetCodeFailures(tx, email);
+    return { ok: true, link: token };
   });
 }

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { MailMessage } from '#server/mail/mailer.ts';
+import { underSchemaLock } from '#server/db/migrate.ts';
+import { MAIL_CONCURRENCY, type MailMessage } from '#server/mail/mailer.ts';
 import { sealer } from './sealed.ts';
+import { startWorker, type Worker } from './worker.ts';
 
 /** The kinds of background work, with what each job carries. */
 export interface JobPayloads {
@@ -50,6 +52,11 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/** How many jobs of each queue one server runs at a time: mail waits on a distant server; an import is heavy. */
+function concurrencyOf(name: JobName, mailConcurrency: number): number {
+  return name === 'dictionary-import' ? 1 : mailConcurrency;
+}
+
 /** Background work in the same PostgreSQL (pg-boss). Payloads are sealed: they may carry links and addresses. */
 export async function startJobs(options: {
   databaseUrl: string;
@@ -57,60 +64,65 @@ export async function startJobs(options: {
   /** The work of each queue; given the Jobs it runs in, so a job may queue more work. */
   handlers: (jobs: Jobs) => JobHandlers;
   log: Logger;
+  /** How often an idle worker asks for work queued by another server (work queued here starts at once). */
   pollingIntervalSeconds?: number;
   /** The first retry's delay; it doubles on each failure (back-off). */
   retryDelaySeconds?: number;
+  /** How many mails one server sends at the same time; MAIL_CONCURRENCY by default. */
+  mailConcurrency?: number;
 }): Promise<Jobs> {
   const { seal, open } = sealer(options.secret);
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
-    max: 3,
+    max: 4,
     application_name: 'catamaran-jobs',
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
-  await boss.start();
-
   const retryDelay = options.retryDelaySeconds ?? 10;
+  const names: JobName[] = ['send-mail', 'magic-link', 'dictionary-import'];
+  // pg-boss creates its schema and each queue's table in start() and createQueue(): several servers doing so
+  // at once deadlock, so they take turns under the lock our migrations take.
+  await underSchemaLock(options.databaseUrl, async () => {
+    await boss.start();
+    for (const name of names) {
+      const policy = queuePolicy(name, retryDelay);
+      await boss.createQueue(name, { name, ...policy });
+      await boss.updateQueue(name, { name, ...policy }); // a queue made by an earlier version keeps today's policy
+    }
+  });
+
+  const workers = new Map<JobName, Worker>();
   const stopping = new AbortController();
-  const enqueue: Jobs['enqueue'] = async (name, payload) => {
-    await boss.send(name, { sealed: seal(payload) }, queuePolicy(name, retryDelay));
-  };
   const jobs: Jobs = {
-    enqueue,
-    sendMail: (message) => enqueue('send-mail', message),
+    async enqueue(name, payload) {
+      await boss.send(name, { sealed: seal(payload) }, queuePolicy(name, retryDelay));
+      workers.get(name)?.wake();
+    },
+    sendMail: (message) => jobs.enqueue('send-mail', message),
     async stop() {
       stopping.abort(new Error('The server is stopping.'));
+      await Promise.all([...workers.values()].map((worker) => worker.stop(10_000))); // lets a mail finish
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
   const handlers = options.handlers(jobs);
-
-  for (const name of Object.keys(handlers) as JobName[]) {
-    const policy = queuePolicy(name, retryDelay);
-    await boss.createQueue(name, { name, ...policy });
-    await boss.updateQueue(name, { name, ...policy }); // a queue made by an earlier version keeps today's policy
-    await boss.work<{ sealed: string }>(
-      name,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-      async ([job]) => {
-        if (!job) return;
-        const handler = handlers[name] as (payload: unknown, context: JobContext) => Promise<void>;
-        try {
-          await handler(open(job.data.sealed), { signal: stopping.signal });
-        } catch (error) {
-          options.log.warn({ err: error, job: name, id: job.id }, 'a job failed; it will be retried');
-          throw error;
-        }
-      },
-    );
+  for (const name of names) {
+    const handler = handlers[name] as (payload: unknown, context: JobContext) => Promise<void>;
+    const worker = startWorker(boss, name, {
+      concurrency: concurrencyOf(name, options.mailConcurrency ?? MAIL_CONCURRENCY),
+      pollingIntervalMs: (options.pollingIntervalSeconds ?? 1) * 1000,
+      run: (data) => handler(open((data as { sealed: string }).sealed), { signal: stopping.signal }),
+      onFailure: (error, id) =>
+        options.log.warn({ err: error, job: name, id }, 'a job failed; it will be retried'),
+    });
+    workers.set(name, worker);
   }
-
   return jobs;
 }
 
 /** Installs pg-boss's tables without starting workers (the test template does this once). */
 export async function installJobTables(databaseUrl: string): Promise<void> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 1, supervise: false, schedule: false });
-  await boss.start();
+  await underSchemaLock(databaseUrl, () => boss.start());
   await boss.stop({ graceful: false, wait: true });
 }

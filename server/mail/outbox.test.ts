@@ -18,13 +18,31 @@ describe('the development outbox', () => {
     );
   });
 
-  it('does not exist in production or when SMTP_URL is set', async () => {
-    for (const overrides of [{ env: 'production' as const }, { smtpUrl: 'smtp://127.0.0.1:1' }]) {
+  it('does not exist in production, when SMTP_URL is set, or when HOST is not a loopback address', async () => {
+    for (const overrides of [
+      { env: 'production' as const },
+      { smtpUrl: 'smtp://127.0.0.1:1' },
+      { host: '0.0.0.0' },
+      { host: '::' },
+      { host: '192.168.1.20' },
+    ]) {
       const app = await buildApp(testConfig(t.databaseUrl, overrides));
       try {
         const response = await app.inject({ method: 'GET', url: '/dev/outbox' });
         expect(response.statusCode).not.toBe(200);
-        expect(response.body).not.toContain('Development outbox');
+        expect(response.body, JSON.stringify(overrides)).not.toContain('Development outbox');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  it('is served on every loopback address', async () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
+      const app = await buildApp(testConfig(t.databaseUrl, { host }));
+      try {
+        const response = await app.inject({ method: 'GET', url: '/dev/outbox' });
+        expect(response.body, host).toContain('Development outbox');
       } finally {
         await app.close();
       }

@@ -4,7 +4,7 @@ import { latestOutboxMail } from './mailer.ts';
 
 /**
  * GET /dev/outbox: the mail a development server "sent", newest first, with its links clickable. Registered
- * only without SMTP_URL and outside production.
+ * only without SMTP_URL, outside production, and when HOST is a loopback address (mailRoute).
  */
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', async (_request, reply) => {

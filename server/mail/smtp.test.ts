@@ -45,11 +45,11 @@ async function startSmtp() {
 }
 
 const smtp = await startSmtp();
+afterAll(async () => smtp.close()); // after the app's own (hooks run last first): it holds open connections
 const t = setupTestApp({
   config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Catamaran <no-reply@example.com>' },
   app: { jobs: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 } },
 });
-afterAll(async () => smtp.close());
 
 const hasMailFor = (email: string) => smtp.caught.some((mail) => mail.to.includes(email));
 

@@ -1,3 +1,4 @@
+import { AuthApiError } from '@supabase/auth-js';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -126,6 +127,20 @@ describe('SignIn', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In with Code' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Token has expired or is invalid');
+    expect(screen.queryByText('Home page')).toBeNull();
+  });
+
+  it("tells a learner who sent too many wrong codes to use the link or wait, in the server's words", async () => {
+    const sentence =
+      'Too many wrong codes for this address. Use the link in the e-mail instead, or try a code again in 42 minutes.';
+    const client = new FakeAuthClient();
+    client.verifyResult = { error: new AuthApiError(sentence, 429, 'over_request_rate_limit') };
+    renderSignIn(client);
+    await requestLink();
+    await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In with Code' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(sentence);
     expect(screen.queryByText('Home page')).toBeNull();
   });
 
