@@ -24,6 +24,7 @@ import { healthRoutes } from '#server/health/routes.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
+import { registerTextCheck } from '#server/http/text-check.ts';
 import { registerWebApp } from '#server/http/web-app.ts';
 import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
 import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await connectServices(app, config, options, uploadsDir);
   registerRequestHooks(app);
   registerErrorHandler(app);
+  registerTextCheck(app);
   registerSecurityHeaders(
     app,
     config.siteUrl,
