@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
+import { MAX_INTEGER } from '#common/schemas/ids.ts';
 
 /**
  * The one error type handlers throw: a status and a sentence the person who sent the request can read, and
@@ -95,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /** The largest id of a PostgreSQL serial column: a larger number names nothing, and the database would refuse it. */
-export const MAX_SERIAL_ID = 2 ** 31 - 1;
+export const MAX_SERIAL_ID = MAX_INTEGER;
 
 /** The positive integer id a route's parameter `key` holds; anything else names nothing: 404 `notFound`. */
 export function idParam(params: unknown, key: string, notFound: string): number {
