@@ -12,6 +12,27 @@ import { stripeClient } from './stripe.ts';
 /** How old a signed event may be (its signature's timestamp), in seconds: Stripe's own default. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 const BAD_SIGNATURE = 'The webhook signature is not valid.';
+/** How far ahead of our clock an event's `created` may be: clocks differ a little, never by an hour. */
+const CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * A signed event is still checked for the fields the handlers read: signed means Stripe (or whoever holds the
+ * secret) sent it, not that it is whole. Answers the sentence of the first thing missing, or undefined.
+ */
+function eventProblem(event: Stripe.Event, nowSeconds: number): string | undefined {
+  const shape = event as unknown as Record<string, unknown>;
+  if (typeof shape.id !== 'string' || shape.id === '') return 'The event has no id.';
+  if (typeof shape.type !== 'string' || shape.type === '') return 'The event has no type.';
+  const data = shape.data as { object?: unknown } | null | undefined;
+  if (typeof data !== 'object' || data === null || typeof data.object !== 'object' || data.object === null) {
+    return 'The event has no data object.';
+  }
+  if (typeof shape.created !== 'number') return 'The event has no date (created).';
+  if (shape.created > nowSeconds + CLOCK_SKEW_SECONDS) {
+    return 'The event is dated in the future: check the sending clock.';
+  }
+  return undefined;
+}
 
 /**
  * The Pro plan's calls (learner.md §7): the learner's subscription, a Checkout for the chosen plan, the customer
@@ -67,6 +88,8 @@ export async function billingRoutes(
       } catch {
         throw new HttpError(400, BAD_SIGNATURE);
       }
+      const problem = eventProblem(event, Date.now() / 1000);
+      if (problem) throw new HttpError(400, problem);
       const outcome = await applyEvent(app.db, stripe, event);
       request.log.info({ event: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const, outcome };
