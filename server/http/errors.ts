@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
 import { MAX_INTEGER } from '#common/schemas/ids.ts';
+import { deletedUserAnswer } from './deleted-user.ts';
 
 /**
  * The one error type handlers throw: a status and a sentence the person who sent the request can read, and
@@ -89,6 +90,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ('code' in error && FASTIFY_ERRORS[error.code]) || STATUS_SENTENCES[status] || STATUS_SENTENCES[400];
       request.log.info({ code: 'code' in error ? error.code : undefined, status }, 'client error');
       return reply.status(status).send({ error: sentence });
+    }
+    const gone = deletedUserAnswer(error);
+    if (gone) {
+      request.log.info({ status: 401 }, 'a write by a user who no longer exists');
+      return reply.status(401).send(gone);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: INTERNAL_ERROR });
