@@ -1,12 +1,7 @@
 import { resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { activityRoutes } from '#server/activity/routes.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
@@ -22,6 +17,7 @@ import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.t
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
+import { CauseLogController } from '#server/http/log-policy.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerTextCheck } from '#server/http/text-check.ts';
@@ -86,7 +82,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     // Typed as Fastify's base logger so plugins see the default instance type.
     loggerInstance: (options.logger ?? createLogger(config, options.logStream)) as FastifyBaseLogger,
     genReqId: requestId,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new CauseLogController({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

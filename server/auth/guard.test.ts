@@ -1,5 +1,5 @@
-import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';

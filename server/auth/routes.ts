@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '#server/http/errors.ts';
+import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
 import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
@@ -128,7 +129,9 @@ function speakGoTrue(app: FastifyInstance): void {
       return sendAuthError(reply, error.statusCode, 'validation_failed', error.message);
     const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'auth request failed');
+      if (isClientAbort(error))
+        request.log.info({ code: (error as { code?: unknown }).code }, 'the client went away');
+      else request.log.error({ err: error }, 'auth request failed');
       return sendAuthError(
         reply,
         500,
