@@ -13,7 +13,7 @@ const EMAIL = /[^\s@"'<>()[\]{},;:=&?/\\]+@[^\s@"'<>()[\]{},;:=&?/\\]+\.[^\s@"'<
 const ERROR_VALUE_KEYS = new Set(['params', 'parameters', 'detail', 'where', 'body', 'payload']);
 
 /** `text` with e-mail addresses masked, and a failed query's parameters (Drizzle appends them) left out. */
-export function withoutPersonalData(text: string): string {
+function withoutPersonalData(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, `\nparams: ${REDACTED}`).replace(EMAIL, REDACTED);
 }
 

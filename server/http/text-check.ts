@@ -15,7 +15,7 @@ const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE
 const CHECKED_PREFIXES = ['/api/', '/auth/v1/'];
 
 /** The sentence for a field that holds such text; `field` is its path in the body or query (a.b.0.c). */
-export function unstorableSentence(field: string | undefined): string {
+function unstorableSentence(field: string | undefined): string {
   return `${field || 'The request'} must not contain the character U+0000 or an unpaired surrogate.`;
 }
 
