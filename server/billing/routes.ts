@@ -4,6 +4,7 @@ import * as billingEndpoints from '#common/endpoints/billing.ts';
 import type { BillingSettings } from '#server/config.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { markNotSetUp } from '#server/http/log-policy.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentSubscription } from './present.ts';
 import { applyEvent, createCheckout, createPortal, getSubscription, NOT_SET_UP } from './service.ts';
@@ -45,7 +46,7 @@ export async function billingRoutes(
   const { billing, siteUrl } = options;
   const stripe = billing ? stripeClient(billing) : undefined;
   const configured = () => {
-    if (!billing || !stripe) throw new HttpError(503, NOT_SET_UP);
+    if (!billing || !stripe) throw markNotSetUp(new HttpError(503, NOT_SET_UP));
     return { stripe, settings: billing, siteUrl };
   };
 
@@ -72,7 +73,7 @@ export async function billingRoutes(
       done(null, body),
     );
     route(webhook, billingEndpoints.stripeWebhook, async (_input, request) => {
-      if (!billing?.webhookSecret || !stripe) throw new HttpError(503, NOT_SET_UP);
+      if (!billing?.webhookSecret || !stripe) throw markNotSetUp(new HttpError(503, NOT_SET_UP));
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new HttpError(400, BAD_SIGNATURE);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
 import { MAX_INTEGER } from '#common/schemas/ids.ts';
 import { deletedUserAnswer } from './deleted-user.ts';
-import { isClientAbort, logNotSetUp } from './log-policy.ts';
+import { isClientAbort, isNotSetUp, logNotSetUp } from './log-policy.ts';
 
 /**
  * The one error type handlers throw: a status and a sentence the person who sent the request can read, and
@@ -79,7 +79,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode === 503) logNotSetUp(request, error.message);
+      if (isNotSetUp(error)) logNotSetUp(request, error.message);
       else if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }

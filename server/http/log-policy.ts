@@ -25,11 +25,26 @@ export function isClientAbort(error: unknown): boolean {
   return false;
 }
 
+const notSetUp = new WeakSet<Error>();
+
+/**
+ * Marks an error (a 503) as saying something is not set up on this server (billing without Stripe keys, the web
+ * app not built): the operator's to do, not a failure of ours.
+ */
+export function markNotSetUp<E extends Error>(error: E): E {
+  notSetUp.add(error);
+  return error;
+}
+
+export function isNotSetUp(error: Error): boolean {
+  return notSetUp.has(error);
+}
+
 const warned = new Set<string>();
 
 /**
- * Logs a 503 of something not set up (billing without Stripe keys): a warning the first time a process meets
- * it, so an operator sees it, and info after, so a learner pressing the button again does not fill the log.
+ * Logs that something is not set up: a warning the first time a process meets it, so an operator sees it, and
+ * info after, so a learner pressing the button again does not fill the log.
  */
 export function logNotSetUp(request: FastifyRequest, sentence: string): void {
   if (warned.has(sentence)) {
