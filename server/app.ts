@@ -1,12 +1,7 @@
 import { resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { activityRoutes } from '#server/activity/routes.ts';
 import { pruneReadingReports } from '#server/activity/service.ts';
@@ -23,8 +18,10 @@ import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.t
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
+import { CauseLogController } from '#server/http/log-policy.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
+import { registerTextCheck } from '#server/http/text-check.ts';
 import { registerWebApp } from '#server/http/web-app.ts';
 import { everyInterval } from '#server/jobs/every.ts';
 import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
@@ -92,7 +89,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     // Typed as Fastify's base logger so plugins see the default instance type.
     loggerInstance: (options.logger ?? createLogger(config, options.logStream)) as FastifyBaseLogger,
     genReqId: requestId,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new CauseLogController({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -109,6 +106,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await connectServices(app, config, options, uploadsDir);
   registerRequestHooks(app);
   registerErrorHandler(app);
+  registerTextCheck(app);
   registerSecurityHeaders(
     app,
     config.siteUrl,

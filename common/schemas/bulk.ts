@@ -2,6 +2,7 @@
 // its file, and its answers.
 import { z } from 'zod';
 import { DIFFICULTIES } from '../stories.ts';
+import { serialId } from './ids.ts';
 
 /** The longest prompt template accepted: a page of instructions is a few thousand characters. */
 export const MAX_TEMPLATE_LENGTH = 10_000;
@@ -32,11 +33,7 @@ export const DIFFICULTY_PROMPTS_TOO_LONG = `The difficulty prompts are longer th
 /** The multipart fields beside the file. An absent template or prompt set means the defaults. */
 export const BulkImportFields = z.object({
   mode: z.enum(BULK_MODES, { error: 'mode must be preview or import.' }),
-  language: z.coerce
-    .number({ error: NO_LANGUAGE })
-    .int({ error: NO_LANGUAGE })
-    .positive({ error: NO_LANGUAGE })
-    .max(2 ** 31 - 1, { error: NO_LANGUAGE }),
+  language: z.coerce.number({ error: NO_LANGUAGE }).pipe(serialId(NO_LANGUAGE)),
   template: z
     .string({ error: 'template must be text.' })
     .max(MAX_TEMPLATE_LENGTH, {

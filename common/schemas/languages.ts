@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The 400 of a language code or id that names no language. */
+export const NO_SUCH_LANGUAGE = 'That language does not exist.';
+
 /** A language as the public list presents it. */
 export const PublicLanguage = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LOOKUP_WORD_LENGTH, stripLookupPunctuation } from '../dictionary.ts';
+import { serialId } from './ids.ts';
 import { PublicLanguage } from './languages.ts';
 
 /** A learner's level in a language, easiest first (learner.md §3 current_level). */
@@ -16,15 +17,7 @@ export const MAX_WORDS_READ = 10_000_000;
 // Ids arrive as JSON numbers; a form may send them as strings of digits.
 const digitsToNumber = (value: unknown) =>
   typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value;
-const id = (error: string) =>
-  z.preprocess(
-    digitsToNumber,
-    z
-      .number({ error })
-      .int({ error })
-      .positive({ error })
-      .max(2 ** 31 - 1, { error }),
-  );
+const id = (error: string) => z.preprocess(digitsToNumber, serialId(error));
 const optionalId = (error: string) => id(error).nullable().optional();
 
 const languageCode = (name: string) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, LENGTH_CATEGORIES } from '../stories.ts';
+import { integerColumn, MAX_INTEGER } from './ids.ts';
+import { NO_SUCH_LANGUAGE } from './languages.ts';
 
 const STORY_REQUIRED = 'Title, author, and language are required';
 export const CHAPTER_REQUIRED = 'Title and content are required';
@@ -12,13 +14,15 @@ export const AdminStoryInput = z.object({
   title: requiredText(STORY_REQUIRED, 300),
   author: requiredText(STORY_REQUIRED, 200),
   description: z.string().trim().max(5000).default(''),
-  // Sent as an integer on save; older forms send an object with its id.
+  // Sent as an integer on save; older forms send an object with its id. Past the id column's range it names
+  // no language, as an unknown id does.
   language: z.preprocess(
     (value) => (typeof value === 'object' && value !== null && 'id' in value ? value.id : value),
     z.coerce
       .number({ error: STORY_REQUIRED })
       .int({ error: STORY_REQUIRED })
-      .positive({ error: STORY_REQUIRED }),
+      .positive({ error: STORY_REQUIRED })
+      .max(MAX_INTEGER, { error: NO_SUCH_LANGUAGE }),
   ),
   difficulty_level: z
     .enum(DIFFICULTIES, { error: `difficulty_level must be one of ${DIFFICULTIES.join(', ')}.` })
@@ -56,8 +60,8 @@ export const AdminChapterInput = z.object({
   title: requiredText(CHAPTER_REQUIRED, 300),
   // Required but for a chapter that is still an idea of the bulk import: see hasRequiredContent.
   content: z.string({ error: CHAPTER_REQUIRED }).trim().max(2_000_000),
-  order_index: z.coerce.number().int().min(0).optional(),
-  chapter_number: z.coerce.number().int().min(1).optional(),
+  order_index: z.coerce.number().pipe(integerColumn('order_index', 0)).optional(),
+  chapter_number: z.coerce.number().pipe(integerColumn('chapter_number', 1)).optional(),
   generation_prompt: z.string().max(20_000).nullable().optional(),
   /**
    * For a new chapter: a key the client chose (e.g. a UUID). Creating again with the same key answers the

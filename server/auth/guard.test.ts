@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema.ts';
 import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';
 import { createUser, giveSubscription, signIn } from '#server/testing/factories.ts';
 
@@ -45,6 +47,29 @@ describe('the /api guard', () => {
     for (const token of tokens) {
       const response = await t.get('/api/me/subscription/', { token });
       expect(response.status, token).toBe(401);
+    }
+  });
+
+  it('answers 401 session_not_found to a token whose user was deleted, on the calls that write', async () => {
+    const user = await createUser(t.db);
+    const { accessToken: token } = await signIn(t.db, user);
+    await t.db.delete(users).where(eq(users.id, user.id));
+
+    const writes = [
+      { method: 'POST', url: '/api/feedback/', payload: { feedback_text: 'Hola' } },
+      { method: 'POST', url: '/api/words/save/', payload: { word: 'hola', language: 'es' } },
+      { method: 'POST', url: '/api/user/language-progress/', payload: { language_id: 1 } },
+      { method: 'PUT', url: '/api/daily-goal/?language=es', payload: { goal_minutes: 10 } },
+    ] as const;
+    for (const write of writes) {
+      expect(await t.request({ ...write, token }), write.url).toMatchObject({
+        status: 401,
+        body: {
+          error: 'Your session has ended: sign in again.',
+          code: 'session_not_found',
+          error_code: 'session_not_found',
+        },
+      });
     }
   });
 

@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
+import { HttpError } from '#server/http/errors.ts';
+import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
 import { tooManyCodesMessage } from './code-failures.ts';
 import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
@@ -125,9 +127,14 @@ function speakGoTrue(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof AuthFailure)
       return sendAuthError(reply, error.statusCode, error.code, error.message);
+    // A refusal of the app's own checks at the edge (text the database cannot store) keeps its sentence.
+    if (error instanceof HttpError && error.statusCode < 500)
+      return sendAuthError(reply, error.statusCode, 'validation_failed', error.message);
     const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'auth request failed');
+      if (isClientAbort(error))
+        request.log.info({ code: (error as { code?: unknown }).code }, 'the client went away');
+      else request.log.error({ err: error }, 'auth request failed');
       return sendAuthError(
         reply,
         500,

@@ -30,7 +30,14 @@ let eventSequence = 0;
 async function deliver(
   type: string,
   object: Record<string, unknown>,
-  options: { id?: string; secret?: string; created?: number; timestamp?: number } = {},
+  options: {
+    id?: string;
+    secret?: string;
+    created?: number;
+    timestamp?: number;
+    /** Reshapes the event before it is signed (an event Stripe would never send, signed all the same). */
+    reshape?: (event: Record<string, unknown>) => unknown;
+  } = {},
 ) {
   const event = {
     id: options.id ?? `evt_test_${++eventSequence}`,
@@ -40,7 +47,7 @@ async function deliver(
     data: { object },
   };
   // Pretty-printed, as Stripe sends it: the signature covers these exact bytes.
-  const payload = JSON.stringify(event, null, 2);
+  const payload = JSON.stringify(options.reshape ? options.reshape(event) : event, null, 2);
   const signature = signer.generateTestHeaderString({
     payload,
     secret: options.secret ?? WEBHOOK_SECRET,
@@ -202,6 +209,34 @@ describe('POST /api/stripe/webhook/', () => {
     });
     expect(stale).toMatchObject({ status: 400, body: { error: 'The webhook signature is not valid.' } });
     expect(await plan(token)).toMatchObject({ is_pro: false });
+  });
+
+  it('refuses a signed event without an id, without data, or dated in the future, and changes nothing', async () => {
+    const { token, customer, subscription } = await subscriber();
+    const object = { ...subscription, customer };
+    const now = Math.floor(Date.now() / 1000);
+    const cases = [
+      [(event: Record<string, unknown>) => ({ ...event, id: undefined }), 'The event has no id.'],
+      [(event: Record<string, unknown>) => ({ ...event, id: 42 }), 'The event has no id.'],
+      [(event: Record<string, unknown>) => ({ ...event, data: null }), 'The event has no data object.'],
+      [
+        (event: Record<string, unknown>) => ({ ...event, data: { object: null } }),
+        'The event has no data object.',
+      ],
+      [(event: Record<string, unknown>) => ({ ...event, type: undefined }), 'The event has no type.'],
+      [
+        (event: Record<string, unknown>) => ({ ...event, created: now + 3600 }),
+        'The event is dated in the future: check the sending clock.',
+      ],
+    ] as const;
+    for (const [reshape, error] of cases) {
+      const response = await deliver('customer.subscription.created', object, { reshape });
+      expect(response, error).toMatchObject({ status: 400, body: { error } });
+    }
+    expect(await plan(token)).toMatchObject({ is_pro: false });
+    // A clock a little ahead is not a reason to refuse.
+    const skewed = await deliver('customer.subscription.created', object, { created: now + 60 });
+    expect(skewed.status).toBe(200);
   });
 
   it('does not give a learner a stranger’s customer, whatever a checkout’s client_reference_id says', async () => {

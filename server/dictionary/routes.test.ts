@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DictionaryImport, LookupResult } from '#common/schemas/dictionary.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
+import { multipartBody, postForm } from '#server/testing/raw-http.ts';
 import { createImport, getImport, runImportJob } from './imports/service.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
@@ -230,6 +231,27 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
     const { status, body } = await upload({ ...PAIR, action: 'preview' }, { bytes, name });
     expect(status).toBe(400);
     expect(body.error).toMatch(sentence);
+  });
+
+  it('answers a form cut short inside the dump with 400 and a sentence, keeping nothing', async () => {
+    const boundary = 'cut-dump';
+    const body = multipartBody(
+      boundary,
+      { ...PAIR, action: 'import' },
+      { name: 'es.jsonl', bytes: spanishDump() },
+      { cutShort: true },
+    );
+
+    const response = await postForm(`${base}/api/admin/translations/upload/`, body, {
+      boundary,
+      token: adminToken,
+    });
+
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'The upload was cut short before the file ended: send it again, whole.' },
+    });
+    expect(storedUploads()).toEqual([]);
   });
 
   it('counts broken lines by number and reason, and goes on', async () => {

@@ -171,7 +171,6 @@ function dumpUpload(limits: DictionaryLimits): UploadRules {
     form: { files: 1, fields: 10, fieldSize: 1024, parts: 12 },
     fileField: 'file',
     fieldsAfterFile: true,
-    answersBrokenFile: false,
     sentences: {
       notMultipart: 'Send the dump as multipart/form-data, in a field named file.',
       noFile: 'Choose a file: a wiktextract dump, one entry per line.',

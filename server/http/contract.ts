@@ -154,6 +154,14 @@ function readInput<E extends Endpoint>(
   return { ids, query, body } as ContractInput<E>;
 }
 
+/**
+ * The ids, query and body of a request to a declared endpoint, parsed as route() parses them (and refused with
+ * the same statuses and sentences); for a check outside the handler that must not pre-empt them.
+ */
+export function readDeclaredInput(contract: Endpoint, request: FastifyRequest): unknown {
+  return readInput(contract, Object.entries(contract.ids ?? {}) as [string, string][], request, undefined);
+}
+
 /** In tests, an answer its schema refuses is the server's fault: it fails loudly as a 500. */
 function checkAnswer(contract: Endpoint, result: unknown): void {
   const schema = contract.response as z.ZodType;

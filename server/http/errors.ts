@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
+import { MAX_INTEGER } from '#common/schemas/ids.ts';
+import { deletedUserAnswer } from './deleted-user.ts';
+import { isClientAbort, isNotSetUp, logNotSetUp } from './log-policy.ts';
 
 /**
  * The one error type handlers throw: a status and a sentence the person who sent the request can read, and
@@ -76,7 +79,8 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (isNotSetUp(error)) logNotSetUp(request, error.message);
+      else if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }
     if (error instanceof ZodError) {
@@ -89,13 +93,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: 'code' in error ? error.code : undefined, status }, 'client error');
       return reply.status(status).send({ error: sentence });
     }
-    request.log.error({ err: error }, 'request failed');
+    const gone = deletedUserAnswer(error);
+    if (gone) {
+      request.log.info({ status: 401 }, 'a write by a user who no longer exists');
+      return reply.status(401).send(gone);
+    }
+    if (isClientAbort(error))
+      request.log.info({ code: (error as { code?: unknown }).code }, 'the client went away');
+    else request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: INTERNAL_ERROR });
   });
 }
 
 /** The largest id of a PostgreSQL serial column: a larger number names nothing, and the database would refuse it. */
-export const MAX_SERIAL_ID = 2 ** 31 - 1;
+export const MAX_SERIAL_ID = MAX_INTEGER;
 
 /** The positive integer id a route's parameter `key` holds; anything else names nothing: 404 `notFound`. */
 export function idParam(params: unknown, key: string, notFound: string): number {

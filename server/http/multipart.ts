@@ -14,6 +14,8 @@ const FORM_ERRORS: Record<string, [number, string]> = {
   FST_MP_PREMATURE_CLOSE: [400, 'The form was cut short before it ended.'],
 };
 
+const SENDER_GONE = 'The upload was cut short: the connection closed before the form arrived.';
+
 const UNREADABLE = 'The form could not be read: send it as multipart/form-data, whole.';
 
 /**
@@ -41,6 +43,9 @@ export async function* formParts(
   request: FastifyRequest,
   options?: Parameters<FastifyRequest['parts']>[0],
 ): AsyncGenerator<Multipart> {
+  // A sender gone before the form is read (its request already closed) would leave @fastify/multipart waiting
+  // for a 'close' that has come and gone: the handler would never end.
+  if (request.raw.destroyed && !request.raw.complete) throw new HttpError(400, SENDER_GONE);
   const parts = request.parts(options)[Symbol.asyncIterator]();
   while (true) {
     let next: IteratorResult<Multipart>;

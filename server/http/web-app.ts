@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '#common/routes.ts';
 import { HttpError } from './errors.ts';
+import { markNotSetUp } from './log-policy.ts';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,7 +40,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       throw new HttpError(404, `There is nothing at ${request.method} ${path}.`);
     }
     if (!shell) {
-      throw new HttpError(503, 'The web app has not been built yet. Run `npm run build`, then reload.');
+      throw markNotSetUp(
+        new HttpError(503, 'The web app has not been built yet. Run `npm run build`, then reload.'),
+      );
     }
     return reply
       .status(isClientRoute(path) ? 200 : 404)

@@ -1,5 +1,9 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { AdminLanguageCreate, AdminLanguageUpdate } from '#common/schemas/languages.ts';
+import {
+  type AdminLanguageCreate,
+  type AdminLanguageUpdate,
+  NO_SUCH_LANGUAGE,
+} from '#common/schemas/languages.ts';
 import type { Database } from '#server/db/client.ts';
 import { languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -15,8 +19,7 @@ export interface Language {
 /** A language as learners see it, beside a chapter or their progress. */
 export type PublicLanguageRow = Omit<Language, 'isActive'>;
 
-/** The 400 of a language code or id that names no language. */
-export const NO_SUCH_LANGUAGE = 'That language does not exist.';
+export { NO_SUCH_LANGUAGE };
 
 /** The columns of a PublicLanguageRow, for queries that join a language. */
 export const publicLanguageColumns = {

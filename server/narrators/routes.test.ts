@@ -8,6 +8,7 @@ import { teacherApplications } from '#server/db/schema.ts';
 import { signMediaQuery } from '#server/storage/signed.ts';
 import { setupTestApp, TEST_JWT_SECRET } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
+import { multipartBody, postForm } from '#server/testing/raw-http.ts';
 import { testStorage } from '#server/testing/storage.ts';
 import { issueUploadPath } from './service.ts';
 
@@ -420,7 +421,26 @@ describe('POST /api/applicant-video/upload/', () => {
 
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: 'The form could not be read: send it as multipart/form-data, whole.',
+      error: 'The upload was cut short before the file ended: send it again, whole.',
+    });
+    expect(await storedVideos()).toEqual(before);
+  });
+
+  it('answers an empty video at once with 400 and a sentence, keeping nothing', async () => {
+    const path = await applicant('empty@example.com');
+    const before = await storedVideos();
+    const boundary = 'empty-video';
+    const body = multipartBody(
+      boundary,
+      { email: 'empty@example.com', path },
+      { name: 'empty.mp4', type: 'video/mp4', bytes: Buffer.alloc(0) },
+    );
+
+    const response = await postForm(`${base}/api/applicant-video/upload/`, body, { boundary });
+
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'The file is empty: choose a file with something in it.' },
     });
     expect(await storedVideos()).toEqual(before);
   });

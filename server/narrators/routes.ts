@@ -59,7 +59,6 @@ const VIDEO_UPLOAD: UploadRules = {
   accept: { types: APPLICANT_VIDEO_TYPES, refused: UNSUPPORTED_VIDEO },
   form: { files: 1, fields: 3, fieldSize: 1024, parts: 4 },
   fileField: 'file',
-  answersBrokenFile: true,
   sentences: {
     notMultipart: 'Send the video as multipart/form-data with email, path and file.',
     noFile: VIDEO_FIELDS_REQUIRED,

@@ -84,6 +84,24 @@ describe('stories in the admin area', () => {
     });
   });
 
+  it('refuses a language id past the integer column, on create and on update, as an unknown language', async () => {
+    const story = await newStory();
+    for (const language of [2_147_483_648, { id: 2_147_483_648 }, '99999999999']) {
+      const created = await call('POST', '/api/admin/stories/', { title: 'X', author: 'Y', language });
+      const updated = await call('PUT', `/api/admin/stories/${story.id}/`, {
+        title: 'X',
+        author: 'Y',
+        language,
+      });
+      for (const response of [created, updated]) {
+        expect(response, JSON.stringify(language)).toMatchObject({
+          status: 400,
+          body: { error: 'That language does not exist.' },
+        });
+      }
+    }
+  });
+
   it('accepts the language as an object with its id, and ignores derived values sent by the client', async () => {
     const es = await languageId('es');
     const story = await newStory({
@@ -115,6 +133,25 @@ describe('chapters in the admin area', () => {
     for (const payload of [{}, { title: 'Uno' }, { title: 'Uno', content: '   ' }]) {
       const response = await call('POST', `/api/admin/stories/${story.id}/chapters/`, payload);
       expect(response.body).toEqual({ error: 'Title and content are required' });
+    }
+  });
+
+  it('refuses an order_index or chapter_number past the integer column with 400 and a sentence', async () => {
+    const story = await newStory();
+    const made = await call<AdminChapter>('POST', `/api/admin/stories/${story.id}/chapters/`, {
+      title: 'Uno',
+      content: 'hola',
+    });
+    const cases = [
+      [{ order_index: 2_147_483_648 }, 'order_index must be a whole number from 0 to 2147483647.'],
+      [{ chapter_number: 2_147_483_648 }, 'chapter_number must be a whole number from 1 to 2147483647.'],
+    ] as const;
+    for (const [fields, sentence] of cases) {
+      const payload = { title: 'Uno', content: 'hola', ...fields };
+      const created = await call('POST', `/api/admin/stories/${story.id}/chapters/`, payload);
+      const updated = await call('PUT', `/api/admin/chapters/${made.body.id}/`, payload);
+      expect(created, sentence).toMatchObject({ status: 400, body: { error: sentence } });
+      expect(updated, sentence).toMatchObject({ status: 400, body: { error: sentence } });
     }
   });
 

@@ -6,9 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '#server/http/errors.ts';
-import { formParts, formReadError } from '#server/http/multipart.ts';
+import { formParts } from '#server/http/multipart.ts';
 import { ObjectExistsError, type ObjectStorage } from '#server/storage/storage.ts';
-import { copyAlongside, limitBytes } from './streams.ts';
+import { copyAlongside, hasBytes, limitBytes } from './streams.ts';
 import { type FileType, typeByBytes } from './types.ts';
 
 export type { FileType } from './types.ts';
@@ -20,6 +20,11 @@ const UPLOAD_IDLE_MS = 60_000;
 
 /** How long a refused upload is still read (and thrown away) before its connection is closed (decision 016). */
 const LINGER_MS = 2000;
+
+/** 400: the file's part holds no byte (every endpoint answers it alike: it is the same mistake everywhere). */
+const EMPTY_FILE = 'The file is empty: choose a file with something in it.';
+/** 400: the body ended, or the sender went away, inside the file; nothing of it is kept. */
+const CUT_SHORT = 'The upload was cut short before the file ended: send it again, whole.';
 
 /** The sentences an endpoint answers: each endpoint keeps its own wording. */
 export interface UploadSentences {
@@ -50,11 +55,6 @@ export interface UploadRules {
   fileField?: string;
   /** Whether fields may follow the file (then the form is read to its end before `stored`). */
   fieldsAfterFile?: boolean;
-  /**
-   * Whether a body cut short inside the file is answered with the form's sentence (400), as the video upload
-   * does; false keeps the 500 the other endpoints have answered so far (decision 020, left for a later issue).
-   */
-  answersBrokenFile: boolean;
   sentences: UploadSentences;
 }
 
@@ -150,9 +150,22 @@ async function receiveForm<R, A>(
       part.file.resume();
       continue;
     }
+    // An error of the file's stream (a body cut short, a sender who went away) is the sender's, not ours; it
+    // may come while `place` is awaited, before anything reads the file, or even before the part is handed
+    // here (then the stream is already destroyed with it).
+    let formError: unknown = part.file.errored ?? undefined;
+    part.file.once('error', (error) => {
+      formError = error;
+    });
     const placement = await handling.place({ fields, filename: part.filename });
     if ('read' in placement) return await readInstead(part, placement, rules);
-    stored = await storeFile(request.server.storage, part, placement, rules);
+    stored = await storeFile(
+      request.server.storage,
+      part,
+      placement,
+      rules,
+      () => formError ?? part.file.errored,
+    );
     kept.push(stored.key);
     if (!rules.fieldsAfterFile) break;
   }
@@ -186,14 +199,11 @@ async function storeFile<A>(
   part: MultipartFile,
   placement: StorePlacement<A>,
   rules: UploadRules,
+  formError: () => unknown,
 ): Promise<StoredFile<A>> {
-  // An error of the form itself (a body cut short, a sender who went away) is the sender's, not ours.
-  let formError: unknown;
-  part.file.once('error', (error) => {
-    formError = error;
-  });
   let body: Readable | undefined;
   try {
+    if (!(await hasBytes(part.file, formError))) throw new HttpError(400, EMPTY_FILE);
     const checked = await checkedBody(part.file, rules);
     body = checked.body;
     const { type } = checked;
@@ -210,9 +220,7 @@ async function storeFile<A>(
     // ObjectExistsError the object is someone else's.
     if (error instanceof ObjectExistsError && rules.sentences.taken)
       throw new HttpError(409, rules.sentences.taken);
-    if (rules.answersBrokenFile && !(error instanceof HttpError) && formError !== undefined) {
-      throw formReadError(formError);
-    }
+    if (!(error instanceof HttpError) && formError() !== undefined) throw new HttpError(400, CUT_SHORT);
     throw error;
   }
 }

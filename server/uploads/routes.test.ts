@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
+import { multipartBody, postForm } from '#server/testing/raw-http.ts';
 
 const t = setupTestApp();
 let base = '';
@@ -270,4 +271,45 @@ describe('keeping uploads on stories and chapters', () => {
     expect(chapter.body).toMatchObject({ audio_url: audio.url, audio_duration_seconds: 2 });
     expect(await served(chapter.body.audio_url as string)).toBe(200);
   });
+});
+
+describe('an empty file, or a form cut short, on covers and audio', () => {
+  const boundary = 'catamaran-bad-input';
+  const send = (path: string, bytes: Buffer, cutShort = false) =>
+    postForm(
+      `${base}/api/admin/uploads/${path}`,
+      multipartBody(boundary, {}, { name: 'x.bin', bytes }, { cutShort }),
+      { boundary, token: adminToken },
+    );
+
+  it.each([
+    ['cover/', 'story-images/covers'],
+    ['audio/', 'story-audio/chapters'],
+  ])('answers an empty file to %s at once with 400 and a sentence, keeping nothing', async (path, folder) => {
+    const before = await storedIn(folder);
+    const response = await send(path, Buffer.alloc(0));
+
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'The file is empty: choose a file with something in it.' },
+    });
+    expect(await storedIn(folder)).toEqual(before);
+  });
+
+  it.each([
+    ['cover/', PNG, 'story-images/covers'],
+    ['audio/', wav(1), 'story-audio/chapters'],
+  ])(
+    'answers a form cut short inside the file to %s with 400 and a sentence, keeping nothing',
+    async (path, bytes, folder) => {
+      const before = await storedIn(folder);
+      const response = await send(path, bytes, true);
+
+      expect(response).toMatchObject({
+        status: 400,
+        body: { error: 'The upload was cut short before the file ended: send it again, whole.' },
+      });
+      expect(await storedIn(folder)).toEqual(before);
+    },
+  );
 });

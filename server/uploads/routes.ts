@@ -30,7 +30,6 @@ function adminUpload(
     maxBytes,
     accept: { types, refused: `That is not ${accepted}.` },
     form: { files: 1, fields: 4, fieldSize: 1024, parts: 5 },
-    answersBrokenFile: false,
     sentences: {
       notMultipart: SEND_FILE,
       noFile: SEND_FILE,

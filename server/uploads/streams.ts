@@ -40,3 +40,37 @@ export function copyAlongside(source: Readable): { main: Readable; copy: Readabl
   });
   return { main, copy };
 }
+
+/**
+ * Waits until `source` has a first chunk, has ended empty, or has failed, without taking the chunk: it is put
+ * back, so whoever reads next sees every byte. Answers whether there were bytes; rejects with the stream's
+ * error (also one `failure` says was emitted earlier, before anyone listened here). A stream that ended
+ * before a listener came would otherwise leave a reader waiting on 'readable' for ever (file-type does).
+ */
+export function hasBytes(source: Readable, failure: () => unknown): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      const error = failure() ?? source.errored;
+      if (error) return done(() => reject(error));
+      const chunk: Buffer | null = source.read();
+      if (chunk !== null) {
+        source.unshift(chunk);
+        return done(() => resolve(true));
+      }
+      if (source.readableEnded || source.destroyed) return done(() => resolve(false));
+    };
+    const fail = (error: unknown) => done(() => reject(error));
+    const done = (answer: () => void) => {
+      source.off('readable', settle);
+      source.off('end', settle);
+      source.off('error', fail);
+      source.off('close', settle);
+      answer();
+    };
+    source.on('readable', settle);
+    source.on('end', settle);
+    source.on('error', fail);
+    source.on('close', settle);
+    settle(); // it may have ended, or failed, before this listened
+  });
+}
