@@ -251,7 +251,7 @@ describe('POST /api/admin/translations/upload/ (preview)', () => {
       status: 400,
       body: { error: 'The upload was cut short before the file ended: send it again, whole.' },
     });
-    expect(storedUploads()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
   });
 
   it('counts broken lines by number and reason, and goes on', async () => {
