@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  outageReporter,
+} from './database-unavailable.ts';
 
 /**
  * The one error type handlers throw: a status and a sentence the person who sent the request can read, and
@@ -74,6 +80,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 
 /** Answers every error as `{ "error": "…" }`; an unexpected one is logged and answered without detail. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const reportOutage = outageReporter();
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -88,6 +95,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ('code' in error && FASTIFY_ERRORS[error.code]) || STATUS_SENTENCES[status] || STATUS_SENTENCES[400];
       request.log.info({ code: 'code' in error ? error.code : undefined, status }, 'client error');
       return reply.status(status).send({ error: sentence });
+    }
+    if (isDatabaseUnavailable(error)) {
+      reportOutage(request.log, error);
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: INTERNAL_ERROR });
