@@ -21,6 +21,7 @@ import { runImportJob } from '#server/dictionary/imports/service.ts';
 import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.ts';
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
+import { type Lifecycle, storageCheck } from '#server/health/service.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     pool: pg.Pool;
     jobs: Jobs;
     storage: ObjectStorage;
+    /** Set draining by main on SIGTERM: the readiness check then answers 503 while requests are still served. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -97,6 +100,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   // admin endpoint is registered only on the scope the admin guard sets apart.
   app.decorate('checksAnswers', config.env === 'test');
   app.decorate('isAdminScope', false);
+  app.decorate('lifecycle', { draining: false });
 
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
   await connectServices(app, config, options, uploadsDir);
@@ -125,7 +129,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await app.register(
     async (api) => {
-      await apiRoutes(api, config, options);
+      await apiRoutes(api, config, options, uploadsDir);
     },
     { prefix: '/api' },
   );
@@ -139,10 +143,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
  * Every endpoint under /api: the token is checked first (but for public endpoints), then each area registers
  * its routes; the admin endpoints sit behind the admin guard.
  */
-async function apiRoutes(api: FastifyInstance, config: AppConfig, options: AppOptions): Promise<void> {
+async function apiRoutes(
+  api: FastifyInstance,
+  config: AppConfig,
+  options: AppOptions,
+  uploadsDir: string,
+): Promise<void> {
   registerApiAuthentication(api, config.jwtSecret);
   registerViewer(api, config.adminEmails);
-  await api.register(healthRoutes);
+  await api.register(healthRoutes, {
+    lifecycle: api.lifecycle,
+    checkStorage: storageCheck(config.s3 ? { s3: config.s3 } : { uploadsDir }),
+  });
   await api.register(languageRoutes);
   await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
   await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
