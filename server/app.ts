@@ -15,7 +15,7 @@ import { prepareMagicLink } from '#server/auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from '#server/auth/routes.ts';
 import { billingRoutes } from '#server/billing/routes.ts';
 import { adminBulkImportRoutes } from '#server/bulk/routes.ts';
-import type { Config } from '#server/config.ts';
+import type { Config, HttpTimeouts } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { runImportJob } from '#server/dictionary/imports/service.ts';
 import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.ts';
@@ -94,6 +94,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...httpTimeoutOptions(config.httpTimeouts),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Read by route() (server/http/contract.ts): answers are checked against their schemas in tests, and an
@@ -245,6 +246,25 @@ function registerRequestHooks(app: FastifyInstance): void {
     if (isClosing) reply.header('Connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * Node's timeouts against slow or stalled clients (README, "Timeouts, readiness and draining"): the headers
+ * must arrive within `headersMs`, the whole request within `requestMs` (large enough for the largest dictionary
+ * dump), and a connection where nothing moves for `idleMs` is closed. Node checks the first two every
+ * `connectionsCheckingInterval`, 30 s by default, which would let a 30 s limit run to a minute.
+ */
+function httpTimeoutOptions(timeouts: HttpTimeouts) {
+  return {
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersMs, 1000),
+    },
+  };
 }
 
 /** Fastify trusts a hop count at run time but types only a function for it: the first n hops. */
