@@ -78,6 +78,108 @@ test.describe('the server process with the embedded PostgreSQL', () => {
     expect(await server.stop('SIGINT')).toBe(0);
     expect(isAlive(pid)).toBe(false);
   });
+
+  test('restarts a killed PostgreSQL, answering 503 meanwhile, without restarting itself', async () => {
+    const server = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    });
+    try {
+      const killed = clusterLock(dataDir).pid;
+      // Under load: four callers in a loop, each answer kept, until the database is back and answering.
+      const answers: { status: number; body: string; retryAfter: string | null }[] = [];
+      let recovered = false;
+      let sawOutage = false;
+      const giveUpAt = Date.now() + 60_000;
+      const caller = async () => {
+        while (!recovered && Date.now() < giveUpAt) {
+          const response = await fetch(`${server.url}/api/languages/`);
+          const answer = {
+            status: response.status,
+            body: await response.text(),
+            retryAfter: response.headers.get('retry-after'),
+          };
+          answers.push(answer);
+          if (answer.status !== 200) sawOutage = true;
+          else if (sawOutage) recovered = true;
+        }
+      };
+      const callers = Promise.all([caller(), caller(), caller(), caller()]);
+      await expect.poll(() => answers.length).toBeGreaterThan(20);
+
+      process.kill(killed, 'SIGKILL');
+      await callers;
+
+      const failures = answers.filter((answer) => answer.status !== 200);
+      expect(failures.length).toBeGreaterThan(0);
+      for (const failure of failures) {
+        expect(failure.status).toBe(503);
+        expect(JSON.parse(failure.body)).toEqual({
+          error: 'The database is not answering. Try again in a moment.',
+        });
+        expect(failure.retryAfter).toBe('5');
+      }
+      expect(await languageNames(server.url)).toHaveLength(15);
+      expect(server.process.exitCode).toBeNull();
+      expect(clusterLock(dataDir).pid).not.toBe(killed);
+      expect(server.output()).toContain('the embedded PostgreSQL stopped by itself; starting it again');
+      expect(server.output()).toContain('the embedded PostgreSQL is running again');
+      expect(server.output()).toContain('the database is not answering');
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  test('a killed Catamaran leaves its PostgreSQL running; the next start stops that one and starts', async () => {
+    const first = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const orphan = clusterLock(dataDir).pid;
+    first.process.kill('SIGKILL');
+    await first.stop();
+    expect(isAlive(orphan)).toBe(true);
+
+    const second = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    });
+    try {
+      expect(second.output()).toContain('stopped the PostgreSQL a stopped Catamaran had left running');
+      await expect.poll(() => isAlive(orphan)).toBe(false);
+      expect(await languageNames(second.url)).toContain('Spanish (edited)');
+
+      // A live Catamaran's PostgreSQL is not taken from it: a third start on the same folder is refused.
+      await expect(startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '' })).rejects.toThrow(
+        /PostgreSQL is already running on .*Stop that one first\./,
+      );
+      expect(await languageNames(second.url)).toHaveLength(15);
+    } finally {
+      expect(await second.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  test('on SIGTERM, reports not ready at once and keeps serving for the drain delay, then stops', async () => {
+    const server = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SHUTDOWN_DRAIN_SECONDS: '5',
+    });
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+
+    const stopped = server.stop('SIGTERM');
+    await expect.poll(async () => (await fetch(`${server.url}/api/health/ready`)).status).toBe(503);
+    const draining = await fetch(`${server.url}/api/health/ready`);
+    const served = await fetch(`${server.url}/api/languages/`);
+
+    expect(await draining.json()).toEqual({
+      error: 'This server is stopping: send requests to another one.',
+    });
+    expect(draining.headers.get('cache-control')).toBe('no-store');
+    expect(served.status).toBe(200);
+    expect(await stopped).toBe(0);
+  });
 });
 
 test('refuses to start on a bad configuration, listing every problem', () => {
