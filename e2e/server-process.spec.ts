@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -155,6 +155,25 @@ test.describe('the server process with the embedded PostgreSQL', () => {
       expect(await languageNames(second.url)).toHaveLength(15);
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  test('stops with a sentence when its PostgreSQL cannot be started again, for an outer supervisor', async () => {
+    test.setTimeout(180_000);
+    const server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const folder = join(dataDir, 'postgres');
+    const exited = new Promise<number | null>((done) => server.process.once('exit', (code) => done(code)));
+    // The cluster dies and its folder is gone: each try to start it again fails (five, 1 + 2 + 4 + 8 + 16 s apart).
+    process.kill(clusterLock(dataDir).pid, 'SIGKILL');
+    await rename(folder, `${folder}-away`);
+    try {
+      expect(await exited).toBe(1);
+      expect(server.output()).toContain(
+        'The embedded PostgreSQL stopped and could not be started again in 5 tries, so Catamaran is stopping too',
+      );
+    } finally {
+      await server.stop('SIGKILL');
+      await rename(`${folder}-away`, folder);
     }
   });
 
