@@ -5,6 +5,7 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { forgetOwner, judgeLock, readLockFacts, recordOwner, stopOrphan } from './orphan.ts';
 
@@ -100,7 +101,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   let stopping: Promise<void> | undefined;
   let restarting: Promise<void> | undefined;
-  const isStopping = () => stopping !== undefined;
+  const stopped = new AbortController(); // cuts a wait between restart tries short
   const launch = async () => {
     const next = spawnCluster();
     child = next;
@@ -109,9 +110,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
   const watch = (watched: ChildProcess) => {
     watched.once('exit', (code, signal) => {
-      if (isStopping() || !options.supervise) return;
+      if (stopped.signal.aborted || !options.supervise) return;
       const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
-      restarting = superviseRestart(watched.pid ?? 0, reason, launch, watch, isStopping, options.supervise);
+      restarting = superviseRestart(
+        watched.pid ?? 0,
+        reason,
+        launch,
+        watch,
+        stopped.signal,
+        options.supervise,
+      );
     });
   };
   watch(child);
@@ -124,6 +132,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: (database) =>
       `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     stop() {
+      stopped.abort();
       stopping ??= (async () => {
         await restarting; // a cluster being started again is stopped once it is up, not left running
         await stopChild(child);
@@ -153,7 +162,7 @@ async function superviseRestart(
   reason: string,
   launch: () => Promise<ChildProcess>,
   watch: (child: ChildProcess) => void,
-  isStopping: () => boolean,
+  stopped: AbortSignal,
   supervision: Supervision,
 ): Promise<void> {
   supervision.onEvent({ kind: 'exited', pid: deadPid, reason });
@@ -166,8 +175,8 @@ async function superviseRestart(
   let delay = supervision.firstDelayMs ?? 1000;
   let lastError = new Error('not tried');
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    await new Promise((wait) => setTimeout(wait, delay));
-    if (isStopping()) return;
+    await sleep(delay, undefined, { signal: stopped }).catch(() => undefined);
+    if (stopped.aborted) return;
     try {
       const child = await launch();
       watch(child);
