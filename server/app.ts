@@ -22,6 +22,7 @@ import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.t
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
 import { type Lifecycle, storageCheck } from '#server/health/service.ts';
+import { isDatabaseUnavailable, outageReporter } from '#server/http/database-unavailable.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
@@ -104,9 +105,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.decorate('lifecycle', { draining: false });
 
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
-  await connectServices(app, config, options, uploadsDir);
+  // One line per outage of the database, whether a call or an idle connection meets it first.
+  const reportOutage = outageReporter();
+  await connectServices(app, config, options, uploadsDir, reportOutage);
   registerRequestHooks(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, reportOutage);
   registerSecurityHeaders(
     app,
     config.siteUrl,
@@ -194,10 +197,15 @@ async function connectServices(
   config: AppConfig,
   options: AppOptions,
   uploadsDir: string,
+  reportOutage: ReturnType<typeof outageReporter>,
 ): Promise<void> {
   const { db, pool } = openDatabase(config.databaseUrl, {
     max: config.databasePoolMax,
-    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+    // A restart of the database drops every idle connection at once: one line for the outage, not one each.
+    onIdleError: (error) =>
+      isDatabaseUnavailable(error)
+        ? reportOutage(app.log, error)
+        : app.log.warn({ err: error }, 'an idle database connection failed'),
   });
   app.decorate('db', db);
   app.decorate('pool', pool);

@@ -55,7 +55,10 @@ try {
       onLog: (line) => log.debug({ postgres: line }, 'postgres'),
       supervise: { onEvent: reportSupervision },
       onOrphanStopped: (pid) =>
-        log.warn({ dir, pid }, 'stopped the PostgreSQL a stopped Catamaran had left running on this folder'),
+        log.warn(
+          { dir, postgresPid: pid },
+          'stopped the PostgreSQL a stopped Catamaran had left running on this folder',
+        ),
     });
     databaseUrl = embedded.url(EMBEDDED_DATABASE);
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
@@ -148,7 +151,7 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
 function reportSupervision(event: SupervisionEvent): void {
   if (event.kind === 'exited') {
     log.error(
-      { pid: event.pid, reason: event.reason },
+      { postgresPid: event.pid, reason: event.reason },
       'the embedded PostgreSQL stopped by itself; starting it again',
     );
   } else if (event.kind === 'restart-failed') {
@@ -157,7 +160,7 @@ function reportSupervision(event: SupervisionEvent): void {
       'the embedded PostgreSQL did not start again',
     );
   } else if (event.kind === 'restarted') {
-    log.warn({ attempt: event.attempt, pid: event.pid }, 'the embedded PostgreSQL is running again');
+    log.warn({ attempt: event.attempt, postgresPid: event.pid }, 'the embedded PostgreSQL is running again');
   } else {
     log.fatal(
       { attempts: event.attempts, err: event.error },

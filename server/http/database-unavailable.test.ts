@@ -91,6 +91,7 @@ describe('a call that needs the database while it is not answering', () => {
     expect(outageLines).toHaveLength(1);
     expect(JSON.parse(outageLines[0] ?? '{}')).toMatchObject({ level: 40 });
     expect(lines.filter((line) => line.includes('request failed'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('an idle database connection failed'))).toEqual([]);
 
     await relay.open();
     const back = await app.inject({ method: 'GET', url: '/api/languages/' });

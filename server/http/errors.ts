@@ -78,9 +78,11 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   return result.data;
 }
 
-/** Answers every error as `{ "error": "…" }`; an unexpected one is logged and answered without detail. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  const reportOutage = outageReporter();
+/**
+ * Answers every error as `{ "error": "…" }`; an unexpected one is logged and answered without detail. A lost
+ * database is reported through `reportOutage`, which the pool's idle errors share (server/app.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance, reportOutage = outageReporter()): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
