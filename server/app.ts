@@ -11,12 +11,14 @@ import { prepareMagicLink } from '#server/auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from '#server/auth/routes.ts';
 import { billingRoutes } from '#server/billing/routes.ts';
 import { adminBulkImportRoutes } from '#server/bulk/routes.ts';
-import type { Config } from '#server/config.ts';
+import type { Config, HttpTimeouts } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { runImportJob, watchStalledImports } from '#server/dictionary/imports/service.ts';
 import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.ts';
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
+import { type Lifecycle, storageCheck } from '#server/health/service.ts';
+import { isDatabaseUnavailable, outageReporter } from '#server/http/database-unavailable.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
 import { CauseLogController } from '#server/http/log-policy.ts';
 import { requestId } from '#server/http/request-id.ts';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     pool: pg.Pool;
     jobs: Jobs;
     storage: ObjectStorage;
+    /** Set draining by main on SIGTERM: the readiness check then answers 503 while requests are still served. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -95,17 +99,21 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...httpTimeoutOptions(config.httpTimeouts),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Read by route() (server/http/contract.ts): answers are checked against their schemas in tests, and an
   // admin endpoint is registered only on the scope the admin guard sets apart.
   app.decorate('checksAnswers', config.env === 'test');
   app.decorate('isAdminScope', false);
+  app.decorate('lifecycle', { draining: false });
 
   const uploadsDir = resolve(config.dataDir, 'uploads'); // DATA_DIR may be relative (./data by default)
-  await connectServices(app, config, options, uploadsDir);
+  // One line per outage of the database, whether a call or an idle connection meets it first.
+  const reportOutage = outageReporter();
+  await connectServices(app, config, options, uploadsDir, reportOutage);
   registerRequestHooks(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, reportOutage);
   registerTextCheck(app);
   registerSecurityHeaders(
     app,
@@ -131,7 +139,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await app.register(
     async (api) => {
-      await apiRoutes(api, config, options);
+      await apiRoutes(api, config, options, uploadsDir);
     },
     { prefix: '/api' },
   );
@@ -146,10 +154,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
  * Every endpoint under /api: the token is checked first (but for public endpoints), then each area registers
  * its routes; the admin endpoints sit behind the admin guard.
  */
-async function apiRoutes(api: FastifyInstance, config: AppConfig, options: AppOptions): Promise<void> {
+async function apiRoutes(
+  api: FastifyInstance,
+  config: AppConfig,
+  options: AppOptions,
+  uploadsDir: string,
+): Promise<void> {
   registerApiAuthentication(api, config.jwtSecret);
   registerViewer(api, config.adminEmails);
-  await api.register(healthRoutes);
+  await api.register(healthRoutes, {
+    lifecycle: api.lifecycle,
+    checkStorage: storageCheck(config.s3 ? { s3: config.s3 } : { uploadsDir }),
+  });
   await api.register(languageRoutes);
   await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
   await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
@@ -188,10 +204,15 @@ async function connectServices(
   config: AppConfig,
   options: AppOptions,
   uploadsDir: string,
+  reportOutage: ReturnType<typeof outageReporter>,
 ): Promise<void> {
   const { db, pool } = openDatabase(config.databaseUrl, {
     max: config.databasePoolMax,
-    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+    // A restart of the database drops every idle connection at once: one line for the outage, not one each.
+    onIdleError: (error) =>
+      isDatabaseUnavailable(error)
+        ? reportOutage(app.log, error)
+        : app.log.warn({ err: error }, 'an idle database connection failed'),
   });
   app.decorate('db', db);
   app.decorate('pool', pool);
@@ -261,6 +282,25 @@ function registerRequestHooks(app: FastifyInstance): void {
     if (isClosing) reply.header('Connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * Node's timeouts against slow or stalled clients (README, "Timeouts, readiness and draining"): the headers
+ * must arrive within `headersMs`, the whole request within `requestMs` (large enough for the largest dictionary
+ * dump), and a connection where nothing moves for `idleMs` is closed. Node checks the first two every
+ * `connectionsCheckingInterval`, 30 s by default, which would let a 30 s limit run to a minute.
+ */
+function httpTimeoutOptions(timeouts: HttpTimeouts) {
+  return {
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(timeouts.headersMs, 1000),
+    },
+  };
 }
 
 /** Fastify trusts a hop count at run time but types only a function for it: the first n hops. */

@@ -30,6 +30,12 @@ const EnvSchema = z
       )
       .optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    // Draining and HTTP timeouts (README, "Timeouts, readiness and draining"); the drain's default depends on NODE_ENV.
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).optional(),
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
     SMTP_URL: z
       .string()
       .trim()
@@ -74,6 +80,12 @@ const EnvSchema = z
       .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
       .optional(),
   })
+  .refine(
+    (values) =>
+      values.HTTP_REQUEST_TIMEOUT_SECONDS === 0 ||
+      values.HTTP_HEADERS_TIMEOUT_SECONDS <= values.HTTP_REQUEST_TIMEOUT_SECONDS,
+    { path: ['HTTP_HEADERS_TIMEOUT_SECONDS'], error: 'must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS' },
+  )
   .refine((values) => values.NODE_ENV !== 'production' || values.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
     error: 'is required when NODE_ENV is production',
@@ -135,6 +147,10 @@ export interface Config {
   databasePoolMax: number;
   logLevel: (typeof LOG_LEVELS)[number];
   shutdownTimeoutMs: number;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, before the server closes. */
+  shutdownDrainSeconds: number;
+  /** The HTTP server's timeouts, in milliseconds (0: none). */
+  httpTimeouts: HttpTimeouts;
   /** Whom to believe about the client's address (X-Forwarded-For): false, true, a hop count, or addresses. */
   trustProxy: boolean | number | string;
   /** Signs access tokens; without it (outside production) main keeps a generated one under `dataDir`. */
@@ -165,6 +181,17 @@ export interface BillingSettings {
   prices: { monthly: string; yearly: string };
   /** Another Stripe-compatible API than Stripe's own (a local stand-in in tests): its address. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this. */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this (0: no limit); sized for the largest upload. */
+  requestMs: number;
+  /** A connection on which nothing moves either way for this long is closed. */
+  idleMs: number;
+  /** A kept-alive connection waits this long for its next request. */
+  keepAliveMs: number;
 }
 
 export interface DictionaryLimits {
@@ -208,6 +235,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: values.DATABASE_POOL_MAX,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainSeconds: values.SHUTDOWN_DRAIN_SECONDS ?? (values.NODE_ENV === 'production' ? 5 : 0),
+    httpTimeouts: {
+      headersMs: values.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: values.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: values.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: values.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    },
     trustProxy: values.TRUST_PROXY ?? false,
     jwtSecret: values.JWT_SECRET,
     smtpUrl: values.SMTP_URL,

@@ -159,3 +159,41 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(/^The configuration is not valid:/);
   });
 });
+
+describe('loadConfig: draining and HTTP timeouts', () => {
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 's'.repeat(40),
+    SMTP_URL: 'smtp://mail.example.com:25',
+  };
+
+  it('drains 5 s before stopping in production, not at all in development, or as configured', () => {
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig(production).shutdownDrainSeconds).toBe(5);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '20' }).shutdownDrainSeconds).toBe(20);
+  });
+
+  it('gives the HTTP timeouts defaults that let the largest dictionary dump arrive, and reads them', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 30_000,
+      requestMs: 3_600_000,
+      idleMs: 120_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_SECONDS: '10',
+        HTTP_REQUEST_TIMEOUT_SECONDS: '0',
+        HTTP_IDLE_TIMEOUT_SECONDS: '30',
+        HTTP_KEEP_ALIVE_SECONDS: '65',
+      }).httpTimeouts,
+    ).toEqual({ headersMs: 10_000, requestMs: 0, idleMs: 30_000, keepAliveMs: 65_000 });
+  });
+
+  it('refuses headers allowed longer than the whole request', () => {
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS/);
+  });
+});

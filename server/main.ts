@@ -6,7 +6,7 @@ import { buildApp } from '#server/app.ts';
 import { localJwtSecret } from '#server/auth/local-secret.ts';
 import { ideasWorkerUrl } from '#server/bulk/off-thread.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { type EmbeddedPostgres, type SupervisionEvent, startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { seedLanguages } from '#server/db/seed.ts';
 import { seedDemoContent } from '#server/demo/seed.ts';
@@ -54,6 +54,12 @@ try {
     embedded = await startEmbeddedPostgres({
       dir,
       onLog: (line) => log.debug({ postgres: line }, 'postgres'),
+      supervise: { onEvent: reportSupervision },
+      onOrphanStopped: (pid) =>
+        log.warn(
+          { dir, postgresPid: pid },
+          'stopped the PostgreSQL a stopped Catamaran had left running on this folder',
+        ),
     });
     databaseUrl = embedded.url(EMBEDDED_DATABASE);
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
@@ -100,6 +106,8 @@ try {
       process.exit(1);
     }
     stopping = true;
+    app.lifecycle.draining = true; // readiness answers 503 from now on
+    await drain(signal);
     log.info({ signal }, 'stopping: no new requests; finishing the ones in flight');
     setTimeout(() => {
       log.error({ timeoutMs: config.shutdownTimeoutMs }, 'requests did not finish in time; stopping anyway');
@@ -121,6 +129,48 @@ try {
   log.fatal({ err: error }, 'Catamaran could not start');
   await embedded?.stop();
   process.exit(1);
+}
+
+/**
+ * After SIGTERM (an orchestrator's or a deploy's stop), SHUTDOWN_DRAIN_SECONDS for the load balancer to see the
+ * readiness check fail and send no more requests here; those that still come are served. SIGINT (Ctrl-C at a
+ * terminal) does not wait.
+ */
+async function drain(signal: NodeJS.Signals): Promise<void> {
+  const seconds = signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0;
+  if (seconds === 0) return;
+  log.info(
+    { signal, drainSeconds: seconds },
+    'draining: readiness answers 503 while requests are still served',
+  );
+  await new Promise((done) => setTimeout(done, seconds * 1000));
+}
+
+/** The embedded cluster's supervisor in the log; when it gives up, the process stops for an outer supervisor. */
+function reportSupervision(event: SupervisionEvent): void {
+  if (event.kind === 'exited') {
+    log.error(
+      { postgresPid: event.pid, reason: event.reason },
+      'the embedded PostgreSQL stopped by itself; starting it again',
+    );
+  } else if (event.kind === 'restart-failed') {
+    log.warn(
+      { attempt: event.attempt, err: event.error, nextDelayMs: event.nextDelayMs },
+      'the embedded PostgreSQL did not start again',
+    );
+  } else if (event.kind === 'restarted') {
+    log.warn({ attempt: event.attempt, postgresPid: event.pid }, 'the embedded PostgreSQL is running again');
+  } else {
+    log.fatal(
+      { attempts: event.attempts, err: event.error },
+      'the embedded PostgreSQL could not be started again',
+    );
+    process.stderr.write(
+      `The embedded PostgreSQL stopped and could not be started again in ${event.attempts} tries, so Catamaran ` +
+        'is stopping too: start it again, or let its supervisor do so.\n',
+    );
+    process.exit(1);
+  }
 }
 
 /** Creates the app's database in a fresh embedded cluster. */

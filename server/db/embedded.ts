@@ -5,7 +5,9 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { forgetOwner, judgeLock, readLockFacts, recordOwner, stopOrphan } from './orphan.ts';
 
 const run = promisify(execFile);
 
@@ -21,9 +23,25 @@ export interface EmbeddedPostgres {
   /** A connection URL for one database of the cluster. */
   url(database: string): string;
   readonly port: number;
+  /** The running postmaster's process id (a new one after a restart). */
   readonly pid: number;
   /** Stops the cluster cleanly (a "fast" shutdown: committed work is on disk). Safe to call twice. */
   stop(): Promise<void>;
+}
+
+/** What a supervised cluster reports: it stopped by itself, a try to start it again failed or worked, or none did. */
+export type SupervisionEvent =
+  | { kind: 'exited'; pid: number; reason: string }
+  | { kind: 'restart-failed'; attempt: number; error: Error; nextDelayMs: number | undefined }
+  | { kind: 'restarted'; attempt: number; pid: number }
+  | { kind: 'gave-up'; attempts: number; error: Error };
+
+export interface Supervision {
+  /** Tries at starting it again before giving up; 5 by default. */
+  attempts?: number;
+  /** The wait before the first try, doubled before each next one; 1 s by default (1, 2, 4, 8, 16 s). */
+  firstDelayMs?: number;
+  onEvent(event: SupervisionEvent): void;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -35,6 +53,13 @@ export interface EmbeddedPostgresOptions {
   settings?: Record<string, string>;
   /** Receives the server's own log lines. */
   onLog?: (line: string) => void;
+  /**
+   * Restart the cluster on the same folder and port when it stops by itself (killed, crashed), with bounded
+   * tries; without it, a cluster that dies stays dead (test and command-line clusters).
+   */
+  supervise?: Supervision;
+  /** Told when an orphaned cluster of a dead Catamaran held the folder and was stopped to start this one. */
+  onOrphanStopped?: (pid: number) => void;
 }
 
 const SUPERUSER = 'postgres';
@@ -45,7 +70,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const binaries = await loadBinaries();
   const owner = await clusterOwner();
   const password = await ensureInitialised(dir, binaries.initdb, owner);
-  await refuseIfAlreadyRunning(dir);
+  await reclaimOrRefuse(dir, options.onOrphanStopped);
 
   const port = options.port ?? (await findFreePort());
   const settings = {
@@ -61,34 +86,110 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     String(port),
     ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
   ];
-  const child = spawn(binaries.postgres, args, {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_MESSAGES: 'C' },
-    ...owner,
-  });
+  const spawnCluster = () =>
+    spawn(binaries.postgres, args, {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      ...owner,
+    });
+  let child = spawnCluster();
   const stopOnExit = () => child.kill('SIGINT');
   process.on('exit', stopOnExit);
-
   await waitUntilReady(child, options.onLog);
-  const pid = child.pid ?? 0;
+  await recordOwner(dir);
+
   let stopping: Promise<void> | undefined;
+  let restarting: Promise<void> | undefined;
+  const stopped = new AbortController(); // cuts a wait between restart tries short
+  const launch = async () => {
+    const next = spawnCluster();
+    child = next;
+    await waitUntilReady(next, options.onLog);
+    return next;
+  };
+  const watch = (watched: ChildProcess) => {
+    watched.once('exit', (code, signal) => {
+      if (stopped.signal.aborted || !options.supervise) return;
+      const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
+      restarting = superviseRestart(
+        watched.pid ?? 0,
+        reason,
+        launch,
+        watch,
+        stopped.signal,
+        options.supervise,
+      );
+    });
+  };
+  watch(child);
 
   return {
     port,
-    pid,
+    get pid() {
+      return child.pid ?? 0;
+    },
     url: (database) =>
       `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     stop() {
-      stopping ??= new Promise<void>((done) => {
+      stopped.abort();
+      stopping ??= (async () => {
+        await restarting; // a cluster being started again is stopped once it is up, not left running
+        await stopChild(child);
         process.off('exit', stopOnExit);
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGINT');
-      });
+        await forgetOwner(dir);
+      })();
       return stopping;
     },
   };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGINT');
+  });
+}
+
+/**
+ * After the postmaster stopped by itself: its backends are told to quit (they would otherwise hold the shared
+ * memory a new postmaster refuses to share), then the cluster is started again on the same folder and port,
+ * with a doubling wait between tries, until it is up or the tries run out.
+ */
+async function superviseRestart(
+  deadPid: number,
+  reason: string,
+  launch: () => Promise<ChildProcess>,
+  watch: (child: ChildProcess) => void,
+  stopped: AbortSignal,
+  supervision: Supervision,
+): Promise<void> {
+  supervision.onEvent({ kind: 'exited', pid: deadPid, reason });
+  try {
+    if (deadPid > 0) process.kill(-deadPid, 'SIGQUIT'); // its process group: the backends it left
+  } catch {
+    // none left
+  }
+  const attempts = supervision.attempts ?? 5;
+  let delay = supervision.firstDelayMs ?? 1000;
+  let lastError = new Error('not tried');
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    await sleep(delay, undefined, { signal: stopped }).catch(() => undefined);
+    if (stopped.aborted) return;
+    try {
+      const child = await launch();
+      watch(child);
+      supervision.onEvent({ kind: 'restarted', attempt, pid: child.pid ?? 0 });
+      return;
+    } catch (error) {
+      lastError = error instanceof Error ? error : new Error(String(error));
+      delay *= 2;
+      const nextDelayMs = attempt < attempts ? delay : undefined;
+      supervision.onEvent({ kind: 'restart-failed', attempt, error: lastError, nextDelayMs });
+    }
+  }
+  supervision.onEvent({ kind: 'gave-up', attempts, error: lastError });
 }
 
 interface Binaries {
@@ -199,18 +300,18 @@ export async function runningEmbeddedUrl(dir: string, database: string): Promise
   return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 }
 
-async function refuseIfAlreadyRunning(dir: string): Promise<void> {
-  const lockFile = join(dir, 'postmaster.pid');
-  if (!existsSync(lockFile)) return;
-  const pid = Number((await readFile(lockFile, 'utf8')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return; // a stale lock from a crash; PostgreSQL clears it itself
+/** Stops the orphaned cluster of a dead Catamaran on `dir`; refuses to start beside a live one. */
+async function reclaimOrRefuse(dir: string, onOrphanStopped?: (pid: number) => void): Promise<void> {
+  const verdict = judgeLock(await readLockFacts(dir));
+  if (verdict.kind === 'free') return;
+  if (verdict.kind === 'orphan') {
+    await stopOrphan(dir, verdict.pid);
+    onOrphanStopped?.(verdict.pid);
+    return;
   }
+  const by = verdict.ownerPid ? `, started by Catamaran process ${verdict.ownerPid}` : '';
   throw new Error(
-    `PostgreSQL is already running on ${dir} (process ${pid}), probably for another Catamaran server. Stop that one first.`,
+    `PostgreSQL is already running on ${dir} (process ${verdict.pid}${by}), probably for another Catamaran server. Stop that one first.`,
   );
 }
 

@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { createTestDatabase, setupTestApp, testConfig } from '#server/testing/app.ts';
@@ -36,5 +38,73 @@ describe('GET /api/health', () => {
         await database.drop();
       }
     });
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('answers ready, never cached, while the server should be sent traffic', async () => {
+    const response = await t.get('/api/health/ready');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ready' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 with a sentence while the server drains before it stops, and still serves', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const response = await t.get('/api/health/ready');
+      const served = await t.get('/api/languages/');
+
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ error: 'This server is stopping: send requests to another one.' });
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(served.status).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+
+  it('answers 503 with a sentence while the database does not answer', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(database.url));
+    const name = new URL(database.url).pathname.slice(1);
+    try {
+      await onServer(inject('testDatabaseServer').serverUrl, async (client) => {
+        await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
+        await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+      });
+
+      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'The database is not answering.' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+
+  it('answers 503 with a sentence when the uploads folder cannot be written', async () => {
+    const database = await createTestDatabase();
+    const config = testConfig(database.url);
+    const app = await buildApp(config);
+    try {
+      // A file where the folder should be: nothing can be stored under it, even by root.
+      const uploads = join(config.dataDir, 'uploads');
+      await rm(uploads, { recursive: true, force: true });
+      await writeFile(uploads, 'not a folder');
+
+      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'The file storage is not usable.' });
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
 import { MAX_INTEGER } from '#common/schemas/ids.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  outageReporter,
+} from './database-unavailable.ts';
 import { deletedUserAnswer } from './deleted-user.ts';
 import { isClientAbort, isNotSetUp, logNotSetUp } from './log-policy.ts';
 
@@ -75,8 +81,11 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   return result.data;
 }
 
-/** Answers every error as `{ "error": "…" }`; an unexpected one is logged and answered without detail. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Answers every error as `{ "error": "…" }`; an unexpected one is logged and answered without detail. A lost
+ * database is reported through `reportOutage`, which the pool's idle errors share (server/app.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance, reportOutage = outageReporter()): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       if (isNotSetUp(error)) logNotSetUp(request, error.message);
@@ -97,6 +106,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (gone) {
       request.log.info({ status: 401 }, 'a write by a user who no longer exists');
       return reply.status(401).send(gone);
+    }
+    // A reset connection is the client's when the client's socket is gone; otherwise it is the database's.
+    const clientGone = request.raw.destroyed || reply.raw.destroyed;
+    if (clientGone && isClientAbort(error)) {
+      request.log.info({ code: (error as { code?: unknown }).code }, 'the client went away');
+      return reply.status(500).send({ error: INTERNAL_ERROR });
+    }
+    if (isDatabaseUnavailable(error)) {
+      reportOutage(request.log, error);
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: DATABASE_UNAVAILABLE });
     }
     if (isClientAbort(error))
       request.log.info({ code: (error as { code?: unknown }).code }, 'the client went away');

@@ -78,7 +78,7 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
   };
 }
 
-function s3Client(settings: S3Settings): S3Client {
+export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

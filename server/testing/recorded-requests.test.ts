@@ -179,6 +179,7 @@ describe('the recorded requests', () => {
   it('answer as recorded, byte for byte', async () => {
     // Public calls.
     await get(visitor, '/api/health');
+    await get(visitor, '/api/health/ready');
     await get(visitor, '/api/languages/');
     await get(visitor, '/api/stories/?language=es');
     await get(visitor, '/api/dict/lookup/?language=es&surface=gata');

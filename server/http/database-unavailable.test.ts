@@ -1,0 +1,100 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { createTestDatabase, testConfig } from '#server/testing/app.ts';
+
+/**
+ * A TCP relay in front of the test database: the app connects through it, and the test cuts the database off
+ * (closes the relay and every connection through it) and brings it back on the same port, which is how a
+ * killed and restarted PostgreSQL looks to the app.
+ */
+function databaseRelay(target: { host: string; port: number }) {
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
+  let port = 0;
+  const relay = (client: Socket) => {
+    const onward = connect(target.port, target.host);
+    sockets.add(client).add(onward);
+    const forget = () => {
+      sockets.delete(client);
+      sockets.delete(onward);
+      client.destroy();
+      onward.destroy();
+    };
+    for (const socket of [client, onward]) socket.on('error', forget).on('close', forget);
+    client.pipe(onward).pipe(client);
+  };
+  return {
+    port: () => port,
+    open: () =>
+      new Promise<void>((ready, fail) => {
+        server = createServer(relay);
+        server.once('error', fail);
+        server.listen(port, '127.0.0.1', () => {
+          const address = server?.address();
+          port = typeof address === 'object' && address ? address.port : 0;
+          ready();
+        });
+      }),
+    cut: () =>
+      new Promise<void>((done) => {
+        for (const socket of sockets) socket.destroy();
+        sockets.clear();
+        if (server?.listening) server.close(() => done());
+        else done();
+      }),
+  };
+}
+
+describe('a call that needs the database while it is not answering', () => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  const lines: string[] = [];
+  let relay: ReturnType<typeof databaseRelay>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    const url = new URL(database.url);
+    relay = databaseRelay({ host: url.hostname, port: Number(url.port) });
+    await relay.open();
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port());
+    app = await buildApp(testConfig(url.toString(), { logLevel: 'warn' }), {
+      logStream: { write: (line) => void lines.push(line) },
+      jobs: { pollingIntervalSeconds: 0.5 },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await relay.open().catch(() => undefined);
+    await app?.close();
+    await drop?.();
+  });
+
+  it('answers 503 with a sentence and Retry-After, logs the outage once, and answers again once it is back', async () => {
+    // A connection in the pool first: it must be dropped when the database goes, not handed out again.
+    expect((await app.inject({ method: 'GET', url: '/api/languages/' })).statusCode).toBe(200);
+
+    await relay.cut();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/languages/' })),
+    );
+
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ error: 'The database is not answering. Try again in a moment.' });
+      expect(answer.headers['retry-after']).toBe('5');
+    }
+    const outageLines = lines.filter((line) => line.includes('the database is not answering'));
+    expect(outageLines).toHaveLength(1);
+    expect(JSON.parse(outageLines[0] ?? '{}')).toMatchObject({ level: 40 });
+    expect(lines.filter((line) => line.includes('request failed'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('an idle database connection failed'))).toEqual([]);
+
+    await relay.open();
+    const back = await app.inject({ method: 'GET', url: '/api/languages/' });
+    expect(back.statusCode).toBe(200);
+  });
+});
