@@ -165,6 +165,7 @@ describe('loadConfig: draining and HTTP timeouts', () => {
     NODE_ENV: 'production',
     JWT_SECRET: 's'.repeat(40),
     SMTP_URL: 'smtp://mail.example.com:25',
+    STORAGE: 'local',
   };
 
   it('drains 5 s before stopping in production, not at all in development, or as configured', () => {
