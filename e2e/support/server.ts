@@ -39,6 +39,8 @@ export async function startBuiltServer(
       SMTP_URL: process.env.E2E_SMTP_URL ?? '',
       // Production asks for a storage choice: one server, files on its own disk (unless S3 is configured).
       STORAGE: process.env.S3_BUCKET ? 's3' : 'local',
+      // No load balancer to drain: a test server stops at once (the drain has its own test).
+      SHUTDOWN_DRAIN_SECONDS: '0',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       SITE_URL: `http://127.0.0.1:${port}`,
