@@ -1,6 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// How long a test may take before it counts as hung (decision 055). Vitest's default, 5 s, is a guess made
+// for an idle machine: a web test types a whole form through user-event and React, 1 to 3 s idle, and took
+// up to 17 s beside the end-to-end suite and two busy loops on 2 cores. A test that fails does so sooner, on
+// its own assertion; this only bounds one that never finishes.
+const UNIT_TEST_TIMEOUT = 30_000;
+// The API tests use the real PostgreSQL (a database per file, migrated in the hooks).
+const API_TEST_TIMEOUT = 30_000;
+const API_HOOK_TIMEOUT = 120_000;
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +24,7 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT,
         },
       },
       {
@@ -24,6 +34,7 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT,
         },
       },
       {
@@ -34,8 +45,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['server/testing/global-setup.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          testTimeout: API_TEST_TIMEOUT,
+          hookTimeout: API_HOOK_TIMEOUT,
         },
       },
     ],
