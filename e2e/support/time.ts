@@ -2,12 +2,13 @@
 import { availableParallelism, loadavg } from 'node:os';
 
 /**
- * The budgets below are measured to hold with the suite itself (two workers, their browsers, the server and
- * PostgreSQL) and two busy loops beside it on a 2-core machine, where the load average reaches 4 per core.
- * Busier than that, every process gets about cores/load of a CPU, so the budgets grow with the load per
- * core beyond 4, up to 3 times: past that a machine is too busy to say anything about the app.
+ * The budgets below were measured on a 2-core machine running the suite (two workers, their browsers, the
+ * server, PostgreSQL) beside two busy loops and other projects' test runs: with the load average at up to 11
+ * per core, every test finished in at most 60% of its budget. Busier than 8 per core, each process gets
+ * about cores/load of a CPU, so the budgets grow with the load per core, up to 3 times: past that a machine
+ * is too busy to say anything about the app.
  */
-const LOAD_PER_CORE_MEASURED = 4;
+const LOAD_PER_CORE_MEASURED = 8;
 const MOST_SLOWDOWN = 3;
 
 /**
@@ -28,8 +29,8 @@ const scaled = (milliseconds: number) => Math.round(milliseconds * SLOWDOWN);
 
 export const BUDGET = {
   /**
-   * One thing the page does: render after a click, answer one API call. Under a second when idle; 10 s is
-   * what two busy loops beside the suite needed at worst, with room.
+   * One thing the page does: render after a click, answer one API call. Under a second when idle, and a few
+   * seconds at the load above.
    */
   expect: scaled(10_000),
   /**
