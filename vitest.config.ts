@@ -10,7 +10,7 @@ const UNIT_TEST_TIMEOUT = 30_000;
 // The API tests use the real PostgreSQL (a database per file, migrated in the hooks): at the same load the
 // slowest, refusing a zip bomb and an oversized workbook, took 16 s against the former 20 s.
 const API_TEST_TIMEOUT = 30_000;
-const API_HOOK_TIMEOUT = 120_000;
+const API_HOOK_TIMEOUT = 60_000;
 
 export default defineConfig({
   test: {
