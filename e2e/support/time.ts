@@ -4,7 +4,7 @@ import { availableParallelism, loadavg } from 'node:os';
 /**
  * The budgets below were measured on a 2-core machine running the suite (two workers, their browsers, the
  * server, PostgreSQL) beside two busy loops and other projects' test runs: with the load average at up to 11
- * per core, every test finished in at most 60% of its budget. Busier than 8 per core, each process gets
+ * per core, every test finished in under half its budget. Busier than 8 per core, each process gets
  * about cores/load of a CPU, so the budgets grow with the load per core, up to 3 times: past that a machine
  * is too busy to say anything about the app.
  */
