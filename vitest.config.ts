@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { WAIT_TIMEOUT } from './tests/setup/wait-timeout.ts';
 
 // How long a test may take before it counts as hung (decision 055). Vitest's default, 5 s, is a guess made
 // for an idle machine. Beside the end-to-end suite, two busy loops and other test runs on 2 cores (a load
@@ -11,6 +12,9 @@ const UNIT_TEST_TIMEOUT = 30_000;
 // slowest, refusing a zip bomb and an oversized workbook, took 16 s against the former 20 s.
 const API_TEST_TIMEOUT = 30_000;
 const API_HOOK_TIMEOUT = 60_000;
+// expect.poll waits as long as every other wait (tests/setup/wait-timeout.ts); each project says so, as
+// projects do not inherit the root's test options.
+const POLL = { poll: { timeout: WAIT_TIMEOUT } };
 
 export default defineConfig({
   test: {
@@ -27,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/waiting.ts'],
           testTimeout: UNIT_TEST_TIMEOUT,
+          expect: POLL,
         },
       },
       {
@@ -41,6 +46,7 @@ export default defineConfig({
             'tests/setup/dom.ts',
           ],
           testTimeout: UNIT_TEST_TIMEOUT,
+          expect: POLL,
         },
       },
       {
@@ -52,6 +58,7 @@ export default defineConfig({
           globalSetup: ['server/testing/global-setup.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/waiting.ts'],
           testTimeout: API_TEST_TIMEOUT,
+          expect: POLL,
           hookTimeout: API_HOOK_TIMEOUT,
         },
       },

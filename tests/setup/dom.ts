@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { WAIT_TIMEOUT } from './waiting.ts';
+import { WAIT_TIMEOUT } from './wait-timeout.ts';
 
 configure({ asyncUtilTimeout: WAIT_TIMEOUT });
 

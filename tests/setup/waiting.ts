@@ -1,12 +1,7 @@
 import { vi } from 'vitest';
+import { WAIT_TIMEOUT } from './wait-timeout.ts';
 
-/**
- * How long a test waits for a condition before it fails (decision 055). The waits return as soon as the
- * condition holds, so a generous limit costs nothing when a test passes; the defaults (1 s for vi.waitFor and
- * Testing Library's findBy… and waitFor) are a render on an idle machine, and a busy one takes longer.
- */
-export const WAIT_TIMEOUT = 10_000;
-
+// vi.waitFor has no setting for its default limit (expect.poll's is in vitest.config.ts), so it is wrapped.
 const waitFor = vi.waitFor;
 vi.waitFor = ((callback, options) =>
   waitFor(
