@@ -7,7 +7,6 @@ import { databaseUrl, dropDatabase, onServer } from '../../server/testing/databa
 import { startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
 import { startBuiltServer } from './server.ts';
 import { startSmtpCatcher } from './smtp.ts';
-import { BUDGET } from './time.ts';
 
 const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_catamaran';
 
@@ -39,17 +38,14 @@ export default async function globalSetup() {
   process.env.E2E_STRIPE_WEBHOOK_SECRET = E2E_STRIPE_WEBHOOK_SECRET;
 
   process.env.E2E_DATABASE_URL = databaseUrl(serverUrl, name);
-  const server = await startBuiltServer(
-    {
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_PRICE_MONTHLY: 'price_monthly_e2e',
-      STRIPE_PRICE_YEARLY: 'price_yearly_e2e',
-      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    BUDGET.serverStart,
-  );
+  const server = await startBuiltServer({
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PRICE_MONTHLY: 'price_monthly_e2e',
+    STRIPE_PRICE_YEARLY: 'price_yearly_e2e',
+    STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
   process.env.E2E_BASE_URL = server.url;
 
   return async () => {
