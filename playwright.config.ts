@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH as chromiumPath } from './e2e/support/chromium.ts';
+import { BUDGET, SLOWDOWN } from './e2e/support/time.ts';
 
 if (!existsSync(chromiumPath)) {
   throw new Error(
@@ -9,6 +10,11 @@ if (!existsSync(chromiumPath)) {
       'Install it (on Debian or Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to its binary.',
   );
 }
+
+// The workers load this file again later, when the load may differ: they take the runner's reading.
+process.env.E2E_SLOWDOWN = String(SLOWDOWN);
+if (SLOWDOWN > 1)
+  console.info(`The machine is busy: the end-to-end time budgets are stretched ${SLOWDOWN} times.`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,8 +24,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Every budget is explained in e2e/support/time.ts.
+  timeout: BUDGET.test,
+  expect: { timeout: BUDGET.expect },
   reporter: [['list'], ['json', { outputFile: 'dist/test-reports/e2e.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -1,7 +1,8 @@
 import { createAccount } from './support/accounts.ts';
-import { accessToken, screenshot, signInWithCode, solidPng, uniqueAddress } from './support/admin.ts';
+import { accessToken, signInWithCode, solidPng, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 
 test('a learner who opens /admin lands on /dashboard', async ({ page }) => {
   const email = uniqueAddress('learner');
@@ -16,7 +17,7 @@ test('a learner who opens /admin lands on /dashboard', async ({ page }) => {
 });
 
 test('an admin adds a language, then a story with a cover and a chapter', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('admin');
   await createAccount(email, 'Ada Admin', { isAdmin: true });
   await signInWithCode(page, email);

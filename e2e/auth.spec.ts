@@ -1,28 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { decodeQuotedPrintable } from '../server/testing/mime.ts';
 import { createAccount } from './support/accounts.ts';
+import { uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 import { caughtMail } from './support/smtp.ts';
+import { BUDGET } from './support/time.ts';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const SIGN_IN_SENT = 'Check your email for a magic link to sign in!';
 const SIGN_UP_SENT = 'Check your email to complete your signup!';
 
-/** An address no other test uses: the server sends one mail per address per minute. */
-function uniqueAddress(label: string): string {
-  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
-}
-
-/** Undoes quoted-printable: soft line breaks ('=' at a line end) and '=XX' escapes. */
 /** The `count`-th message caught for an address, decoded, once it has arrived. */
 async function mailFor(address: string, count = 1): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup starts the SMTP catcher.');
   await expect
-    .poll(() => caughtMail(dir, address).length, { message: `mail for ${address}`, timeout: 20_000 })
+    .poll(() => caughtMail(dir, address).length, {
+      message: `mail for ${address}`,
+      timeout: BUDGET.serverWork,
+    })
     .toBeGreaterThanOrEqual(count);
   return decodeQuotedPrintable(caughtMail(dir, address)[count - 1] ?? '');
 }
@@ -52,11 +49,6 @@ async function signUpAndOpenLink(page: Page, name: string, address: string): Pro
   await signUpThroughForm(page, name, address);
   await page.goto(linkIn(await mailFor(address)));
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 test('a new visitor signs up, opens the e-mailed link and lands on / signed in', async ({ page }) => {

@@ -3,16 +3,18 @@ import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { workbook } from '../server/testing/workbooks.ts';
 import { createAccount } from './support/accounts.ts';
-import { screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
+import { BUDGET } from './support/time.ts';
 
 test('an admin imports story ideas from a workbook, then writes a chapter from its copied prompt', async ({
   page,
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   // Titles of this run's own, so a rerun against the same database starts from nothing.
   const suffix = randomBytes(3).toString('hex');
   const lighthouse = `El faro ${suffix}`;
@@ -123,5 +125,5 @@ test('an admin imports story ideas from a workbook, then writes a chapter from i
   // The writer fills chapter 1 and saves, while chapter 2 is still an idea.
   await page.getByLabel('Chapter Content').fill('Lucía llega al faro con su abuelo.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Story saved.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Story saved.')).toBeVisible({ timeout: BUDGET.serverWork });
 });

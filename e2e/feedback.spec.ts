@@ -1,7 +1,8 @@
 import { createAccount } from './support/accounts.ts';
-import { screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 
 test('a learner sends feedback from their account and sees the thank-you screen', async ({ page }) => {
   const email = uniqueAddress('feedback');

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import { screenshot } from './support/screenshots.ts';
 
 test.describe('the landing page, signed out', () => {
   test('shows every section in order, with the hero stats', async ({ page }) => {
@@ -110,8 +108,7 @@ test.describe('the landing page, signed out', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
       await expectNoSidewaysScroll(page, width);
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: `${SCREENSHOTS}/landing-${width}.png`, fullPage: true });
+      await screenshot(page, `landing-${width}`);
     });
   }
 });

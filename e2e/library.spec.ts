@@ -1,7 +1,8 @@
 import { createAccount } from './support/accounts.ts';
-import { accessToken, screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 import { findStory } from './support/stories.ts';
 
 // The demo library that every fresh server seeds: in Spanish, 'La gata y la luna' (infant, free, 3 chapters,
@@ -9,7 +10,7 @@ import { findStory } from './support/stories.ts';
 test('a learner picks Spanish, filters and searches the library, reads a chapter, and finds it all again', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('library');
   await createAccount(email, 'Lina Library');
   await signInWithCode(page, email);

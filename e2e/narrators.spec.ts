@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Download } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
-import { screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 
 /** The smallest MP4 the server's byte check takes: an ftyp box, then some media data. */
 function sampleMp4(): Buffer {
@@ -78,6 +79,7 @@ test('an admin reads the application, marks it contacted and downloads the video
   page,
   browser,
 }) => {
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const applicant = uniqueAddress('reviewed');
   const applicantPage = await browser.newPage();
   await applicantPage.goto('/apply');

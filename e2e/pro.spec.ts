@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { createAccount } from './support/accounts.ts';
-import { screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 import { createStory } from './support/stories.ts';
 
 const CHECKOUT = /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/;
@@ -18,7 +19,7 @@ test('a free learner meets a locked story, pays, and after Stripe’s webhook re
   request,
   consoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const { storyId, chapterIds } = await createStory({
     language: 'es',
     title: `El tesoro ${Date.now()}`,

@@ -1,7 +1,8 @@
 import { createAccount } from './support/accounts.ts';
-import { accessToken, screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
 import { createStory, findStory } from './support/stories.ts';
 
 // Words of the demo Spanish dictionary that every fresh server imports (server/db/demo/es-en.jsonl).
@@ -13,7 +14,7 @@ const SECOND_CHAPTER = 'Llega la noche. La luz del faro es grande.';
 test('a learner reads a chapter, taps an inflected word and sees its lemma, then marks the chapter read', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const { storyId, chapterIds } = await createStory({
     language: 'es',
     title: 'El faro',

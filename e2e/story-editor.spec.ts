@@ -1,8 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
-import { screenshot, signInWithCode, solidPng, toneWav, uniqueAddress } from './support/admin.ts';
+import { signInWithCode, solidPng, toneWav, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
+import { BUDGET } from './support/time.ts';
 
 /** The chapter list's entries, top to bottom, as their select buttons read. */
 function chapterEntries(page: Page): Locator {
@@ -49,7 +51,7 @@ async function moveChapterByKeyboard(page: Page, title: string, key: string, ann
 test('an admin writes a story in the editor: chapters, order, cover, audio and a recording survive a reload', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('editor');
   await createAccount(email, 'Eda Editor', { isAdmin: true });
   await signInWithCode(page, email);
@@ -141,7 +143,7 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
 
   // Save: story, cover, audio, chapters.
   await save.click();
-  await expect(page.getByText('Story saved.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Story saved.')).toBeVisible({ timeout: BUDGET.serverWork });
   await expect(page.getByText('Unsaved changes')).toBeHidden();
   await expect(save).toBeDisabled();
 
@@ -192,7 +194,7 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
 test('the story editor on a phone: the last chapter stays, and a story is deleted after the question', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('editor-phone');
   await createAccount(email, 'Pia Phone', { isAdmin: true });
   await signInWithCode(page, email);
@@ -223,7 +225,7 @@ test('the story editor on a phone: the last chapter stays, and a story is delete
   await expect(page.getByRole('alert')).toHaveText('Title and content are required');
   await page.getByLabel('Chapter Title').fill('La casa');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Story saved.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Story saved.')).toBeVisible({ timeout: BUDGET.serverWork });
 
   await page.getByRole('button', { name: 'Delete La casa' }).click();
   await expect(page.getByRole('alert')).toHaveText('Cannot delete the last chapter');

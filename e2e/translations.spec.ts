@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { createAccount } from './support/accounts.ts';
-import { accessToken, screenshot, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
+import { BUDGET } from './support/time.ts';
 
 /** A small French dump in the wiktextract shape: an adjective with its forms, a noun, and a German line. */
 function frenchDump(): Buffer {
@@ -38,7 +40,7 @@ function frenchDump(): Buffer {
 test('an admin previews and imports a dictionary from the translations tab, and the lookup finds inflected words', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('dictionary');
   await createAccount(email, 'Dora Dict', { isAdmin: true });
   await signInWithCode(page, email);
@@ -68,7 +70,7 @@ test('an admin previews and imports a dictionary from the translations tab, and 
   await page.getByRole('button', { name: 'Import' }).click();
   const confirm = page.getByRole('dialog', { name: 'Import Translations' });
   await confirm.getByRole('button', { name: 'Import' }).click();
-  await expect(result).toHaveValue(/"status": "succeeded"/, { timeout: 30_000 });
+  await expect(result).toHaveValue(/"status": "succeeded"/, { timeout: BUDGET.serverWork });
   await expect(result).toHaveValue(/"entries": 2/);
   await expect(
     page.getByRole('region', { name: /Recent imports/ }).getByText('fr-en.jsonl.gz'),

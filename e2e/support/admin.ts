@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { decodeQuotedPrintable } from '../../server/testing/mime.ts';
 import { caughtMail } from './smtp.ts';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import { BUDGET } from './time.ts';
 
 /** An address no other test uses: the server sends one mail per address per minute. */
 export function uniqueAddress(label: string): string {
@@ -20,7 +18,7 @@ export async function signInWithCode(page: Page, email: string): Promise<void> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup starts the SMTP catcher.');
   await expect
-    .poll(() => caughtMail(dir, email).length, { message: `mail for ${email}`, timeout: 20_000 })
+    .poll(() => caughtMail(dir, email).length, { message: `mail for ${email}`, timeout: BUDGET.serverWork })
     .toBeGreaterThan(0);
   const mail = decodeQuotedPrintable(caughtMail(dir, email)[0] ?? '');
   const code = mail.match(/enter this code: (\d{6})/)?.[1];
@@ -36,12 +34,6 @@ export async function accessToken(page: Page): Promise<string> {
   const token = (JSON.parse(stored ?? '{}') as { access_token?: string }).access_token;
   if (!token) throw new Error('No session in localStorage.');
   return token;
-}
-
-/** A full-page screenshot under test-results/screenshots, to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 /** A PNG of one colour, larger than the 800 px covers are compressed to. */

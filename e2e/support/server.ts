@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { BUDGET } from './time.ts';
 
 /** The end-to-end servers' signing secret (production mode requires one). */
 export const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
@@ -25,10 +26,13 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (`node dist/server/main.js`) and waits until it says it is running. */
+/**
+ * Starts the built server (`node dist/server/main.js`) and waits until it says it is running, at most the
+ * server-start budget (e2e/support/time.ts).
+ */
 export async function startBuiltServer(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = BUDGET.serverStart,
 ): Promise<RunningServer> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {

@@ -136,7 +136,7 @@ describe('Account', () => {
     renderAccount();
 
     // A server failure is retried once, a second later, before it counts.
-    expect(await screen.findByText('Free Plan', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByText('Free Plan')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeDefined();
     expect(warn).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -168,7 +168,7 @@ describe('Account', () => {
       await screen.findByText('Thank you! Your payment is being confirmed; Pro opens here in a moment.'),
     ).toBeDefined();
     expect((screen.getByRole('button', { name: 'Upgrade to Pro' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(await screen.findByText('Pro Member', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('Pro Member')).toBeDefined();
     expect(screen.queryByText(/payment is being confirmed/)).toBeNull();
     expect(screen.getByText('Welcome to Pro! Every story is open to you now.')).toBeDefined();
   });

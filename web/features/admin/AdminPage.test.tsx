@@ -48,7 +48,7 @@ describe('Admin', () => {
     const { router } = renderScreen(<AdminPage />);
 
     // A server failure is retried once, a second later, before it counts.
-    expect(await screen.findByText('Dashboard page', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByText('Dashboard page')).toBeDefined();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('permission check failed'), expect.anything());
     warn.mockRestore();
