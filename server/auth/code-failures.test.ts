@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 const inbox: MailMessage[] = [];
 const t = setupTestApp({
@@ -29,7 +30,7 @@ async function newCode(email: string): Promise<string> {
   });
   expect(asked.status).toBe(200);
   await expect
-    .poll(() => inbox.filter((mail) => mail.to === email).length, { timeout: 10_000 })
+    .poll(() => inbox.filter((mail) => mail.to === email).length, { timeout: SERVER_WORK_TIMEOUT })
     .toBe(before + 1);
   const mail = inbox.filter((message) => message.to === email).at(-1) as MailMessage;
   return mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';

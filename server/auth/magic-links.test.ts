@@ -5,6 +5,7 @@ import { authEmailThrottle, oneTimeTokens, users } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 import { requestMagicLink } from './magic-links.ts';
 
 const SITE = 'http://localhost:3000';
@@ -23,7 +24,9 @@ const newAddress = () => `reader${++addressSequence}-${Date.now()}@example.com`;
 
 /** Waits for the next mail to an address (it goes out from a job), and reads its link and code. */
 async function mailTo(address: string) {
-  await expect.poll(() => inbox.some((mail) => mail.to === address), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => inbox.some((mail) => mail.to === address), { timeout: SERVER_WORK_TIMEOUT })
+    .toBe(true);
   const mail = inbox.filter((message) => message.to === address).at(-1) as MailMessage;
   const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? '';
   const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
@@ -133,7 +136,9 @@ describe('signing up with a magic link', () => {
     const first = await mailTo(email);
     await t.db.delete(authEmailThrottle).where(eq(authEmailThrottle.email, email));
     await client().signInWithOtp({ email, options: { shouldCreateUser: false } });
-    await expect.poll(() => inbox.filter((mail) => mail.to === email).length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => inbox.filter((mail) => mail.to === email).length, { timeout: SERVER_WORK_TIMEOUT })
+      .toBe(2);
 
     const { error } = await client().verifyOtp({
       token_hash: first.link.searchParams.get('token_hash') ?? '',

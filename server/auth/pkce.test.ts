@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 import { verifierMatches } from './pkce.ts';
 
 const SITE = 'http://localhost:3000';
@@ -16,7 +17,9 @@ let sequence = 0;
 const newAddress = () => `pkce${++sequence}-${Date.now()}@example.com`;
 
 async function linkTokenFor(address: string): Promise<string> {
-  await expect.poll(() => inbox.some((mail) => mail.to === address), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => inbox.some((mail) => mail.to === address), { timeout: SERVER_WORK_TIMEOUT })
+    .toBe(true);
   const mail = inbox.filter((message) => message.to === address).at(-1) as MailMessage;
   return new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('token_hash') ?? '';
 }

@@ -9,6 +9,7 @@ import type { DictionaryImport, LookupResult } from '#common/schemas/dictionary.
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { multipartBody, postForm } from '#server/testing/raw-http.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 import { createImport, getImport, runImportJob } from './imports/service.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
@@ -112,7 +113,9 @@ const storedUploads = () => t.storedIn('dictionary-imports');
 
 /** The upload's key is forgotten once the object is removed: the job does it just after the import ends. */
 async function expectUploadRemoved(importId: number): Promise<void> {
-  await expect.poll(async () => (await getImport(t.db, importId))?.objectKey, { timeout: 10_000 }).toBeNull();
+  await expect
+    .poll(async () => (await getImport(t.db, importId))?.objectKey, { timeout: SERVER_WORK_TIMEOUT })
+    .toBeNull();
   expect(await storedUploads()).toEqual([]);
 }
 
@@ -158,7 +161,9 @@ async function lookUp(surface: string, language = 'es'): Promise<LookupResult> {
  * up to a second after a switch (LookupCache), and that one may still answer while its tables await dropping.
  */
 async function expectLookUpAfterSwitch(surface: string, expected: object, language = 'es') {
-  await expect.poll(() => lookUp(surface, language), { timeout: 5_000 }).toMatchObject(expected);
+  await expect
+    .poll(() => lookUp(surface, language), { timeout: SERVER_WORK_TIMEOUT })
+    .toMatchObject(expected);
 }
 
 describe('POST /api/admin/translations/upload/ (preview)', () => {
@@ -456,7 +461,7 @@ describe('importing a dictionary, and looking words up', () => {
     expect(second.status).toBe('succeeded');
     expect(second.progress).toEqual(first.progress);
     expect(await lookUp('habló')).toMatchObject({ found: true, lemma: 'hablar' });
-    await expect.poll(attachedForms, { timeout: 10_000 }).toBe(1);
+    await expect.poll(attachedForms, { timeout: SERVER_WORK_TIMEOUT }).toBe(1);
   });
 
   it('keeps the previous dictionary answering when an import fails', async () => {
@@ -610,7 +615,7 @@ describe('importing a dictionary, and looking words up', () => {
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.every((answer) => answer.found && answer.lemma === 'hablar')).toBe(true);
     // The job retires the replaced partitions just after it reports success.
-    await expect.poll(attachedForms, { timeout: 10_000 }).toBe(1);
+    await expect.poll(attachedForms, { timeout: SERVER_WORK_TIMEOUT }).toBe(1);
   });
 
   it('finds the word itself even when dozens of other lemmas list it among their forms', async () => {

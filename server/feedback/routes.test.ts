@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { devOutbox, feedback } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 const TEAM = 'team@example.com';
 const t = setupTestApp({ config: { feedbackEmail: TEAM } });
@@ -58,7 +59,7 @@ describe('POST /api/feedback/', () => {
 
     await expect
       .poll(async () => (await t.db.select().from(devOutbox).where(eq(devOutbox.to, TEAM))).length, {
-        timeout: 10_000,
+        timeout: SERVER_WORK_TIMEOUT,
       })
       .toBe(1);
     const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.to, TEAM));

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/testing/app.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 const AT_ONCE = 6;
 
@@ -60,7 +61,7 @@ describe('sign-in mail under load', () => {
       expect(response.status).toBe(200);
     }
 
-    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(AT_ONCE);
+    await expect.poll(() => smtp.received.length, { timeout: SERVER_WORK_TIMEOUT }).toBe(AT_ONCE);
     expect(smtp.received.sort()).toEqual(emails.sort());
     expect(smtp.peak()).toBe(AT_ONCE);
   }, 30_000);

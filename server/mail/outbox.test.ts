@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { setupTestApp, testConfig } from '#server/testing/app.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 const t = setupTestApp();
 
@@ -10,7 +11,7 @@ describe('the development outbox', () => {
     await t.request({ method: 'POST', url: '/auth/v1/otp', payload: { email, create_user: true } });
 
     await expect
-      .poll(async () => (await t.get('/dev/outbox')).text, { timeout: 10_000 })
+      .poll(async () => (await t.get('/dev/outbox')).text, { timeout: SERVER_WORK_TIMEOUT })
       .toContain(`To ${email}`);
     const page = (await t.get('/dev/outbox')).text;
     expect(page).toMatch(

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/testing/app.ts';
 import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
 import { plainTextPart } from '#server/testing/mime.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 interface Caught {
   to: string[];
@@ -82,7 +83,7 @@ describe('sign-in mail over SMTP', () => {
       smtp.state.isDown = false;
     }
 
-    await expect.poll(() => hasMailFor(email), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => hasMailFor(email), { timeout: SERVER_WORK_TIMEOUT }).toBe(true);
   }, 60_000);
 
   it('carries a link that signs @supabase/auth-js in after a sign-up', async () => {
@@ -91,7 +92,7 @@ describe('sign-in mail over SMTP', () => {
 
     const { error } = await auth.signInWithOtp({ email, options: { data: { full_name: 'Zoë Ångström' } } });
     expect(error).toBeNull();
-    await expect.poll(() => hasMailFor(email), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => hasMailFor(email), { timeout: SERVER_WORK_TIMEOUT }).toBe(true);
 
     const text = plainTextPart(smtp.caught.find((mail) => mail.to.includes(email))?.raw ?? '');
     const link = new URL(text.match(/https?:\/\/\S+/)?.[0] ?? '');
@@ -114,7 +115,7 @@ describe('sign-in mail over SMTP', () => {
     });
 
     expect(response.status).toBe(200);
-    await expect.poll(() => hasMailFor(email), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => hasMailFor(email), { timeout: SERVER_WORK_TIMEOUT }).toBe(true);
     const mail = smtp.caught.find((message) => message.to.includes(email));
     expect(mail?.to).toEqual([email]);
     expect(mail?.raw).toMatch(/^From: Catamaran <no-reply@example\.com>/m);

@@ -12,6 +12,7 @@ import {
 import { chapterProgress, chapters, languages, stories, subscriptions } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createStory, createUser, giveSubscription, signIn } from '#server/testing/factories.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 const t = setupTestApp();
 
@@ -61,7 +62,7 @@ async function arriveTogether<T>(table: string, count: number, send: (index: num
         );
         expect(rows[0]?.waiting).toBe(count);
       },
-      { timeout: 10_000, interval: 10 },
+      { timeout: SERVER_WORK_TIMEOUT, interval: 10 },
     );
     await client.query('COMMIT');
     return await answers;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dictionaryImports } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 import { LookupCache } from '../lookup/cache.ts';
 import { lookup } from '../lookup/service.ts';
 import { claimImport, createImport, executeImport, getImport, type ImportDeps } from './service.ts';
@@ -54,7 +55,7 @@ describe('imports whose server went away', () => {
     const live = await runningImport();
 
     await expect
-      .poll(async () => (await getImport(t.db, stalled.id))?.status, { timeout: 10_000 })
+      .poll(async () => (await getImport(t.db, stalled.id))?.status, { timeout: SERVER_WORK_TIMEOUT })
       .toBe('failed');
 
     expect(await getImport(t.db, stalled.id)).toMatchObject({ error: WENT_AWAY });
@@ -82,7 +83,9 @@ describe('a running import', () => {
       async () => input,
     );
 
-    await expect.poll(() => heartbeatAge(row.id, claimedAt), { timeout: 10_000 }).toBeLessThan(0);
+    await expect
+      .poll(() => heartbeatAge(row.id, claimedAt), { timeout: SERVER_WORK_TIMEOUT })
+      .toBeLessThan(0);
 
     await t.db.update(dictionaryImports).set({ status: 'cancelled' }).where(eq(dictionaryImports.id, row.id));
     expect(await running).toMatchObject({ status: 'cancelled' });
