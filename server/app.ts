@@ -230,6 +230,11 @@ async function connectServices(
     databaseUrl: config.databaseUrl,
     secret: config.jwtSecret,
     log: app.log,
+    onDatabaseUnavailable: (error) => {
+      if (!isDatabaseUnavailable(error)) return false;
+      reportOutage(app.log, error);
+      return true;
+    },
     handlers: () => ({
       'send-mail': (message) => mailer.send(message),
       'magic-link': (request) =>

@@ -70,6 +70,11 @@ export async function startJobs(options: {
   retryDelaySeconds?: number;
   /** How many mails one server sends at the same time; MAIL_CONCURRENCY by default. */
   mailConcurrency?: number;
+  /**
+   * Told of the queue's errors that say the database is not answering, so an outage is one warning shared
+   * with the requests (server/http/database-unavailable.ts), not a stack per poll; other errors are logged.
+   */
+  onDatabaseUnavailable?: (error: unknown) => boolean;
 }): Promise<Jobs> {
   const { seal, open } = sealer(options.secret);
   const boss = new PgBoss({
@@ -77,7 +82,9 @@ export async function startJobs(options: {
     max: 4,
     application_name: 'catamaran-jobs',
   });
-  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) => {
+    if (!options.onDatabaseUnavailable?.(error)) options.log.error({ err: error }, 'job queue error');
+  });
   const retryDelay = options.retryDelaySeconds ?? 10;
   const names: JobName[] = ['send-mail', 'magic-link', 'dictionary-import'];
   // pg-boss creates its schema and each queue's table in start() and createQueue(): several servers doing so
