@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
@@ -44,6 +46,14 @@ const verify = (email: string, token: string) =>
     url: '/auth/v1/verify',
     payload: { type: 'email', email, token },
   });
+
+/** Moves the address's hourly window of wrong codes into the past, as if the hour had gone by. */
+async function endTheHour(email: string) {
+  await t.db
+    .update(rateLimits)
+    .set({ resetAt: new Date(Date.now() - 1000) })
+    .where(eq(rateLimits.key, `code-failures:${email}`));
+}
 
 /** Sends `count` wrong codes, five to a code at most, asking for a new code whenever one is spent. */
 async function guess(email: string, count: number) {
@@ -93,6 +103,23 @@ describe('wrong codes, counted per address across codes', () => {
 
     await guess(email, 9);
     expect((await verify(email, await newCode(email))).status).toBe(200);
+  });
+
+  it('allows twenty wrong codes a day however the hours fall, then refuses for the rest of the day', async () => {
+    const email = newAddress();
+    await guess(email, 10);
+    await endTheHour(email);
+    await guess(email, 10);
+    await endTheHour(email);
+    const right = await newCode(email);
+
+    const refused = await verify(email, right);
+
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(refused.body.msg).toBe(
+      'Too many wrong codes for this address. Use the link in the e-mail instead, or try a code again in 24 hours.',
+    );
   });
 
   it('counts each address on its own, and its link still signs in', async () => {
