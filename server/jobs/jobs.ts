@@ -121,6 +121,10 @@ export async function startJobs(options: {
       run: (data) => handler(open((data as { sealed: string }).sealed), { signal: stopping.signal }),
       onFailure: (error, id) =>
         options.log.warn({ err: error, job: name, id }, 'a job failed; it will be retried'),
+      onFetchError: (error) => {
+        if (!options.onDatabaseUnavailable?.(error))
+          options.log.error({ err: error, queue: name }, 'could not ask the job queue for work');
+      },
     });
     workers.set(name, worker);
   }

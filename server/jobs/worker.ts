@@ -8,6 +8,8 @@ export interface WorkerOptions {
   run(data: unknown, jobId: string): Promise<void>;
   /** Told of each failure before the job is handed back to pg-boss to retry. */
   onFailure(error: unknown, jobId: string): void;
+  /** Told when asking for work fails (the database is away, say); the worker asks again at the next poll. */
+  onFetchError(error: unknown): void;
 }
 
 export interface Worker {
@@ -51,7 +53,10 @@ export function startWorker(boss: PgBoss, name: string, options: WorkerOptions):
       woken = false;
       const free = options.concurrency - running.size;
       if (free > 0) {
-        const jobs = await boss.fetch<unknown>(name, { batchSize: free }).catch(() => []);
+        const jobs = await boss.fetch<unknown>(name, { batchSize: free }).catch((error: unknown) => {
+          options.onFetchError(error);
+          return [];
+        });
         for (const job of jobs) {
           const done: Promise<void> = runOne(job).finally(() => {
             running.delete(done);
