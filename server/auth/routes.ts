@@ -165,19 +165,33 @@ function speakGoTrue(app: FastifyInstance): void {
   });
 }
 
-/** The signed-in caller of /user and /logout: a valid token of a session that still exists. */
+/**
+ * The signed-in caller of /user and /logout, or why there is none, as GoTrue tells them apart: no token (401
+ * no_authorization), a token that is not ours or has expired (403 bad_jwt), or a valid token whose session has
+ * ended (403 session_not_found). auth-js reads these codes: all three as session_not_found made it say "Auth
+ * session missing!" to a client that had sent nothing, or a broken token.
+ */
 async function caller(
   { app, jwtSecret }: AuthScope,
   request: FastifyRequest,
-): Promise<AccessClaims | undefined> {
+): Promise<{ claims: AccessClaims } | { refusal: Refusal }> {
   const token = bearerToken(request);
-  const claims = token ? verifyAccessToken(jwtSecret, token) : undefined;
-  if (!claims) return undefined;
-  return (await isSessionActive(app.db, claims.sessionId)) ? claims : undefined;
+  if (!token) return { refusal: 'no_authorization' };
+  const claims = verifyAccessToken(jwtSecret, token);
+  if (!claims) return { refusal: 'bad_jwt' };
+  return (await isSessionActive(app.db, claims.sessionId)) ? { claims } : { refusal: 'session_not_found' };
 }
 
-const noSession = (reply: FastifyReply) =>
-  sendAuthError(reply, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+type Refusal = 'no_authorization' | 'bad_jwt' | 'session_not_found';
+
+const REFUSALS: Record<Refusal, [status: number, message: string]> = {
+  no_authorization: [401, 'This endpoint requires a valid Bearer token'],
+  bad_jwt: [403, 'invalid JWT: unable to parse or verify signature, or the token has expired'],
+  session_not_found: [403, 'Session from session_id claim in JWT does not exist'],
+};
+
+const refuse = (reply: FastifyReply, refusal: Refusal) =>
+  sendAuthError(reply, REFUSALS[refusal][0], refusal, REFUSALS[refusal][1]);
 
 /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
 async function answerSession(jwtSecret: string, session: IssuedSession) {
@@ -365,8 +379,9 @@ function sessionRoutes(scope: AuthScope): void {
   });
 
   app.get('/user', async (request, reply) => {
-    const claims = await caller(scope, request);
-    if (!claims) return noSession(reply);
+    const known = await caller(scope, request);
+    if ('refusal' in known) return refuse(reply, known.refusal);
+    const { claims } = known;
     const user = await findUser(app.db, claims.userId);
     if (!user)
       return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -374,8 +389,9 @@ function sessionRoutes(scope: AuthScope): void {
   });
 
   app.put('/user', async (request, reply) => {
-    const claims = await caller(scope, request);
-    if (!claims) return noSession(reply);
+    const known = await caller(scope, request);
+    if ('refusal' in known) return refuse(reply, known.refusal);
+    const { claims } = known;
     const body = UserUpdateBody.safeParse(request.body ?? {});
     if (!body.success) {
       return sendAuthError(
@@ -396,9 +412,14 @@ function sessionRoutes(scope: AuthScope): void {
     const query = LogoutQuery.safeParse(request.query ?? {});
     if (!query.success)
       return sendAuthError(reply, 400, 'validation_failed', 'scope must be global, local or others');
-    const claims = await caller(scope, request);
+    const known = await caller(scope, request);
     // Signing out of a session that is already gone is not an error for the client: the result is the same.
-    if (claims) await endSessions(app.db, claims.userId, claims.sessionId, query.data.scope);
+    // Without a token, or with one that is not ours, there is nobody to sign out: GoTrue's refusal.
+    if ('refusal' in known) {
+      if (known.refusal !== 'session_not_found') return refuse(reply, known.refusal);
+    } else {
+      await endSessions(app.db, known.claims.userId, known.claims.sessionId, query.data.scope);
+    }
     return reply.status(204).send();
   });
 }
