@@ -194,12 +194,17 @@ const refuse = (reply: FastifyReply, refusal: Refusal) =>
   sendAuthError(reply, REFUSALS[refusal][0], refusal, REFUSALS[refusal][1]);
 
 /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
-async function answerSession(jwtSecret: string, session: IssuedSession) {
+async function answerSession(
+  { jwtSecret, siteUrl }: Pick<AuthScope, 'jwtSecret' | 'siteUrl'>,
+  session: IssuedSession,
+) {
   const access = await signAccessToken(jwtSecret, {
     userId: session.user.id,
     email: session.user.email,
     sessionId: session.sessionId,
     userMetadata: session.user.userMetadata,
+    issuer: authIssuer(siteUrl),
+    signedInAt: session.signedInAt,
   });
   return presentSession({
     accessToken: access.token,
@@ -208,6 +213,9 @@ async function answerSession(jwtSecret: string, session: IssuedSession) {
     user: session.user,
   });
 }
+
+/** GoTrue's `iss`: the address of the auth server, here the site's /auth/v1. */
+const authIssuer = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/auth/v1`;
 
 /** Asking for a sign-in mail: a link and a code, or a sentence when it is too soon for another. */
 function signInRoutes(scope: AuthScope): void {
@@ -255,15 +263,16 @@ function signInRoutes(scope: AuthScope): void {
  * too many wrong codes, a rate limit rather than a bad code, since the right code is refused too until then.
  */
 async function answerCode(
-  { app, jwtSecret }: AuthScope,
+  scope: AuthScope,
   request: FastifyRequest,
   reply: FastifyReply,
   body: { email: string; token: string },
 ) {
+  const { app, jwtSecret } = scope;
   const outcome = await verifyCode(app.db, jwtSecret, body.email, body.token);
   if (outcome.ok) {
     const userAgent = request.headers['user-agent'];
-    return answerSession(jwtSecret, await createSession(app.db, outcome.link.userId, { userAgent }));
+    return answerSession(scope, await createSession(app.db, outcome.link.userId, { userAgent }));
   }
   if (outcome.retryAfterSeconds) {
     reply.header('Retry-After', String(outcome.retryAfterSeconds));
@@ -275,7 +284,7 @@ async function answerCode(
 
 /** Verifying a sign-in link or code: by POST from the web app, or by GET from GoTrue's own link. */
 function verifyRoutes(scope: AuthScope): void {
-  const { app, jwtSecret, siteUrl, limits } = scope;
+  const { app, siteUrl, limits } = scope;
   app.post('/verify', perIp(limits.verify), async (request, reply) => {
     const body = VerifyBody.safeParse(request.body ?? {});
     if (!body.success) {
@@ -290,7 +299,7 @@ function verifyRoutes(scope: AuthScope): void {
     const verified = await verifyLinkToken(app.db, body.data.token_hash);
     if (!verified) return sendAuthError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
     return answerSession(
-      jwtSecret,
+      scope,
       await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
     );
   });
@@ -324,7 +333,7 @@ function verifyRoutes(scope: AuthScope): void {
       return reply.redirect(target.toString(), 303);
     }
     const session = await answerSession(
-      jwtSecret,
+      scope,
       await createSession(app.db, verified.userId, { userAgent: request.headers['user-agent'] }),
     );
     target.hash = new URLSearchParams({
@@ -341,7 +350,7 @@ function verifyRoutes(scope: AuthScope): void {
 
 /** Refreshing and exchanging tokens, the signed-in user, and signing out. */
 function sessionRoutes(scope: AuthScope): void {
-  const { app, jwtSecret, limits } = scope;
+  const { app, limits } = scope;
   app.post('/token', perIp(limits.token), async (request, reply) => {
     const { grant_type: grantType } = request.query as { grant_type?: string };
     if (grantType === 'pkce') {
@@ -363,7 +372,7 @@ function sessionRoutes(scope: AuthScope): void {
         );
       }
       return answerSession(
-        jwtSecret,
+        scope,
         await createSession(app.db, userId, { userAgent: request.headers['user-agent'] }),
       );
     }
@@ -375,7 +384,7 @@ function sessionRoutes(scope: AuthScope): void {
 
     const outcome = await refreshSession(app.db, body.data.refresh_token);
     if (!outcome.ok) return sendAuthError(reply, 400, outcome.reason, REFRESH_MESSAGES[outcome.reason]);
-    return answerSession(jwtSecret, outcome.session);
+    return answerSession(scope, outcome.session);
   });
 
   app.get('/user', async (request, reply) => {

@@ -217,3 +217,21 @@ describe('bad input to the auth endpoints', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('the access tokens the server signs', () => {
+  it('carry GoTrue’s iss (the auth address) and amr (the code or link, when it was used), kept on refresh', async () => {
+    const user = await createUser(t.db);
+    const tokens = await signIn(t.db, user);
+    const [session] = await t.db.select().from(authSessions).where(eq(authSessions.id, tokens.sessionId));
+
+    const refreshed = (await (await refreshWith(tokens.refreshToken)).json()) as { access_token: string };
+    const payload = JSON.parse(
+      Buffer.from(refreshed.access_token.split('.')[1] ?? '', 'base64url').toString(),
+    ) as { iss?: string; amr?: unknown };
+
+    expect(payload.iss).toBe(`${t.config.siteUrl.replace(/\/+$/, '')}/auth/v1`);
+    expect(payload.amr).toEqual([
+      { method: 'otp', timestamp: Math.floor((session?.createdAt.getTime() ?? 0) / 1000) },
+    ]);
+  });
+});

@@ -12,6 +12,8 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface IssuedSession {
   sessionId: string;
+  /** When the learner proved their address for this session (GoTrue's `amr` timestamp); kept across refreshes. */
+  signedInAt: Date;
   refreshToken: string;
   user: UserRow;
 }
@@ -44,7 +46,7 @@ export async function createSession(
     await tx
       .insert(refreshTokens)
       .values({ sessionId: session.id, tokenHash: hashToken(refreshToken), createdAt: now });
-    return { sessionId: session.id, refreshToken, user };
+    return { sessionId: session.id, signedInAt: now, refreshToken, user };
   });
 }
 
@@ -90,7 +92,10 @@ export async function refreshSession(db: Database, token: string, now = new Date
     await tx.update(authSessions).set({ refreshedAt: now }).where(eq(authSessions.id, session.id));
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
     if (!user) return { ok: false, reason: 'refresh_token_not_found' };
-    return { ok: true, session: { sessionId: session.id, refreshToken: successor, user } };
+    return {
+      ok: true,
+      session: { sessionId: session.id, signedInAt: session.createdAt, refreshToken: successor, user },
+    };
   });
 }
 

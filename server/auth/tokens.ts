@@ -69,7 +69,13 @@ interface VerifiedToken {
 /** Signs a 1-hour access token with the claims GoTrue puts in one. */
 export async function signAccessToken(
   secret: string,
-  claims: AccessClaims & { userMetadata: Record<string, unknown> },
+  claims: AccessClaims & {
+    userMetadata: Record<string, unknown>;
+    /** The auth server's address, GoTrue's `iss` (the site's /auth/v1). */
+    issuer?: string;
+    /** When the address was proved for this session, GoTrue's `amr` timestamp; `now` when not given. */
+    signedInAt?: Date;
+  },
   now = new Date(),
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
@@ -81,7 +87,9 @@ export async function signAccessToken(
     user_metadata: claims.userMetadata,
     app_metadata: { provider: 'email', providers: ['email'] },
     aal: 'aal1',
+    amr: [{ method: 'otp', timestamp: Math.floor((claims.signedInAt ?? now).getTime() / 1000) }],
     is_anonymous: false,
+    ...(claims.issuer ? { iss: claims.issuer } : {}),
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
