@@ -99,6 +99,20 @@ describe('signing up with a magic link', () => {
     expect(data.session?.user.email).toBe(email);
   });
 
+  it.each(['magiclink', 'signup'] as const)(
+    'takes the 6-digit code with verifyOtp type %s too, as GoTrue does',
+    async (type) => {
+      const email = newAddress();
+      await signUp(client(), email);
+      const { code } = await mailTo(email);
+
+      const { data, error } = await client().verifyOtp({ email, token: code, type });
+
+      expect(error).toBeNull();
+      expect(data.session?.user.email).toBe(email);
+    },
+  );
+
   it('stops taking codes after five wrong ones', async () => {
     const email = newAddress();
     await signUp(client(), email);

@@ -47,7 +47,11 @@ const OtpBody = z.object({
 });
 const VerifyBody = z.union([
   z.object({ type: z.enum(['email', 'magiclink', 'signup']), token_hash: z.string().min(1).max(256) }),
-  z.object({ type: z.literal('email'), email: z.email().max(254), token: z.string().regex(/^\d{6}$/) }),
+  z.object({
+    type: z.enum(['email', 'magiclink', 'signup']),
+    email: z.email().max(254),
+    token: z.string().regex(/^\d{6}$/),
+  }),
 ]);
 
 const VerifyQuery = z.object({
