@@ -103,7 +103,18 @@ describe('the PKCE flow with @supabase/auth-js', () => {
     });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'flow_state_not_found' });
+    expect(response.body).toMatchObject({ code: 'bad_code_verifier', error_code: 'bad_code_verifier' });
+  });
+
+  it('answers 404 flow_state_not_found to a code it does not know', async () => {
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=pkce',
+      payload: { auth_code: 'no-such-code', code_verifier: 'x'.repeat(50) },
+    });
+
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'flow_state_not_found', error_code: 'flow_state_not_found' });
   });
 });
 

@@ -38,7 +38,9 @@ export async function exchangeAuthCode(
   code: string,
   verifier: string,
   now = new Date(),
-): Promise<string | undefined> {
+): Promise<
+  { ok: true; userId: string } | { ok: false; reason: 'flow_state_not_found' | 'bad_code_verifier' }
+> {
   return db.transaction(async (tx) => {
     const [state] = await tx
       .select()
@@ -51,9 +53,11 @@ export async function exchangeAuthCode(
         ),
       )
       .for('update');
-    if (!state || !verifierMatches(verifier, state.codeChallenge, state.codeChallengeMethod))
-      return undefined;
+    if (!state) return { ok: false, reason: 'flow_state_not_found' };
+    // As GoTrue: the code stays usable with its own verifier, which is 43 or more random characters.
+    if (!verifierMatches(verifier, state.codeChallenge, state.codeChallengeMethod))
+      return { ok: false, reason: 'bad_code_verifier' };
     await tx.update(authFlowStates).set({ usedAt: now }).where(eq(authFlowStates.id, state.id));
-    return state.userId;
+    return { ok: true, userId: state.userId };
   });
 }

@@ -64,6 +64,12 @@ const PkceBody = z.object({
   code_verifier: z.string().min(43).max(128),
 });
 
+// GoTrue's answers to a code it does not know (or that is spent or expired) and to a verifier that does not match.
+const PKCE_REFUSALS = {
+  flow_state_not_found: [404, 'invalid flow state, no valid flow state found'],
+  bad_code_verifier: [400, 'code challenge does not match previously saved code verifier'],
+} as const;
+
 const REFRESH_MESSAGES = {
   refresh_token_not_found: 'Invalid Refresh Token: Refresh Token Not Found',
   refresh_token_already_used: 'Invalid Refresh Token: Already Used',
@@ -366,18 +372,14 @@ function sessionRoutes(scope: AuthScope): void {
           'validation_failed',
           'An auth_code and a code_verifier are required',
         );
-      const userId = await exchangeAuthCode(app.db, body.data.auth_code, body.data.code_verifier);
-      if (!userId) {
-        return sendAuthError(
-          reply,
-          400,
-          'flow_state_not_found',
-          'invalid flow state, no valid flow state found',
-        );
+      const exchanged = await exchangeAuthCode(app.db, body.data.auth_code, body.data.code_verifier);
+      if (!exchanged.ok) {
+        const [status, message] = PKCE_REFUSALS[exchanged.reason];
+        return sendAuthError(reply, status, exchanged.reason, message);
       }
       return answerSession(
         scope,
-        await createSession(app.db, userId, { userAgent: request.headers['user-agent'] }),
+        await createSession(app.db, exchanged.userId, { userAgent: request.headers['user-agent'] }),
       );
     }
     if (grantType !== 'refresh_token') {
