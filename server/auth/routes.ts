@@ -18,18 +18,24 @@ import {
   refreshSession,
 } from './sessions.ts';
 import { type AccessClaims, signAccessToken, verifyAccessToken } from './tokens.ts';
-import { findUser, updateUserMetadata } from './users.ts';
+import { findUser, USER_METADATA_TOO_LARGE, updateUserMetadata } from './users.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
 const LogoutQuery = z.object({ scope: z.enum(['global', 'local', 'others']).default('global') });
+// GoTrue's user update: `data` is merged into user_metadata (any keys; a null removes one). The two keys the
+// app reads keep their types, so a profile stays readable.
 const UserUpdateBody = z.object({
   data: z
-    .object({
-      full_name: z.string().trim().max(200).optional(),
-      username: z.string().trim().max(100).optional(),
-    })
-    .strict()
+    .record(z.string(), z.unknown())
+    .refine(
+      (data) =>
+        (data.full_name === undefined || data.full_name === null || typeof data.full_name === 'string') &&
+        (data.username === undefined || data.username === null || typeof data.username === 'string'),
+      'data.full_name and data.username must be text',
+    )
     .optional(),
+  password: z.unknown().optional(),
+  app_metadata: z.unknown().optional(),
 });
 
 const OtpBody = z.object({
@@ -409,18 +415,26 @@ function sessionRoutes(scope: AuthScope): void {
     const { claims } = known;
     const body = UserUpdateBody.safeParse(request.body ?? {});
     if (!body.success) {
+      const message = body.error.issues[0]?.message ?? 'The update is not valid';
+      return sendAuthError(reply, 400, 'validation_failed', message);
+    }
+    if (body.data.app_metadata !== undefined)
+      return sendAuthError(reply, 403, 'not_admin', 'User not allowed'); // GoTrue's answer to a user
+    if (body.data.password !== undefined) {
       return sendAuthError(
         reply,
-        400,
+        422,
         'validation_failed',
-        'Only data.full_name and data.username can be changed here',
+        'Catamaran has no passwords: sign in with the link or the code we e-mail you.',
       );
     }
-    const changes = body.data.data ?? {};
-    const user = await updateUserMetadata(app.db, claims.userId, changes);
-    if (!user)
+    const updated = await updateUserMetadata(app.db, claims.userId, body.data.data ?? {});
+    if (updated === 'too_large') {
+      return sendAuthError(reply, 400, 'validation_failed', USER_METADATA_TOO_LARGE);
+    }
+    if (!updated)
       return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return presentUser(user);
+    return presentUser(updated);
   });
 
   app.post('/logout', async (request, reply) => {

@@ -204,17 +204,55 @@ describe('bad input to the auth endpoints', () => {
     }
   });
 
-  it('refuses metadata other than the name fields', async () => {
+  it('merges any metadata keys as GoTrue does, a null removing one, and refuses more than 16 KB', async () => {
     const { tokens } = await signedInClient();
+    const put = (payload: Record<string, unknown>) =>
+      t.request<{ user_metadata?: Record<string, unknown>; code?: string; msg?: string }>({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: tokens.accessToken,
+        payload,
+      });
 
-    const response = await t.request({
-      method: 'PUT',
-      url: '/auth/v1/user',
-      token: tokens.accessToken,
-      payload: { data: { is_admin: true } },
+    const merged = await put({ data: { theme: 'sepia', goals: { daily: 20 }, username: null } });
+    expect(merged.status).toBe(200);
+    expect(merged.body.user_metadata).toEqual({
+      full_name: 'Ana Lima',
+      theme: 'sepia',
+      goals: { daily: 20 },
     });
 
-    expect(response.status).toBe(400);
+    const huge = await put({ data: { notes: 'x'.repeat(16 * 1024) } });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({
+      code: 'validation_failed',
+      msg: 'user_metadata must stay under 16 KB once merged; remove some keys first',
+    });
+    expect((await put({ data: { full_name: 42 } })).status).toBe(400);
+    const kept = await t.get<{ user_metadata: Record<string, unknown> }>('/auth/v1/user', {
+      token: tokens.accessToken,
+    });
+    expect(kept.body.user_metadata).toEqual({ full_name: 'Ana Lima', theme: 'sepia', goals: { daily: 20 } });
+  });
+
+  it('refuses a password (there are none) with 422, and app_metadata with 403 not_admin', async () => {
+    const { tokens } = await signedInClient();
+    const put = (payload: Record<string, unknown>) =>
+      t.request<{ code?: string; msg?: string }>({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: tokens.accessToken,
+        payload,
+      });
+
+    const password = await put({ password: 'hunter2-hunter2' });
+    expect(password.status).toBe(422);
+    expect(password.body.msg).toBe(
+      'Catamaran has no passwords: sign in with the link or the code we e-mail you.',
+    );
+    const admin = await put({ app_metadata: { role: 'admin' } });
+    expect(admin.status).toBe(403);
+    expect(admin.body).toMatchObject({ code: 'not_admin' });
   });
 });
 
