@@ -4,20 +4,15 @@ import { z } from 'zod';
 import { HttpError } from '#server/http/errors.ts';
 import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
+import { caller, refuse } from './caller.ts';
 import { tooManyCodesMessage } from './code-failures.ts';
 import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { createAuthCode, exchangeAuthCode } from './pkce.ts';
 import { presentSession, presentUser } from './present.ts';
 import { safeRedirect } from './redirect.ts';
-import {
-  createSession,
-  endSessions,
-  type IssuedSession,
-  isSessionActive,
-  refreshSession,
-} from './sessions.ts';
-import { type AccessClaims, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { createSession, endSessions, type IssuedSession, refreshSession } from './sessions.ts';
+import { signAccessToken } from './tokens.ts';
 import { findUser, USER_METADATA_TOO_LARGE, updateUserMetadata } from './users.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
@@ -82,12 +77,6 @@ const REFRESH_MESSAGES = {
   session_expired: 'Session Expired',
 } as const;
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-}
-
 /** Requests per IP and window of the calls a script would repeat. */
 export interface AuthRateLimits {
   otp: number;
@@ -122,6 +111,7 @@ export async function authRoutes(
   signInRoutes(scope);
   verifyRoutes(scope);
   sessionRoutes(scope);
+  userRoutes(scope);
 }
 
 /** What the auth routes share: the scope they are registered on, the token secret, the site and the limits. */
@@ -180,34 +170,6 @@ function speakGoTrue(app: FastifyInstance): void {
     reply.header('Cache-Control', 'no-store');
   });
 }
-
-/**
- * The signed-in caller of /user and /logout, or why there is none, as GoTrue tells them apart: no token (401
- * no_authorization), a token that is not ours or has expired (403 bad_jwt), or a valid token whose session has
- * ended (403 session_not_found). auth-js reads these codes: all three as session_not_found made it say "Auth
- * session missing!" to a client that had sent nothing, or a broken token.
- */
-async function caller(
-  { app, jwtSecret }: AuthScope,
-  request: FastifyRequest,
-): Promise<{ claims: AccessClaims } | { refusal: Refusal }> {
-  const token = bearerToken(request);
-  if (!token) return { refusal: 'no_authorization' };
-  const claims = verifyAccessToken(jwtSecret, token);
-  if (!claims) return { refusal: 'bad_jwt' };
-  return (await isSessionActive(app.db, claims.sessionId)) ? { claims } : { refusal: 'session_not_found' };
-}
-
-type Refusal = 'no_authorization' | 'bad_jwt' | 'session_not_found';
-
-const REFUSALS: Record<Refusal, [status: number, message: string]> = {
-  no_authorization: [401, 'This endpoint requires a valid Bearer token'],
-  bad_jwt: [403, 'invalid JWT: unable to parse or verify signature, or the token has expired'],
-  session_not_found: [403, 'Session from session_id claim in JWT does not exist'],
-};
-
-const refuse = (reply: FastifyReply, refusal: Refusal) =>
-  sendAuthError(reply, REFUSALS[refusal][0], refusal, REFUSALS[refusal][1]);
 
 /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
 async function answerSession(
@@ -364,7 +326,7 @@ function verifyRoutes(scope: AuthScope): void {
   });
 }
 
-/** Refreshing and exchanging tokens, the signed-in user, and signing out. */
+/** Refreshing and exchanging tokens. */
 function sessionRoutes(scope: AuthScope): void {
   const { app, limits } = scope;
   app.post('/token', perIp(limits.token), async (request, reply) => {
@@ -398,9 +360,13 @@ function sessionRoutes(scope: AuthScope): void {
     if (!outcome.ok) return sendAuthError(reply, 400, outcome.reason, REFRESH_MESSAGES[outcome.reason]);
     return answerSession(scope, outcome.session);
   });
+}
 
+/** The signed-in user, and signing out. */
+function userRoutes(scope: AuthScope): void {
+  const { app } = scope;
   app.get('/user', async (request, reply) => {
-    const known = await caller(scope, request);
+    const known = await caller(app.db, scope.jwtSecret, request);
     if ('refusal' in known) return refuse(reply, known.refusal);
     const { claims } = known;
     const user = await findUser(app.db, claims.userId);
@@ -410,7 +376,7 @@ function sessionRoutes(scope: AuthScope): void {
   });
 
   app.put('/user', async (request, reply) => {
-    const known = await caller(scope, request);
+    const known = await caller(app.db, scope.jwtSecret, request);
     if ('refusal' in known) return refuse(reply, known.refusal);
     const { claims } = known;
     const body = UserUpdateBody.safeParse(request.body ?? {});
@@ -441,7 +407,7 @@ function sessionRoutes(scope: AuthScope): void {
     const query = LogoutQuery.safeParse(request.query ?? {});
     if (!query.success)
       return sendAuthError(reply, 400, 'validation_failed', 'scope must be global, local or others');
-    const known = await caller(scope, request);
+    const known = await caller(app.db, scope.jwtSecret, request);
     // Signing out of a session that is already gone is not an error for the client: the result is the same.
     // Without a token, or with one that is not ours, there is nobody to sign out: GoTrue's refusal.
     if ('refusal' in known) {
