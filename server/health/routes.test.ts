@@ -18,25 +18,10 @@ describe('GET /api/health', () => {
 
   describe('when the database stops answering', () => {
     it('answers 503 with a sentence, not a crash', async () => {
-      const database = await createTestDatabase();
-      const app = await buildApp(testConfig(database.url));
-      const name = new URL(database.url).pathname.slice(1);
-      try {
-        await onServer(inject('testDatabaseServer').serverUrl, async (client) => {
-          await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
-          await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-            name,
-          ]);
-        });
+      const response = await askWithDatabaseGone('/api/health');
 
-        const response = await app.inject({ method: 'GET', url: '/api/health' });
-
-        expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ error: 'The database is not answering.' });
-      } finally {
-        await app.close();
-        await database.drop();
-      }
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'The database is not answering.' });
     });
   });
 });
@@ -66,26 +51,11 @@ describe('GET /api/health/ready', () => {
   });
 
   it('answers 503 with a sentence while the database does not answer', async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp(testConfig(database.url));
-    const name = new URL(database.url).pathname.slice(1);
-    try {
-      await onServer(inject('testDatabaseServer').serverUrl, async (client) => {
-        await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
-        await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-          name,
-        ]);
-      });
+    const response = await askWithDatabaseGone('/api/health/ready');
 
-      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
-
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'The database is not answering.' });
-      expect(response.headers['cache-control']).toBe('no-store');
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'The database is not answering.' });
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 503 with a sentence when the uploads folder cannot be written', async () => {
@@ -108,3 +78,20 @@ describe('GET /api/health/ready', () => {
     }
   });
 });
+
+/** Asks `url` of an app whose own database has just stopped taking connections (and dropped the ones it had). */
+async function askWithDatabaseGone(url: string) {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(database.url));
+  const name = new URL(database.url).pathname.slice(1);
+  try {
+    await onServer(inject('testDatabaseServer').serverUrl, async (client) => {
+      await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    });
+    return await app.inject({ method: 'GET', url });
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+}
