@@ -22,3 +22,6 @@ export class AuthFailure extends Error {
     this.name = 'AuthFailure';
   }
 }
+
+/** GoTrue's answer when the new address of an e-mail change belongs to another account. */
+export const EMAIL_EXISTS = 'A user with this email address has already been registered';

@@ -2,19 +2,17 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { usernameFromName } from '#common/identity.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { Database } from '#server/db/client.ts';
-import { authEmailThrottle, oneTimeTokens, users } from '#server/db/schema.ts';
+import { oneTimeTokens, users } from '#server/db/schema.ts';
 import type { JobPayloads, Jobs } from '#server/jobs/jobs.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { noAccountMessage, signInMessage } from '#server/mail/messages.ts';
 import { codeLockSeconds, countCodeFailure, forgetCodeFailures, lockAddress } from './code-failures.ts';
+import { applyEmailChange } from './email-change.ts';
+import { claimEmailSlot, EMAIL_INTERVAL_SECONDS, LINK_LIFETIME_MS } from './mailed-links.ts';
 import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
 
-/** A link and its code work once, for 10 minutes (Supabase Auth's default, OWASP ASVS 5). */
-export const LINK_LIFETIME_MS = 10 * 60 * 1000;
 /** Wrong codes allowed before the code stops working. */
 export const CODE_ATTEMPTS = 5;
-/** One sign-in e-mail per address per minute, whether or not the address has an account. */
-export const EMAIL_INTERVAL_SECONDS = 60;
 
 export type MagicLinkRequest = JobPayloads['magic-link'];
 
@@ -79,7 +77,13 @@ export async function prepareMagicLink(
     // A new link replaces any earlier one still waiting.
     await tx
       .delete(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, user.id), isNull(oneTimeTokens.usedAt)));
+      .where(
+        and(
+          eq(oneTimeTokens.userId, user.id),
+          eq(oneTimeTokens.purpose, 'sign_in'),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
     await tx.insert(oneTimeTokens).values({
       userId: user.id,
       tokenHash,
@@ -106,24 +110,6 @@ export async function prepareMagicLink(
   );
 }
 
-/** Takes the address's e-mail slot for the next 60 s; answers the seconds left when it is taken already. */
-async function claimEmailSlot(db: Database, email: string, now: Date, interval: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - interval * 1000);
-  const claimed = await db
-    .insert(authEmailThrottle)
-    .values({ email, lastSentAt: now })
-    .onConflictDoUpdate({
-      target: authEmailThrottle.email,
-      set: { lastSentAt: now },
-      setWhere: sql`${authEmailThrottle.lastSentAt} <= ${cutoff}`,
-    })
-    .returning({ email: authEmailThrottle.email });
-  if (claimed.length > 0) return 0;
-  const [row] = await db.select().from(authEmailThrottle).where(eq(authEmailThrottle.email, email));
-  const waited = row ? now.getTime() - row.lastSentAt.getTime() : interval * 1000;
-  return Math.max(1, Math.ceil(interval - waited / 1000));
-}
-
 export interface VerifiedLink {
   userId: string;
   redirectTo: string;
@@ -131,41 +117,55 @@ export interface VerifiedLink {
   codeChallengeMethod: string | null;
 }
 
-/** Uses up a link's token: the user it was for, or undefined when it is unknown, used or expired. */
+/** What a link or code is for: signing in, or confirming the new address of an e-mail change. */
+export type LinkPurpose = 'sign_in' | 'email_change';
+
+/**
+ * Uses up a link's token: the user it was for, or undefined when it is unknown, used, expired or for another
+ * purpose. An e-mail change's link applies the change in the same transaction; 'email_exists' when another
+ * account took the new address meanwhile (the link is spent all the same).
+ */
 export async function verifyLinkToken(
   db: Database,
   token: string,
+  purpose: LinkPurpose = 'sign_in',
   now = new Date(),
-): Promise<VerifiedLink | undefined> {
-  const [used] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        isNull(oneTimeTokens.usedAt),
-        sql`${oneTimeTokens.expiresAt} > ${now}`,
-      ),
-    )
-    .returning();
-  return used;
+): Promise<VerifiedLink | 'email_exists' | undefined> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(token)),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          sql`${oneTimeTokens.expiresAt} > ${now}`,
+        ),
+      )
+      .returning();
+    if (!used || purpose === 'sign_in') return used;
+    const applied = await applyEmailChange(tx, used.userId, now);
+    return applied === 'applied' ? used : applied === 'email_exists' ? 'email_exists' : undefined;
+  });
 }
 
 export type CodeOutcome =
   | { ok: true; link: VerifiedLink }
   /** `retryAfterSeconds` when the address has sent too many wrong codes and must wait, whatever the code. */
-  | { ok: false; retryAfterSeconds?: number };
+  | { ok: false; retryAfterSeconds?: number; emailExists?: boolean };
 
 /**
- * Checks a 6-digit code against the address's latest link. Five wrong codes and that code stops working; ten
- * wrong codes within an hour, across codes, and the address must wait (code-failures.ts).
+ * Checks a 6-digit code against the address's latest link: the account's address for a sign-in, the new
+ * address for an e-mail change (which the right code then applies). Five wrong codes and that code stops
+ * working; ten wrong codes within an hour, across codes, and the address must wait (code-failures.ts).
  */
 export async function verifyCode(
   db: Database,
   secret: string,
   address: string,
   code: string,
-  now = new Date(),
+  { purpose = 'sign_in', now = new Date() }: { purpose?: LinkPurpose; now?: Date } = {},
 ): Promise<CodeOutcome> {
   const email = address.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -176,7 +176,13 @@ export async function verifyCode(
       .select({ token: oneTimeTokens })
       .from(oneTimeTokens)
       .innerJoin(users, eq(users.id, oneTimeTokens.userId))
-      .where(and(sql`lower(${users.email}) = ${email}`, isNull(oneTimeTokens.usedAt)))
+      .where(
+        and(
+          sql`lower(${purpose === 'sign_in' ? users.email : users.newEmail}) = ${email}`,
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      )
       .orderBy(desc(oneTimeTokens.createdAt))
       .limit(1)
       .for('update', { of: oneTimeTokens });
@@ -194,6 +200,10 @@ export async function verifyCode(
     }
     await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, token.id));
     await forgetCodeFailures(tx, email);
+    if (purpose === 'email_change') {
+      const applied = await applyEmailChange(tx, token.userId, now);
+      if (applied !== 'applied') return { ok: false, emailExists: applied === 'email_exists' };
+    }
     return { ok: true, link: token };
   });
 }

@@ -13,6 +13,9 @@ export function presentUser(user: UserRow) {
     email_confirmed_at: iso(user.emailConfirmedAt),
     confirmed_at: iso(user.emailConfirmedAt),
     last_sign_in_at: iso(user.lastSignInAt),
+    // GoTrue leaves both out unless an e-mail change waits for its link.
+    ...(user.newEmail ? { new_email: user.newEmail } : {}),
+    ...(user.emailChangeSentAt ? { email_change_sent_at: user.emailChangeSentAt.toISOString() } : {}),
     phone: '',
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: user.userMetadata,

@@ -4,35 +4,17 @@ import { z } from 'zod';
 import { HttpError } from '#server/http/errors.ts';
 import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
-import { caller, refuse } from './caller.ts';
 import { tooManyCodesMessage } from './code-failures.ts';
-import { AuthFailure, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
-import { requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
+import { AuthFailure, EMAIL_EXISTS, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
+import { type LinkPurpose, requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
 import { createAuthCode, exchangeAuthCode } from './pkce.ts';
-import { presentSession, presentUser } from './present.ts';
+import { presentSession } from './present.ts';
 import { safeRedirect } from './redirect.ts';
-import { createSession, endSessions, type IssuedSession, refreshSession } from './sessions.ts';
+import { createSession, type IssuedSession, refreshSession } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
-import { findUser, USER_METADATA_TOO_LARGE, updateUserMetadata } from './users.ts';
+import { userRoutes } from './user-routes.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
-const LogoutQuery = z.object({ scope: z.enum(['global', 'local', 'others']).default('global') });
-// GoTrue's user update: `data` is merged into user_metadata (any keys; a null removes one). The two keys the
-// app reads keep their types, so a profile stays readable.
-const UserUpdateBody = z.object({
-  data: z
-    .record(z.string(), z.unknown())
-    .refine(
-      (data) =>
-        (data.full_name === undefined || data.full_name === null || typeof data.full_name === 'string') &&
-        (data.username === undefined || data.username === null || typeof data.username === 'string'),
-      'data.full_name and data.username must be text',
-    )
-    .optional(),
-  password: z.unknown().optional(),
-  app_metadata: z.unknown().optional(),
-});
-
 const OtpBody = z.object({
   email: z.email().max(254),
   data: z
@@ -46,18 +28,18 @@ const OtpBody = z.object({
   code_challenge: z.string().min(43).max(128).nullish(),
   code_challenge_method: z.enum(['s256', 'plain']).nullish(),
 });
+// GoTrue's e-mail OTP types: the three of signing in, and the confirmation of a new address.
+const OtpType = z.enum(['email', 'magiclink', 'signup', 'email_change']);
 const VerifyBody = z.union([
-  z.object({ type: z.enum(['email', 'magiclink', 'signup']), token_hash: z.string().min(1).max(256) }),
-  z.object({
-    type: z.enum(['email', 'magiclink', 'signup']),
-    email: z.email().max(254),
-    token: z.string().regex(/^\d{6}$/),
-  }),
+  z.object({ type: OtpType, token_hash: z.string().min(1).max(256) }),
+  z.object({ type: OtpType, email: z.email().max(254), token: z.string().regex(/^\d{6}$/) }),
 ]);
+const purposeOf = (type: z.infer<typeof OtpType>): LinkPurpose =>
+  type === 'email_change' ? 'email_change' : 'sign_in';
 
 const VerifyQuery = z.object({
   token: z.string().min(1).max(256),
-  type: z.enum(['email', 'magiclink', 'signup']),
+  type: OtpType,
   redirect_to: z.string().max(2048).optional(),
 });
 const PkceBody = z.object({
@@ -115,7 +97,7 @@ export async function authRoutes(
 }
 
 /** What the auth routes share: the scope they are registered on, the token secret, the site and the limits. */
-interface AuthScope {
+export interface AuthScope {
   app: FastifyInstance;
   jwtSecret: string;
   siteUrl: string;
@@ -123,7 +105,7 @@ interface AuthScope {
 }
 
 /** A route counted against a per-IP limit of `max` requests in the window. */
-function perIp(max: number): RouteShorthandOptions {
+export function perIp(max: number): RouteShorthandOptions {
   return { config: { rateLimit: { max, timeWindow: RATE_WINDOW_MS } } };
 }
 
@@ -172,7 +154,7 @@ function speakGoTrue(app: FastifyInstance): void {
 }
 
 /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
-async function answerSession(
+export async function answerSession(
   { jwtSecret, siteUrl }: Pick<AuthScope, 'jwtSecret' | 'siteUrl'>,
   session: IssuedSession,
 ) {
@@ -193,7 +175,7 @@ async function answerSession(
 }
 
 /** GoTrue's `iss`: the address of the auth server, here the site's /auth/v1. */
-const authIssuer = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/auth/v1`;
+export const authIssuer = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/auth/v1`;
 
 /** Asking for a sign-in mail: a link and a code, or a sentence when it is too soon for another. */
 function signInRoutes(scope: AuthScope): void {
@@ -244,10 +226,12 @@ async function answerCode(
   scope: AuthScope,
   request: FastifyRequest,
   reply: FastifyReply,
-  body: { email: string; token: string },
+  body: { email: string; token: string; type: z.infer<typeof OtpType> },
 ) {
   const { app, jwtSecret } = scope;
-  const outcome = await verifyCode(app.db, jwtSecret, body.email, body.token);
+  const outcome = await verifyCode(app.db, jwtSecret, body.email, body.token, {
+    purpose: purposeOf(body.type),
+  });
   if (outcome.ok) {
     const userAgent = request.headers['user-agent'];
     return answerSession(scope, await createSession(app.db, outcome.link.userId, { userAgent }));
@@ -257,6 +241,7 @@ async function answerCode(
     const message = tooManyCodesMessage(outcome.retryAfterSeconds);
     return sendAuthError(reply, 429, 'over_request_rate_limit', message);
   }
+  if (outcome.emailExists) return sendAuthError(reply, 422, 'email_exists', EMAIL_EXISTS);
   return sendAuthError(reply, 403, 'otp_expired', 'Token has expired or is invalid'); // GoTrue's sentence
 }
 
@@ -274,7 +259,8 @@ function verifyRoutes(scope: AuthScope): void {
       );
     }
     if ('token' in body.data) return answerCode(scope, request, reply, body.data);
-    const verified = await verifyLinkToken(app.db, body.data.token_hash);
+    const verified = await verifyLinkToken(app.db, body.data.token_hash, purposeOf(body.data.type));
+    if (verified === 'email_exists') return sendAuthError(reply, 422, 'email_exists', EMAIL_EXISTS);
     if (!verified) return sendAuthError(reply, 403, 'otp_expired', 'Email link is invalid or has expired');
     return answerSession(
       scope,
@@ -298,7 +284,8 @@ function verifyRoutes(scope: AuthScope): void {
       return reply.redirect(target.toString(), 303);
     };
     if (!query.success) return fail('validation_failed', 'Verify needs a token and a type');
-    const verified = await verifyLinkToken(app.db, query.data.token);
+    const verified = await verifyLinkToken(app.db, query.data.token, purposeOf(query.data.type));
+    if (verified === 'email_exists') return fail('email_exists', EMAIL_EXISTS);
     if (!verified) return fail('otp_expired', 'Email link is invalid or has expired');
 
     const target = new URL(safeRedirect(siteUrl, query.data.redirect_to ?? verified.redirectTo));
@@ -359,62 +346,5 @@ function sessionRoutes(scope: AuthScope): void {
     const outcome = await refreshSession(app.db, body.data.refresh_token);
     if (!outcome.ok) return sendAuthError(reply, 400, outcome.reason, REFRESH_MESSAGES[outcome.reason]);
     return answerSession(scope, outcome.session);
-  });
-}
-
-/** The signed-in user, and signing out. */
-function userRoutes(scope: AuthScope): void {
-  const { app } = scope;
-  app.get('/user', async (request, reply) => {
-    const known = await caller(app.db, scope.jwtSecret, request);
-    if ('refusal' in known) return refuse(reply, known.refusal);
-    const { claims } = known;
-    const user = await findUser(app.db, claims.userId);
-    if (!user)
-      return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return presentUser(user);
-  });
-
-  app.put('/user', async (request, reply) => {
-    const known = await caller(app.db, scope.jwtSecret, request);
-    if ('refusal' in known) return refuse(reply, known.refusal);
-    const { claims } = known;
-    const body = UserUpdateBody.safeParse(request.body ?? {});
-    if (!body.success) {
-      const message = body.error.issues[0]?.message ?? 'The update is not valid';
-      return sendAuthError(reply, 400, 'validation_failed', message);
-    }
-    if (body.data.app_metadata !== undefined)
-      return sendAuthError(reply, 403, 'not_admin', 'User not allowed'); // GoTrue's answer to a user
-    if (body.data.password !== undefined) {
-      return sendAuthError(
-        reply,
-        422,
-        'validation_failed',
-        'Catamaran has no passwords: sign in with the link or the code we e-mail you.',
-      );
-    }
-    const updated = await updateUserMetadata(app.db, claims.userId, body.data.data ?? {});
-    if (updated === 'too_large') {
-      return sendAuthError(reply, 400, 'validation_failed', USER_METADATA_TOO_LARGE);
-    }
-    if (!updated)
-      return sendAuthError(reply, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return presentUser(updated);
-  });
-
-  app.post('/logout', async (request, reply) => {
-    const query = LogoutQuery.safeParse(request.query ?? {});
-    if (!query.success)
-      return sendAuthError(reply, 400, 'validation_failed', 'scope must be global, local or others');
-    const known = await caller(app.db, scope.jwtSecret, request);
-    // Signing out of a session that is already gone is not an error for the client: the result is the same.
-    // Without a token, or with one that is not ours, there is nobody to sign out: GoTrue's refusal.
-    if ('refusal' in known) {
-      if (known.refusal !== 'session_not_found') return refuse(reply, known.refusal);
-    } else {
-      await endSessions(app.db, known.claims.userId, known.claims.sessionId, query.data.scope);
-    }
-    return reply.status(204).send();
   });
 }

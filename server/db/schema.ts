@@ -49,6 +49,10 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** An address the learner asked to change to, until its link is opened (GoTrue's `new_email`). */
+    newEmail: text('new_email'),
+    /** When the confirmation of `newEmail` was sent (GoTrue's `email_change_sent_at`). */
+    emailChangeSentAt: timestamp('email_change_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,6 +94,7 @@ export const refreshTokens = pgTable(
 /**
  * A magic link and its 6-digit code, sent together: the link's token stored as a SHA-256 hash, the code as an
  * HMAC keyed with the server's secret (a million codes are no protection against an offline search otherwise).
+ * `purpose` tells a sign-in link from one that confirms a new address (users.new_email).
  */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
@@ -101,6 +106,9 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     codeHash: text('code_hash').notNull(),
     codeAttempts: integer('code_attempts').notNull().default(0),
+    purpose: text('purpose', { enum: ['sign_in', 'email_change'] })
+      .notNull()
+      .default('sign_in'),
     redirectTo: text('redirect_to').notNull(),
     codeChallenge: text('code_challenge'),
     codeChallengeMethod: text('code_challenge_method'),
@@ -108,7 +116,10 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('one_time_tokens_user_id').on(table.userId)],
+  (table) => [
+    index('one_time_tokens_user_id').on(table.userId),
+    check('one_time_tokens_purpose', sql`${table.purpose} IN ('sign_in', 'email_change')`),
+  ],
 );
 
 /** Without SMTP_URL (development), sent mail lands here and is listed at /dev/outbox. */

@@ -55,3 +55,54 @@ export function noAccountMessage(options: { to: string; signUpUrl: string }): Ma
   );
   return { to: options.to, subject, text, html };
 }
+
+function linkButton(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${escapeHtml(label)}</a></p>`;
+}
+
+/** To the new address of an e-mail change: the link (and code) that confirm it, and how long they last. */
+export function emailChangeMessage(options: {
+  to: string;
+  link: string;
+  code: string;
+  minutes: number;
+}): MailMessage {
+  const subject = 'Confirm your new Catamaran e-mail address';
+  const text = [
+    'Open this link to use this address for your Catamaran account:',
+    '',
+    options.link,
+    '',
+    `Or enter this code: ${options.code}`,
+    '',
+    `The link and the code work once, for ${options.minutes} minutes. Until then, your account keeps its old address.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p style="font-size:16px;line-height:1.5">Open this link to use this address for your Catamaran account:</p>
+${linkButton(options.link, 'Confirm my new address')}
+<p style="font-size:16px;line-height:1.5">Or enter this code: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(options.code)}</strong></p>
+<p style="font-size:14px;color:#475569">The link and the code work once, for ${options.minutes} minutes. Until then, your account keeps its old address.</p>`,
+  );
+  return { to: options.to, subject, text, html };
+}
+
+/** To the current address of an e-mail change: what was asked, and what to do if it was not the learner. */
+export function emailChangeNoticeMessage(options: {
+  to: string;
+  newEmail: string;
+  accountUrl: string;
+}): MailMessage {
+  const subject = 'Your Catamaran e-mail address is being changed';
+  const asked = `Someone signed in to your Catamaran account asked to change its address to ${options.newEmail}. The change happens only when the link sent to that address is opened.`;
+  const notYou =
+    'If this was not you, open your account, sign out everywhere else and ask for a new sign-in link:';
+  const text = [asked, '', notYou, options.accountUrl].join('\n');
+  const html = layout(
+    subject,
+    `<p style="font-size:16px;line-height:1.5">${escapeHtml(asked)}</p>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(notYou)}</p>
+${linkButton(options.accountUrl, 'Open my account')}`,
+  );
+  return { to: options.to, subject, text, html };
+}
