@@ -1,5 +1,7 @@
 export interface UserIdentity {
   email?: string | null;
+  /** An address asked for and not yet confirmed (an e-mail change waiting for its link). */
+  new_email?: string | null;
   user_metadata?: { full_name?: unknown; username?: unknown } | null;
 }
 

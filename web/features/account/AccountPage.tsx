@@ -18,6 +18,7 @@ import { Card, CardHeader } from '#web/components/ui/Card.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { EmailAddressCard } from './EmailAddressCard.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { useSubscription } from './subscription.ts';
 import { useAccountActions } from './useAccountActions.ts';
@@ -90,6 +91,7 @@ function AccountScreen({ user }: { user: UserIdentity }) {
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Account</h1>
         <ProfileCard user={user} isPro={subscription.is_pro} />
+        <EmailAddressCard user={user} />
 
         {/* One status region, its text changed, so screen readers announce each change of it. */}
         <p

@@ -4,7 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FakeAuthClient } from './fake-auth-client.ts';
 import { SessionProvider } from './session.tsx';
-import { INVALID_LINK, landingPathFor, VerifyLinkPage } from './VerifyLinkPage.tsx';
+import {
+  INVALID_EMAIL_CHANGE_LINK,
+  INVALID_LINK,
+  landingPathFor,
+  VerifyLinkPage,
+} from './VerifyLinkPage.tsx';
 
 function renderLink(query: string, client = new FakeAuthClient()) {
   const router = createMemoryRouter(
@@ -12,6 +17,7 @@ function renderLink(query: string, client = new FakeAuthClient()) {
       { path: '/', element: <p>Home page</p> },
       { path: '/story/:id', element: <p>Story page</p> },
       { path: '/signin', element: <p>Sign-in page</p> },
+      { path: '/account', element: <p>Account page</p> },
       { path: '/signin/verify', element: <VerifyLinkPage /> },
     ],
     { initialEntries: [`/signin/verify?${query}`] },
@@ -66,6 +72,30 @@ describe('VerifyLink', () => {
     expect(alert.textContent).toContain('Email link is invalid or has expired');
     expect(screen.getByRole('link', { name: 'Get a new sign-in link' }).getAttribute('href')).toBe('/signin');
     expect(client.argsOf('verifyOtp')).toHaveLength(1);
+  });
+});
+
+describe('VerifyLink for a new address', () => {
+  it('confirms the change with type email_change, then opens the account, telling it the address changed', async () => {
+    const token = freshToken();
+    const redirectTo = encodeURIComponent(`${window.location.origin}/account`);
+    const { client, router } = renderLink(`token_hash=${token}&type=email_change&redirect_to=${redirectTo}`);
+
+    expect(screen.getByRole('status').textContent).toBe('Confirming your new address...');
+    expect(await screen.findByText('Account page')).toBeDefined();
+    expect(client.argsOf('verifyOtp')).toEqual([{ token_hash: token, type: 'email_change' }]);
+    expect(router.state.location.state).toEqual({ emailChanged: true });
+  });
+
+  it('says a spent or expired change link is invalid, and leads back to the account', async () => {
+    const client = new FakeAuthClient();
+    client.verifyResult = { error: new Error('Email link is invalid or has expired') };
+    renderLink(`token_hash=${freshToken()}&type=email_change`, client);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(INVALID_EMAIL_CHANGE_LINK);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Could not change your address');
+    expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/account');
   });
 });
 

@@ -11,17 +11,46 @@ import { type AuthClient, useAuthClient } from './session.tsx';
 
 export const VERIFY_LINK_TITLE = 'Signing in · Catamaran';
 export const INVALID_LINK = 'This sign-in link is invalid or has expired.';
+export const INVALID_EMAIL_CHANGE_LINK = 'This link to confirm your new address is invalid or has expired.';
+
+/** What the page says for each kind of link: a sign-in, or the confirmation of a new address. */
+const WORDING = {
+  email: {
+    busy: 'Signing you in...',
+    title: 'Could not sign you in',
+    invalid: INVALID_LINK,
+    hint: 'Links work once, for 10 minutes. Ask for a new one and open the latest e-mail.',
+    retry: { to: CLIENT_ROUTES.signIn, label: 'Get a new sign-in link' },
+  },
+  email_change: {
+    busy: 'Confirming your new address...',
+    title: 'Could not change your address',
+    invalid: INVALID_EMAIL_CHANGE_LINK,
+    hint: 'Links work once, for 10 minutes. Ask for a new one on your account page and open the latest e-mail.',
+    retry: { to: CLIENT_ROUTES.account, label: 'Back to your account' },
+  },
+} as const;
+type LinkType = keyof typeof WORDING;
+
+/** Where the learner lands after a confirmed e-mail change is told so through the navigation's state. */
+export interface EmailChangedState {
+  emailChanged: true;
+}
 
 // One verification per link for the page's life: a link works once, so React's second run of an effect (Strict
 // Mode, or a remount) must reuse the first request's answer rather than spend the used link again.
 const verifications = new Map<string, Promise<string | undefined>>();
 
 /** Verifies a link's token; resolves to undefined on success, else the sentence to show. */
-function verifyOnce(client: () => Promise<AuthClient>, tokenHash: string): Promise<string | undefined> {
+function verifyOnce(
+  client: () => Promise<AuthClient>,
+  tokenHash: string,
+  type: LinkType,
+): Promise<string | undefined> {
   let verification = verifications.get(tokenHash);
   if (!verification) {
     verification = client()
-      .then((auth) => auth.verifyOtp({ token_hash: tokenHash, type: 'email' }))
+      .then((auth) => auth.verifyOtp({ token_hash: tokenHash, type }))
       .then(
         ({ error }) => (error ? authErrorText(error) : undefined),
         (error: unknown) => authErrorText(error),
@@ -52,6 +81,8 @@ export function VerifyLinkPage() {
   const [params] = useSearchParams();
   const tokenHash = params.get('token_hash');
   const redirectTo = params.get('redirect_to');
+  const type: LinkType = params.get('type') === 'email_change' ? 'email_change' : 'email';
+  const wording = WORDING[type];
   const [failure, setFailure] = useState<string>();
 
   useEffect(() => {
@@ -60,17 +91,21 @@ export function VerifyLinkPage() {
       return;
     }
     let isCurrent = true;
-    void verifyOnce(auth, tokenHash).then((error) => {
+    void verifyOnce(auth, tokenHash, type).then((error) => {
       if (!isCurrent) return;
       if (error) setFailure(error);
-      else void navigate(landingPathFor(redirectTo), { replace: true });
+      else {
+        const state: EmailChangedState | undefined =
+          type === 'email_change' ? { emailChanged: true } : undefined;
+        void navigate(landingPathFor(redirectTo), { replace: true, state });
+      }
     });
     return () => {
       isCurrent = false;
     };
-  }, [auth, navigate, tokenHash, redirectTo]);
+  }, [auth, navigate, tokenHash, redirectTo, type]);
 
-  if (!failure) return <ScreenSpinner label="Signing you in..." />;
+  if (!failure) return <ScreenSpinner label={wording.busy} />;
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
       <header className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 lg:px-8">
@@ -81,16 +116,14 @@ export function VerifyLinkPage() {
           <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
             <CircleAlert className="size-7" aria-hidden="true" />
           </span>
-          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900">Could not sign you in</h1>
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{wording.title}</h1>
           <div role="alert" className="mt-3 flex flex-col gap-2 text-lg text-slate-700">
-            <p>{INVALID_LINK}</p>
+            <p>{wording.invalid}</p>
             <p className="text-base text-slate-600">{failure}</p>
           </div>
-          <p className="mt-6 text-base text-slate-700">
-            Links work once, for 10 minutes. Ask for a new one and open the latest e-mail.
-          </p>
-          <Link className={buttonClassName({ size: 'lg', className: 'mt-8' })} to={CLIENT_ROUTES.signIn}>
-            Get a new sign-in link
+          <p className="mt-6 text-base text-slate-700">{wording.hint}</p>
+          <Link className={buttonClassName({ size: 'lg', className: 'mt-8' })} to={wording.retry.to}>
+            {wording.retry.label}
           </Link>
         </div>
       </main>

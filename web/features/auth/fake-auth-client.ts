@@ -2,6 +2,7 @@ import type {
   AuthChangeEvent,
   Session,
   SignInWithPasswordlessCredentials,
+  UserAttributes,
   VerifyOtpParams,
 } from '@supabase/auth-js';
 import type { AuthClient } from './session.tsx';
@@ -42,6 +43,7 @@ export class FakeAuthClient implements AuthClient {
   signInResult: Promise<Result> | Result = { error: null };
   verifyResult: Promise<Result> | Result = { error: null };
   signOutResult: Promise<Result> | Result = { error: null };
+  updateResult: Promise<Result> | Result = { error: null };
 
   constructor(public session: Session | null = null) {}
 
@@ -72,10 +74,23 @@ export class FakeAuthClient implements AuthClient {
     return result;
   }
 
-  async signOut(): Promise<Result> {
-    this.calls.push({ method: 'signOut', args: undefined });
+  async signOut(options?: { scope?: 'global' | 'local' | 'others' }): Promise<Result> {
+    this.calls.push({ method: 'signOut', args: options });
     const result = await this.signOutResult;
-    if (!result.error) this.emit('SIGNED_OUT', null);
+    if (!result.error && options?.scope !== 'others') this.emit('SIGNED_OUT', null);
+    return result;
+  }
+
+  /** Records the update; an e-mail change leaves the address as it is and sets new_email, as the server does. */
+  async updateUser(attributes: UserAttributes, options?: { emailRedirectTo?: string }): Promise<Result> {
+    this.calls.push({ method: 'updateUser', args: { attributes, options } });
+    const result = await this.updateResult;
+    if (!result.error && this.session) {
+      const user = { ...this.session.user };
+      if (attributes.email && attributes.email !== user.email) user.new_email = attributes.email;
+      if (attributes.data) user.user_metadata = { ...user.user_metadata, ...attributes.data };
+      this.emit('USER_UPDATED', { ...this.session, user });
+    }
     return result;
   }
 

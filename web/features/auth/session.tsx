@@ -2,6 +2,7 @@ import type {
   AuthChangeEvent,
   Session,
   SignInWithPasswordlessCredentials,
+  UserAttributes,
   VerifyOtpParams,
 } from '@supabase/auth-js';
 import {
@@ -38,7 +39,13 @@ export interface AuthClient {
   getSession(): Promise<{ data: { session: Session | null } }>;
   signInWithOtp(credentials: SignInWithPasswordlessCredentials): Promise<{ error: Error | null }>;
   verifyOtp(params: VerifyOtpParams): Promise<{ error: Error | null }>;
-  signOut(): Promise<{ error: Error | null }>;
+  /** Changes the user's metadata or asks for an e-mail change (a link goes to the new address). */
+  updateUser(
+    attributes: UserAttributes,
+    options?: { emailRedirectTo?: string },
+  ): Promise<{ error: Error | null }>;
+  /** Ends this session (local), every session (global, the default) or every other one (others). */
+  signOut(options?: { scope?: 'global' | 'local' | 'others' }): Promise<{ error: Error | null }>;
 }
 
 let realClient: Promise<AuthClient> | undefined;
