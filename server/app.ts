@@ -85,6 +85,11 @@ export interface AppOptions {
   sweeps?: { stalledImportsMs?: number; readingReportsMs?: number } | false;
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Whether /api asks if a token's session is still live (docs/decisions/064); true unless set. Only the session
+   * benchmark turns it off, to measure its cost against the guard without it in the same run.
+   */
+  checkSessions?: boolean;
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
@@ -160,7 +165,7 @@ async function apiRoutes(
   options: AppOptions,
   uploadsDir: string,
 ): Promise<void> {
-  registerApiAuthentication(api, config.jwtSecret);
+  registerApiAuthentication(api, config.jwtSecret, options.checkSessions === false ? undefined : api.db);
   registerViewer(api, config.adminEmails);
   await api.register(healthRoutes, {
     lifecycle: api.lifecycle,

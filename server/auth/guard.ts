@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { LiveSessions, sessionLookup } from './live-sessions.ts';
 import { type AccessClaims, AccessTokenVerifier } from './tokens.ts';
 
 declare module 'fastify' {
@@ -18,16 +20,32 @@ declare module 'fastify' {
   }
 }
 
+const SESSION_ENDED = 'Your session has ended: sign in again.';
+/** The answer to a token whose session has ended: the API's sentence, and GoTrue's code for the auth client. */
+const sessionEnded = () =>
+  new HttpError(401, SESSION_ENDED, {
+    code: 'session_not_found',
+    error_code: 'session_not_found',
+    msg: SESSION_ENDED,
+  });
+
 /**
  * Every /api route verifies the bearer access token unless it is marked `config: { public: true }` (a public
- * route also marked `readsToken` verifies a token when one is sent). The check is the token alone (signature,
- * audience, expiry), with no database round trip: a token outlives sign-out by at most its hour, as with
- * Supabase Auth.
+ * route also marked `readsToken` verifies a token when one is sent). The token is verified without the
+ * database; whether its session is still live is asked of LiveSessions, which answers at once from what it
+ * heard within the last few seconds (docs/decisions/064), so a session ended by signing out everywhere, by a
+ * replayed refresh token or by deleting the account is refused on every server within 10 s, not its hour.
+ * Without a database (`db` undefined: the session benchmark's baseline), the token alone decides.
  */
-export function registerApiAuthentication(api: FastifyInstance, jwtSecret: string): void {
+export function registerApiAuthentication(
+  api: FastifyInstance,
+  jwtSecret: string,
+  db: Database | undefined,
+): void {
   const tokens = new AccessTokenVerifier(jwtSecret);
+  const sessions = db ? new LiveSessions(sessionLookup(db)) : undefined;
   api.decorateRequest('user', null);
-  // A callback hook, not an async one: it runs on every call and has nothing to wait for.
+  // A callback hook, not an async one: it runs on every call, and most calls have nothing to wait for.
   api.addHook('onRequest', (request, _reply, done) => {
     const { config } = request.routeOptions;
     const isOpen = config.public === true && (config.readsToken !== true || !request.headers.authorization);
@@ -36,6 +54,9 @@ export function registerApiAuthentication(api: FastifyInstance, jwtSecret: strin
     const claims = match?.[1] ? tokens.verify(match[1]) : undefined;
     if (!claims) return done(new HttpError(401, 'Not authenticated'));
     request.user = claims;
-    done();
+    const live = sessions ? sessions.check(claims.sessionId) : true;
+    if (live === true) return done();
+    if (live === false) return done(sessionEnded());
+    live.then((isLive) => done(isLive ? undefined : sessionEnded()), done);
   });
 }

@@ -42,6 +42,21 @@ export function currentAccessToken(): string | null | Promise<string | null> {
   return accessTokenProvider();
 }
 
+let sessionEndedHandler: () => void = () => undefined;
+
+/**
+ * Lets the session provider hear that the server found this session ended (signed out from another device,
+ * or the account deleted): it then signs out here too, instead of each screen showing the refusal.
+ */
+export function setSessionEndedHandler(handler: () => void): void {
+  sessionEndedHandler = handler;
+}
+
+/** Tells the session provider that an answer said the session has ended (401 session_not_found). */
+export function reportSessionEnded(): void {
+  sessionEndedHandler();
+}
+
 /** The browser's IANA time zone, so the server counts "today" on the learner's own day. */
 export function currentTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -6,7 +6,7 @@ import { downloadBulkTemplate } from '#common/endpoints/bulk.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
 import { deleteChapter, updateChapter } from '#common/endpoints/stories.ts';
-import { ApiError, setAccessTokenProvider } from './api.ts';
+import { ApiError, setAccessTokenProvider, setSessionEndedHandler } from './api.ts';
 import { call, callForReply, postOnLeave, queryString } from './call.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -127,6 +127,24 @@ describe("call's transport", () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Goal must be between 1 and 300 minutes' });
+  });
+
+  it('tells the session provider when the server says the session has ended, and only then', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    fetchMock.mockResolvedValueOnce(answer(401, '{"error":"Not authenticated"}'));
+    fetchMock.mockResolvedValueOnce(
+      answer(401, '{"error":"Your session has ended: sign in again.","code":"session_not_found"}'),
+    );
+
+    await expect(call(getDailyGoal, { query: { language: 'es' } })).rejects.toMatchObject({ status: 401 });
+    expect(ended).not.toHaveBeenCalled();
+    await expect(call(getDailyGoal, { query: { language: 'es' } })).rejects.toMatchObject({
+      status: 401,
+      message: 'Your session has ended: sign in again.',
+    });
+    expect(ended).toHaveBeenCalledTimes(1);
+    setSessionEndedHandler(() => undefined);
   });
 
   it('says what happened when an error answer has no sentence', async () => {

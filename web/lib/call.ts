@@ -8,7 +8,7 @@ import {
   pathOf,
   type ResponseOf,
 } from '#common/contract.ts';
-import { ApiError, currentAccessToken, currentTimeZone } from './api.ts';
+import { ApiError, currentAccessToken, currentTimeZone, reportSessionEnded } from './api.ts';
 
 // The web app's one way to the API: every call names its endpoint's declaration (common/endpoints/), which
 // gives its method and path, types what it sends and checks what it answers.
@@ -153,6 +153,9 @@ async function send(
 
 /** An error answer as an ApiError: the server's sentence when it sent one. */
 function errorOf(response: Response, payload: unknown): ApiError {
+  if (response.status === 401 && (payload as { code?: unknown } | undefined)?.code === 'session_not_found') {
+    reportSessionEnded();
+  }
   const hasSentence = isErrorBody(payload) && payload.error.trim() !== '';
   const message = hasSentence
     ? payload.error

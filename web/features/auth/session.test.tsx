@@ -123,4 +123,21 @@ describe('SessionProvider', () => {
 
     expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
   });
+
+  it('signs out here, not by the learner, when the server says the session has ended', async () => {
+    const ended = { error: 'Your session has ended: sign in again.', code: 'session_not_found' };
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(ended, { status: 401 })));
+    const client = new FakeAuthClient(fakeSession('ana@example.com'));
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/^signed_in/);
+
+    await expect(call(checkPermission, {})).rejects.toMatchObject({ status: 401 });
+
+    expect(await screen.findByText('signed_out')).toBeDefined();
+    expect(client.argsOf('signOut')).toEqual([{ scope: 'local' }]);
+  });
 });

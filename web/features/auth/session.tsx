@@ -17,7 +17,7 @@ import {
   useState,
 } from 'react';
 import type { UserIdentity } from '#common/identity.ts';
-import { setAccessTokenProvider } from '#web/lib/api.ts';
+import { setAccessTokenProvider, setSessionEndedHandler } from '#web/lib/api.ts';
 
 /**
  * The page's session state (spec/learner.md §4): loading, then signed in or signed out. `byUser` marks a
@@ -138,6 +138,11 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
       const authClient = await auth();
       const { data } = await authClient.getSession();
       return data.session?.access_token ?? null;
+    });
+    // The server says this session has ended (signed out elsewhere, or the account deleted): end it here too,
+    // so protected screens lead to sign-in rather than each showing a refusal.
+    setSessionEndedHandler(() => {
+      void auth().then((authClient) => authClient.signOut({ scope: 'local' }));
     });
   }, [auth, value]);
 
