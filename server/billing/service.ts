@@ -6,9 +6,10 @@ import type { BillingSettings } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { stripeEvents, subscriptions, users } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { markNotSetUp } from '#server/http/log-policy.ts';
 import { isPaying, isPro } from '#server/policies/rules.ts';
 import { type SubscriptionRow, statusFromStripe } from './plan.ts';
-import { customerIdOf, subscriptionIdOf } from './stripe.ts';
+import { customerIdOf, stripeClient, subscriptionIdOf } from './stripe.ts';
 
 /** A learner's subscription row; none until billing has had anything to do with them. */
 export async function getSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
@@ -252,4 +253,26 @@ export async function setGrantedPro(
     .onConflictDoUpdate({ target: subscriptions.userId, set: values })
     .returning({ status: subscriptions.status, isGrantedPro: subscriptions.isGrantedPro });
   return isPro(row);
+}
+
+export const CANNOT_CANCEL =
+  'Your subscription cannot be cancelled from this server, as billing is not set up here, so nothing was changed. Please tell us through Feedback.';
+
+/**
+ * Cancels the learner's Stripe subscription at once, without waiting for the end of its period, when one
+ * could still charge them (any status but canceled); one Stripe no longer has counts as cancelled. Answers the
+ * id cancelled, or undefined when there was none. The row is left to the webhook that follows. A Stripe that
+ * cannot be reached is a 502, a server without billing settings a 503, and nothing is changed then.
+ */
+export async function cancelSubscriptionNow(
+  db: Database,
+  settings: BillingSettings | undefined,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await getSubscription(db, userId);
+  const subscriptionId = row?.stripeSubscriptionId;
+  if (!subscriptionId || row.status === 'canceled') return undefined;
+  if (!settings) throw markNotSetUp(new HttpError(503, CANNOT_CANCEL));
+  await unlessDeleted(stripeClient(settings).subscriptions.cancel(subscriptionId));
+  return subscriptionId;
 }
