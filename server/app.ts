@@ -3,6 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type pg from 'pg';
+import { accountRoutes } from '#server/account/routes.ts';
 import { activityRoutes } from '#server/activity/routes.ts';
 import { pruneReadingReports } from '#server/activity/service.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
@@ -174,6 +175,7 @@ async function apiRoutes(
   await api.register(languageRoutes);
   await api.register(billingRoutes, { billing: config.billing, siteUrl: config.siteUrl });
   await api.register(feedbackRoutes, { feedbackEmail: config.feedbackEmail });
+  await api.register(accountRoutes, { billing: config.billing, siteUrl: config.siteUrl });
   await api.register(narratorRoutes, {
     signingSecret: config.jwtSecret,
     rateLimits: options.narratorRateLimits,

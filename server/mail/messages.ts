@@ -1,13 +1,16 @@
 import { escapeHtml } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
-function layout(title: string, body: string): string {
+const IGNORE_IF_NOT_ASKED =
+  'If you did not ask for this e-mail, you can ignore it: nothing happens until the link is opened.';
+
+function layout(title: string, body: string, footer = IGNORE_IF_NOT_ASKED): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f0fdfa;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">
 <div style="max-width:480px;margin:0 auto;padding:32px 24px">
 <p style="font-size:20px;font-weight:700;color:#0e7490;margin:0 0 24px">Catamaran</p>
 ${body}
-<p style="font-size:13px;color:#64748b;margin-top:32px">If you did not ask for this e-mail, you can ignore it: nothing happens until the link is opened.</p>
+<p style="font-size:13px;color:#64748b;margin-top:32px">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
 
@@ -103,6 +106,30 @@ export function emailChangeNoticeMessage(options: {
     `<p style="font-size:16px;line-height:1.5">${escapeHtml(asked)}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(notYou)}</p>
 ${linkButton(options.accountUrl, 'Open my account')}`,
+  );
+  return { to: options.to, subject, text, html };
+}
+
+/** After an account is deleted: what went, what Stripe keeps, and that nothing more needs doing. */
+export function accountDeletedMessage(options: {
+  to: string;
+  cancelledSubscription: boolean;
+  signUpUrl: string;
+}): MailMessage {
+  const subject = 'Your Catamaran account has been deleted';
+  const done =
+    'Your Catamaran account and everything kept with it have been deleted: your profile, reading progress, points, saved words, reading days and goals, feedback, narrator applications and videos, and every signed-in device.';
+  const billing = options.cancelledSubscription
+    ? 'Your Pro subscription was cancelled at once, and you will not be charged again. Stripe keeps its own record of your past payments, as the law requires.'
+    : '';
+  const again = 'You are welcome back at any time, with a new account:';
+  const text = [done, '', ...(billing ? [billing, ''] : []), again, options.signUpUrl].join('\n');
+  const html = layout(
+    subject,
+    `<p style="font-size:16px;line-height:1.5">${escapeHtml(done)}</p>
+${billing ? `<p style="font-size:16px;line-height:1.5">${escapeHtml(billing)}</p>\n` : ''}<p style="font-size:16px;line-height:1.5">${escapeHtml(again)}</p>
+${linkButton(options.signUpUrl, 'Create a new account')}`,
+    'This e-mail confirms a deletion asked for while signed in to the account; it cannot be undone.',
   );
   return { to: options.to, subject, text, html };
 }

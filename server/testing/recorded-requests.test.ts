@@ -359,6 +359,25 @@ describe('the recorded requests', () => {
     await get(visitor, '/no-such-screen');
     await get(visitor, '/dashboard');
 
+    // The account a learner owns: devices, the download, deletion (after everything else: it deletes).
+    await get(visitor, '/api/me/sessions/', 'no token');
+    await get(visitor, '/api/me/export/', 'no token');
+    await json(visitor, 'DELETE', '/api/me/', { email: 'learner@example.com' }, 'no token');
+    await get(learner, '/api/me/sessions/');
+    await json(learner, 'DELETE', '/api/me/sessions/not-a-session/', {});
+    await json(learner, 'DELETE', '/api/me/sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2/', {});
+    await get(learner, '/api/me/export/');
+    const leaving: Caller = { name: 'a learner leaving' };
+    leaving.token = (
+      await signIn(t.db, await createUser(t.db, { email: 'leaving@example.com' }))
+    ).accessToken;
+    await json(leaving, 'DELETE', '/api/me/', {}, 'no confirmation');
+    await json(leaving, 'DELETE', '/api/me/', { email: 'learner@example.com' }, 'another address');
+    await json(admin, 'DELETE', '/api/me/', { email: 'admin@example.com' }, 'the last admin');
+    // Not asked again here: whether the token's session check or the deletion answers that 401 depends on
+    // the guard's cache of live sessions (server/account tests the second call).
+    await json(leaving, 'DELETE', '/api/me/', { email: 'Leaving@Example.com' });
+
     await expect(entries.join('\n')).toMatchFileSnapshot('./__snapshots__/recorded-requests.txt');
   }, 120_000);
 });

@@ -43,7 +43,8 @@ const POLICIES: Record<string, string[]> = {
     'GET /api/applicant-video/admin/signed-url/',
     ...ADMIN_SCOPE,
   ],
-  isAdmin: ['GET /api/admin/check-permission/'],
+  // Deleting an account asks whether it is an administrator's, who may not be the last one.
+  isAdmin: ['GET /api/admin/check-permission/', 'DELETE /api/me/'],
   canSee: ['GET /api/stories/:id/'],
   isLocked: ['GET /api/stories/:id/'],
   requireReadable: [
@@ -52,8 +53,9 @@ const POLICIES: Record<string, string[]> = {
     'POST /api/chapters/:id/mark-unread/',
     'POST /api/track-reading-time/',
   ],
-  isPro: ['GET /api/me/subscription/', 'POST /api/create-checkout-session/'],
-  isPaying: ['GET /api/me/subscription/', 'POST /api/stripe/webhook/'],
+  // The data export presents the plan as GET /api/me/subscription/ does.
+  isPro: ['GET /api/me/subscription/', 'POST /api/create-checkout-session/', 'GET /api/me/export/'],
+  isPaying: ['GET /api/me/subscription/', 'POST /api/stripe/webhook/', 'GET /api/me/export/'],
   // No route asks it directly: the viewer applies it when it reads a role (policies/viewer.ts), and the admin
   // command tells with it whether ADMIN_EMAILS still lists an address it revokes.
   isAdminUser: [],
