@@ -26,6 +26,8 @@ export const queryKeys = {
   lookup: (language: string, word: string) => ['dictionary', language, word] as const,
   /** The learner's saved words; a word looked up changes them. */
   words: () => ['words'] as const,
+  /** The devices signed in to the learner's account; signing one out changes them. */
+  signedInDevices: () => ['signed-in-devices'] as const,
 
   // The admin area: each under ['admin'].
   adminPermission: () => ['admin', 'permission'] as const,
