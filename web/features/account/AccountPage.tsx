@@ -18,6 +18,8 @@ import { Card, CardHeader } from '#web/components/ui/Card.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { DataRightsCard } from './DataRightsCard.tsx';
+import { DevicesCard } from './DevicesCard.tsx';
 import { EmailAddressCard } from './EmailAddressCard.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { useSubscription } from './subscription.ts';
@@ -112,6 +114,8 @@ function AccountScreen({ user }: { user: UserIdentity }) {
           onBillingRedirect={(kind) => void actions.handleBillingRedirect(kind)}
         />
         {actions.problem ? <InlineAlert message={actions.problem} /> : null}
+        <DevicesCard isDisabled={actions.busy !== undefined} />
+        <DataRightsCard email={user.email ?? ''} isDisabled={actions.busy !== undefined} />
 
         <Button
           variant="outline"
