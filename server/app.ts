@@ -87,7 +87,7 @@ export interface AppOptions {
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
   /**
-   * Whether /api asks if a token's session is still live (docs/decisions/064); true unless set. Only the session
+   * Whether /api asks if a token's session is still live (docs/decisions/065); true unless set. Only the session
    * benchmark turns it off, to measure its cost against the guard without it in the same run.
    */
   checkSessions?: boolean;
@@ -140,6 +140,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await app.register(authRoutes, {
     prefix: '/auth/v1',
     jwtSecret: config.jwtSecret,
+    signingKey: config.jwtSigningKey,
     siteUrl: config.siteUrl,
     rateLimits: options.authRateLimits,
   });
@@ -166,7 +167,11 @@ async function apiRoutes(
   options: AppOptions,
   uploadsDir: string,
 ): Promise<void> {
-  registerApiAuthentication(api, config.jwtSecret, options.checkSessions === false ? undefined : api.db);
+  registerApiAuthentication(
+    api,
+    { secret: config.jwtSecret, signing: config.jwtSigningKey },
+    options.checkSessions === false ? undefined : api.db,
+  );
   registerViewer(api, config.adminEmails);
   await api.register(healthRoutes, {
     lifecycle: api.lifecycle,

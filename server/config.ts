@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSigningKey, SIGNING_KEY_PROBLEM, type SigningKey } from '#server/signing-keys.ts';
 import type { S3Settings } from '#server/storage/s3.ts';
 
 const MB = 1024 * 1024;
@@ -58,6 +59,17 @@ const EnvSchema = z
     DICT_LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
     DEMO_CONTENT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    JWT_SIGNING_KEY: z
+      .string()
+      .transform((text, context) => {
+        try {
+          return readSigningKey(text);
+        } catch {
+          context.addIssue({ code: 'custom', message: SIGNING_KEY_PROBLEM });
+          return z.NEVER;
+        }
+      })
+      .optional(),
     FEEDBACK_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -155,6 +167,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Signs access tokens; without it (outside production) main keeps a generated one under `dataDir`. */
   jwtSecret: string | undefined;
+  /** An asymmetric key that signs access tokens instead (ES256 or RS256), published as a JWKS; HS256 without it. */
+  jwtSigningKey: SigningKey | undefined;
   /** Real mail; without it (outside production) mail goes to the development outbox at /dev/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -244,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     trustProxy: values.TRUST_PROXY ?? false,
     jwtSecret: values.JWT_SECRET,
+    jwtSigningKey: values.JWT_SIGNING_KEY,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS ?? [],

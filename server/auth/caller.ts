@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
+import type { TokenKeys } from '#server/signing-keys.ts';
 import { sendAuthError } from './errors.ts';
 import { isSessionActive } from './sessions.ts';
 import { type AccessClaims, verifyAccessToken } from './tokens.ts';
@@ -20,12 +21,12 @@ export type Refusal = 'no_authorization' | 'bad_jwt' | 'session_not_found';
  */
 export async function caller(
   db: Database,
-  jwtSecret: string,
+  keys: TokenKeys,
   request: FastifyRequest,
 ): Promise<{ claims: AccessClaims } | { refusal: Refusal }> {
   const token = bearerToken(request);
   if (!token) return { refusal: 'no_authorization' };
-  const claims = verifyAccessToken(jwtSecret, token);
+  const claims = verifyAccessToken(keys, token);
   if (!claims) return { refusal: 'bad_jwt' };
   return (await isSessionActive(db, claims.sessionId)) ? { claims } : { refusal: 'session_not_found' };
 }

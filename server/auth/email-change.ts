@@ -23,7 +23,7 @@ export interface EmailChangeRequest {
 }
 
 /**
- * GoTrue's e-mail change (docs/decisions/063): the new address gets a link and a code that confirm it, the
+ * GoTrue's e-mail change (docs/decisions/064): the new address gets a link and a code that confirm it, the
  * current address a notice, and the account keeps its address until the link is opened (`new_email` and
  * `email_change_sent_at` tell so meanwhile). Asking again replaces the pending link. The same limits as a
  * sign-in mail hold: one mail a minute to the new address, and one change asked a minute per account.

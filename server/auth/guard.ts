@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
+import type { TokenKeys } from '#server/signing-keys.ts';
 import { LiveSessions, sessionLookup } from './live-sessions.ts';
 import { type AccessClaims, AccessTokenVerifier } from './tokens.ts';
 
@@ -33,16 +34,16 @@ const sessionEnded = () =>
  * Every /api route verifies the bearer access token unless it is marked `config: { public: true }` (a public
  * route also marked `readsToken` verifies a token when one is sent). The token is verified without the
  * database; whether its session is still live is asked of LiveSessions, which answers at once from what it
- * heard within the last few seconds (docs/decisions/064), so a session ended by signing out everywhere, by a
+ * heard within the last few seconds (docs/decisions/065), so a session ended by signing out everywhere, by a
  * replayed refresh token or by deleting the account is refused on every server within 10 s, not its hour.
  * Without a database (`db` undefined: the session benchmark's baseline), the token alone decides.
  */
 export function registerApiAuthentication(
   api: FastifyInstance,
-  jwtSecret: string,
+  keys: TokenKeys,
   db: Database | undefined,
 ): void {
-  const tokens = new AccessTokenVerifier(jwtSecret);
+  const tokens = new AccessTokenVerifier(keys);
   const sessions = db ? new LiveSessions(sessionLookup(db)) : undefined;
   api.decorateRequest('user', null);
   // A callback hook, not an async one: it runs on every call, and most calls have nothing to wait for.

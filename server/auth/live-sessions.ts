@@ -32,7 +32,7 @@ export function sessionLookup(db: Database): (sessionId: string) => Promise<bool
 }
 
 /**
- * Which sessions are live, as this server last heard from the database (docs/decisions/064). An access token
+ * Which sessions are live, as this server last heard from the database (docs/decisions/065). An access token
  * is verified without the database; this says whether its session still is: signing out everywhere, a refresh
  * token replayed (its family revoked), and a deleted account all end sessions in the database, and every
  * server refuses their tokens within SESSION_STALE_MS. An ended session never comes back, so that answer is

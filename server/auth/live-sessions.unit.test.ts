@@ -22,7 +22,10 @@ function setup(entries?: number) {
     waiting.shift()?.reject(new Error('connection refused'));
     await Promise.resolve();
   };
-  return { sessions, calls, answer, fail, advance: (ms: number) => void (now += ms) };
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  return { sessions, calls, answer, fail, advance };
 }
 
 describe('LiveSessions', () => {

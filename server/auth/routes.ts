@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HttpError } from '#server/http/errors.ts';
 import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
+import { keySet, type SigningKey, type TokenKeys } from '#server/signing-keys.ts';
 import { tooManyCodesMessage } from './code-failures.ts';
 import { AuthFailure, EMAIL_EXISTS, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
 import { type LinkPurpose, requestMagicLink, verifyCode, verifyLinkToken } from './magic-links.ts';
@@ -78,7 +79,7 @@ const RATE_WINDOW_MS = 5 * 60 * 1000;
  */
 export async function authRoutes(
   app: FastifyInstance,
-  options: { jwtSecret: string; siteUrl: string; rateLimits?: AuthRateLimits },
+  options: { jwtSecret: string; signingKey?: SigningKey; siteUrl: string; rateLimits?: AuthRateLimits },
 ): Promise<void> {
   const limits = options.rateLimits ?? AUTH_RATE_LIMITS;
   await app.register(rateLimit, {
@@ -89,17 +90,28 @@ export async function authRoutes(
   });
 
   speakGoTrue(app);
-  const scope: AuthScope = { app, jwtSecret: options.jwtSecret, siteUrl: options.siteUrl, limits };
+  const tokenKeys: TokenKeys = { secret: options.jwtSecret, signing: options.signingKey };
+  const scope: AuthScope = { app, jwtSecret: options.jwtSecret, tokenKeys, siteUrl: options.siteUrl, limits };
   signInRoutes(scope);
   verifyRoutes(scope);
   sessionRoutes(scope);
   userRoutes(scope);
+  // GoTrue's key set: the public half of the signing key, for services that verify learners' tokens.
+  const published = keySet(tokenKeys);
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=600');
+    return published;
+  });
 }
 
-/** What the auth routes share: the scope they are registered on, the token secret, the site and the limits. */
+/**
+ * What the auth routes share: the scope they are registered on, the server's secret (which also keys the codes'
+ * HMACs), the keys that sign access tokens, the site and the limits.
+ */
 export interface AuthScope {
   app: FastifyInstance;
   jwtSecret: string;
+  tokenKeys: TokenKeys;
   siteUrl: string;
   limits: AuthRateLimits;
 }
@@ -149,16 +161,17 @@ function speakGoTrue(app: FastifyInstance): void {
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Supabase-Api-Version', GOTRUE_API_VERSION);
-    reply.header('Cache-Control', 'no-store');
+    // Answers about a person are never stored; the public key set says how long it may be kept.
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 }
 
 /** A session as GoTrue answers it: its refresh token and a fresh 1-hour access token. */
 export async function answerSession(
-  { jwtSecret, siteUrl }: Pick<AuthScope, 'jwtSecret' | 'siteUrl'>,
+  { tokenKeys, siteUrl }: Pick<AuthScope, 'tokenKeys' | 'siteUrl'>,
   session: IssuedSession,
 ) {
-  const access = await signAccessToken(jwtSecret, {
+  const access = await signAccessToken(tokenKeys, {
     userId: session.user.id,
     email: session.user.email,
     sessionId: session.sessionId,

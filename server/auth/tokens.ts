@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual, verify } from 'node:crypto';
 import { SignJWT } from 'jose';
+import type { TokenKeys } from '#server/signing-keys.ts';
 
 /** How long an access token lives (design.md: 1 hour). */
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
@@ -66,9 +67,15 @@ interface VerifiedToken {
   expiresAtMs: number;
 }
 
-/** Signs a 1-hour access token with the claims GoTrue puts in one. */
+/** The keys tokens are signed and verified with; a string is the HS256 secret alone. */
+const keysOf = (keys: string | TokenKeys): TokenKeys => (typeof keys === 'string' ? { secret: keys } : keys);
+
+/**
+ * Signs a 1-hour access token with the claims GoTrue puts in one: with the asymmetric signing key when there is
+ * one (its `kid` in the header, as GoTrue's), else HS256 with the secret.
+ */
 export async function signAccessToken(
-  secret: string,
+  keys: string | TokenKeys,
   claims: AccessClaims & {
     userMetadata: Record<string, unknown>;
     /** The auth server's address, GoTrue's `iss` (the site's /auth/v1). */
@@ -80,7 +87,7 @@ export async function signAccessToken(
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + ACCESS_TOKEN_SECONDS;
-  const token = await new SignJWT({
+  const jwt = new SignJWT({
     email: claims.email,
     role: 'authenticated',
     session_id: claims.sessionId,
@@ -90,18 +97,22 @@ export async function signAccessToken(
     amr: [{ method: 'otp', timestamp: Math.floor((claims.signedInAt ?? now).getTime() / 1000) }],
     is_anonymous: false,
     ...(claims.issuer ? { iss: claims.issuer } : {}),
-  })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+  });
+  const { secret, signing } = keysOf(keys);
+  const token = await jwt
+    .setProtectedHeader(
+      signing ? { alg: signing.alg, typ: 'JWT', kid: signing.kid } : { alg: ALGORITHM, typ: 'JWT' },
+    )
     .setSubject(claims.userId)
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(await signingKey(secret));
+    .sign(signing ? signing.privateKey : await signingKey(secret));
   return { token, expiresAt };
 }
 
-// The header fields a token of ours carries; any other (crit, jku, kid...) may ask for processing we do not do.
-const HEADER_FIELDS = new Set(['alg', 'typ']);
+// The header fields a token of ours carries; any other (crit, jku, x5u...) may ask for processing we do not do.
+const HEADER_FIELDS = new Set(['alg', 'typ', 'kid']);
 
 function decodeSegment(segment: string): Record<string, unknown> | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(segment)) return undefined;
@@ -116,31 +127,56 @@ function decodeSegment(segment: string): Record<string, unknown> | undefined {
 }
 
 /**
- * Verifies an access token (HS256 only, audience, expiry, not-before); answers its claims, or undefined when
- * not valid. Written on node:crypto rather than jose's WebCrypto path: every authenticated request passes here,
- * and an HMAC with a constant-time compare costs about a fifth of it (bench/dictionary, docs/decisions/028).
- * The rules are RFC 7519's and RFC 8725's: the algorithm is fixed by us, never read from the token ("none"
- * and every other alg are refused), the signature is checked before the payload is trusted, and the claims
- * are checked with their types.
+ * Verifies an access token (HS256 with the secret, or the asymmetric signing key's algorithm with its kid;
+ * audience, expiry, not-before); answers its claims, or undefined when not valid. Written on node:crypto rather
+ * than jose's WebCrypto path: every authenticated request passes here, and an HMAC with a constant-time compare
+ * costs about a fifth of it (bench/dictionary, docs/decisions/028). The rules are RFC 7519's and RFC 8725's:
+ * the algorithm is fixed by us, never read from the token ("none" and every other alg are refused, and a token
+ * claiming the signing key's algorithm is checked with that key alone), the signature is checked before the
+ * payload is trusted, and the claims are checked with their types.
  */
-export function verifyAccessToken(secret: string, token: string, now = Date.now()): AccessClaims | undefined {
-  return verifyToken(secret, token, now)?.claims;
+export function verifyAccessToken(
+  keys: string | TokenKeys,
+  token: string,
+  now = Date.now(),
+): AccessClaims | undefined {
+  return verifyToken(keysOf(keys), token, now)?.claims;
 }
 
-function verifyToken(secret: string, token: string, now: number): VerifiedToken | undefined {
+/** Whether the signature part is the one the keys make for `signed` under the header's algorithm. */
+function isSignedBy(
+  keys: TokenKeys,
+  header: Record<string, unknown>,
+  signed: string,
+  signature: string,
+): boolean {
+  if (header.alg === ALGORITHM) {
+    if (header.kid !== undefined || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+    const expected = createHmac('sha256', keys.secret).update(signed).digest();
+    const given = Buffer.from(signature, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  const { signing } = keys;
+  if (!signing || header.alg !== signing.alg || header.kid !== signing.kid) return false;
+  if (!/^[A-Za-z0-9_-]+$/.test(signature)) return false;
+  // ES256 signatures are r and s side by side (RFC 7518 §3.4), not DER.
+  const key =
+    signing.alg === 'ES256'
+      ? { key: signing.publicKey, dsaEncoding: 'ieee-p1363' as const }
+      : signing.publicKey;
+  return verify('sha256', Buffer.from(signed), key, Buffer.from(signature, 'base64url'));
+}
+
+function verifyToken(keys: TokenKeys, token: string, now: number): VerifiedToken | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
 
   const header = decodeSegment(headerPart);
-  if (!header || header.alg !== ALGORITHM) return undefined;
+  if (!header) return undefined;
   if (header.typ !== undefined && header.typ !== 'JWT') return undefined;
   for (const field of Object.keys(header)) if (!HEADER_FIELDS.has(field)) return undefined;
-
-  if (!/^[A-Za-z0-9_-]{43}$/.test(signaturePart)) return undefined;
-  const expected = createHmac('sha256', secret).update(`${headerPart}.${payloadPart}`).digest();
-  const signature = Buffer.from(signaturePart, 'base64url');
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
+  if (!isSignedBy(keys, header, `${headerPart}.${payloadPart}`, signaturePart)) return undefined;
 
   const payload = decodeSegment(payloadPart);
   if (!payload) return undefined;
@@ -163,11 +199,14 @@ function verifyToken(secret: string, token: string, now: number): VerifiedToken 
  */
 export class AccessTokenVerifier {
   private readonly verified = new Map<string, VerifiedToken>();
+  private readonly keys: TokenKeys;
 
   constructor(
-    private readonly secret: string,
+    keys: string | TokenKeys,
     private readonly entries = 10_000,
-  ) {}
+  ) {
+    this.keys = keysOf(keys);
+  }
 
   verify(token: string, now = Date.now()): AccessClaims | undefined {
     const known = this.verified.get(token);
@@ -176,7 +215,7 @@ export class AccessTokenVerifier {
       this.verified.delete(token);
       return undefined;
     }
-    const checked = verifyToken(this.secret, token, now);
+    const checked = verifyToken(this.keys, token, now);
     if (!checked || this.entries <= 0) return checked?.claims;
     if (this.verified.size >= this.entries) {
       const oldest = this.verified.keys().next();

@@ -33,7 +33,7 @@ const USER_GONE = 'User from sub claim in JWT does not exist';
 export function userRoutes(scope: AuthScope): void {
   const { app } = scope;
   app.get('/user', async (request, reply) => {
-    const known = await caller(app.db, scope.jwtSecret, request);
+    const known = await caller(app.db, scope.tokenKeys, request);
     if ('refusal' in known) return refuse(reply, known.refusal);
     const user = await findUser(app.db, known.claims.userId);
     if (!user) return sendAuthError(reply, 403, 'user_not_found', USER_GONE);
@@ -41,7 +41,7 @@ export function userRoutes(scope: AuthScope): void {
   });
 
   app.put('/user', async (request, reply) => {
-    const known = await caller(app.db, scope.jwtSecret, request);
+    const known = await caller(app.db, scope.tokenKeys, request);
     if ('refusal' in known) return refuse(reply, known.refusal);
     const { claims } = known;
     const body = UserUpdateBody.safeParse(request.body ?? {});
@@ -95,7 +95,7 @@ export function userRoutes(scope: AuthScope): void {
     const query = LogoutQuery.safeParse(request.query ?? {});
     if (!query.success)
       return sendAuthError(reply, 400, 'validation_failed', 'scope must be global, local or others');
-    const known = await caller(app.db, scope.jwtSecret, request);
+    const known = await caller(app.db, scope.tokenKeys, request);
     // Signing out of a session that is already gone is not an error for the client: the result is the same.
     // Without a token, or with one that is not ours, there is nobody to sign out: GoTrue's refusal.
     if ('refusal' in known) {

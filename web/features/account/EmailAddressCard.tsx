@@ -22,34 +22,11 @@ export const EMAIL_CHANGED = 'Your e-mail address has been changed.';
  * current one a notice, and the address changes only once the link is opened (VerifyLinkPage).
  */
 export function EmailAddressCard({ user }: { user: UserIdentity }) {
-  const auth = useAuthClient();
   const location = useLocation();
   const isJustChanged = (location.state as Partial<EmailChangedState> | null)?.emailChanged === true;
   const [isEditing, setEditing] = useState(false);
-  const [isSending, setSending] = useState(false);
-  const form = useForm({
-    initial: { email: '' },
-    check: (values) => checkForm(EmailChangeForm, values, 'Enter your new e-mail address.'),
-  });
   const pending = user.new_email ?? undefined;
-
-  const send = form.handleSubmit(async ({ email }) => {
-    setSending(true);
-    try {
-      const client = await auth();
-      const emailRedirectTo = `${window.location.origin}${CLIENT_ROUTES.account}`;
-      const { error } = await client.updateUser({ email }, { emailRedirectTo });
-      if (error) form.setProblem(authErrorText(error));
-      else {
-        setEditing(false);
-        form.update({ email: '' });
-      }
-    } catch (error) {
-      form.setProblem(authErrorText(error));
-    } finally {
-      setSending(false);
-    }
-  });
+  const news = pending ? emailChangePending(pending) : isJustChanged ? EMAIL_CHANGED : '';
 
   return (
     <Card>
@@ -64,49 +41,16 @@ export function EmailAddressCard({ user }: { user: UserIdentity }) {
         <p
           role="status"
           className={
-            pending || isJustChanged
+            news
               ? 'flex items-start gap-2.5 rounded-lg bg-blue-50 px-4 py-3 text-base text-blue-900 ring-1 ring-blue-200'
               : 'sr-only'
           }
         >
-          {pending || isJustChanged ? (
-            <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          ) : null}
-          <span className="min-w-0 break-words">
-            {pending ? emailChangePending(pending) : isJustChanged ? EMAIL_CHANGED : ''}
-          </span>
+          {news ? <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : null}
+          <span className="min-w-0 break-words">{news}</span>
         </p>
         {isEditing ? (
-          <form onSubmit={send} noValidate className="flex flex-col gap-4">
-            <Input
-              label="New e-mail address"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoFocus
-              {...form.text('email')}
-              error={form.problem}
-            />
-            <p className="text-sm text-slate-600">
-              We send a link to the new address, and a notice to {user.email}.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <Button type="submit" loading={isSending} disabled={isSending}>
-                {isSending ? 'Sending...' : 'Send confirmation link'}
-              </Button>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={isSending}
-                onClick={() => {
-                  setEditing(false);
-                  form.setProblem(undefined);
-                }}
-              >
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <EmailChangeFields currentEmail={user.email ?? ''} onClose={() => setEditing(false)} />
         ) : (
           <Button
             variant="outline"
@@ -118,5 +62,55 @@ export function EmailAddressCard({ user }: { user: UserIdentity }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The new address, sent to the auth server; closes once the link is on its way, or on Cancel. */
+function EmailChangeFields({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
+  const auth = useAuthClient();
+  const [isSending, setSending] = useState(false);
+  const form = useForm({
+    initial: { email: '' },
+    check: (values) => checkForm(EmailChangeForm, values, 'Enter your new e-mail address.'),
+  });
+
+  const send = form.handleSubmit(async ({ email }) => {
+    setSending(true);
+    try {
+      const client = await auth();
+      const emailRedirectTo = `${window.location.origin}${CLIENT_ROUTES.account}`;
+      const { error } = await client.updateUser({ email }, { emailRedirectTo });
+      if (error) form.setProblem(authErrorText(error));
+      else onClose();
+    } catch (error) {
+      form.setProblem(authErrorText(error));
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <form onSubmit={send} noValidate className="flex flex-col gap-4">
+      <Input
+        label="New e-mail address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus
+        {...form.text('email')}
+        error={form.problem}
+      />
+      <p className="text-sm text-slate-600 break-words">
+        We send a link to the new address, and a notice to {currentEmail}.
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" loading={isSending} disabled={isSending}>
+          {isSending ? 'Sending...' : 'Send confirmation link'}
+        </Button>
+        <Button type="button" variant="outline" disabled={isSending} onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
