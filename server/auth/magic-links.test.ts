@@ -291,4 +291,19 @@ describe('bad input to /otp and /verify', () => {
       expect((response.body as { msg?: string }).msg).toMatch(/\w/);
     }
   });
+
+  it('refuses sign-up data over 16 KB, or a name that is not text, with its sentence, and sends nothing', async () => {
+    const email = newAddress();
+    const before = inbox.length;
+    const cases = [
+      { data: { notes: 'x'.repeat(17 * 1024) }, msg: 'data must stay under 16 KB' },
+      { data: { full_name: 42 }, msg: /data.full_name and data.username must be text/ },
+    ];
+    for (const { data, msg } of cases) {
+      const response = await t.request({ method: 'POST', url: '/auth/v1/otp', payload: { email, data } });
+      expect(response.status).toBe(400);
+      expect((response.body as { msg?: string }).msg).toMatch(msg);
+    }
+    expect(inbox.length).toBe(before);
+  });
 });

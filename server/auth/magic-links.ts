@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { usernameFromName } from '#common/identity.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { Database } from '#server/db/client.ts';
 import { oneTimeTokens, users } from '#server/db/schema.ts';
@@ -10,6 +9,7 @@ import { codeLockSeconds, countCodeFailure, forgetCodeFailures, lockAddress } fr
 import { applyEmailChange } from './email-change.ts';
 import { claimEmailSlot, EMAIL_INTERVAL_SECONDS, LINK_LIFETIME_MS } from './mailed-links.ts';
 import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
+import { signUpMetadata } from './users.ts';
 
 /** Wrong codes allowed before the code stops working. */
 export const CODE_ATTEMPTS = 5;
@@ -53,8 +53,9 @@ export async function prepareMagicLink(
   let [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   const isNewAccount = user === undefined;
   if (!user && request.createUser) {
-    const fullName = request.fullName?.trim();
-    const metadata = fullName ? { full_name: fullName, username: usernameFromName(fullName) } : {};
+    const metadata = signUpMetadata(
+      request.data ?? (request.fullName ? { full_name: request.fullName } : {}),
+    );
     [user] = await db
       .insert(users)
       .values({ email, userMetadata: metadata })

@@ -14,16 +14,12 @@ import { safeRedirect } from './redirect.ts';
 import { createSession, type IssuedSession, refreshSession } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
 import { userRoutes } from './user-routes.ts';
+import { SignUpData } from './users.ts';
 
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
 const OtpBody = z.object({
   email: z.email().max(254),
-  data: z
-    .object({
-      full_name: z.string().trim().max(200).optional(),
-      username: z.string().trim().max(100).optional(),
-    })
-    .optional(),
+  data: SignUpData.optional(),
   create_user: z.boolean().default(true),
   // The client sends null for both in the implicit flow.
   code_challenge: z.string().min(43).max(128).nullish(),
@@ -196,13 +192,14 @@ function signInRoutes(scope: AuthScope): void {
   app.post('/otp', perIp(limits.otp), async (request, reply) => {
     const body = OtpBody.safeParse(request.body ?? {});
     if (!body.success) {
-      const isEmail = body.error.issues.some((issue) => issue.path[0] === 'email');
-      return sendAuthError(
-        reply,
-        400,
-        'validation_failed',
-        isEmail ? 'Unable to validate email address: invalid format' : 'The request is not valid.',
-      );
+      const issue = body.error.issues[0];
+      const message =
+        issue?.path[0] === 'email'
+          ? 'Unable to validate email address: invalid format'
+          : issue?.path[0] === 'data'
+            ? issue.message
+            : 'The request is not valid.';
+      return sendAuthError(reply, 400, 'validation_failed', message);
     }
     const { redirect_to: redirectTo } = request.query as { redirect_to?: string };
     const outcome = await requestMagicLink(
@@ -211,7 +208,7 @@ function signInRoutes(scope: AuthScope): void {
       {
         email: body.data.email,
         createUser: body.data.create_user,
-        fullName: body.data.data?.full_name,
+        data: body.data.data,
         redirectTo: safeRedirect(siteUrl, typeof redirectTo === 'string' ? redirectTo : undefined),
         codeChallenge: body.data.code_challenge ?? undefined,
         codeChallengeMethod: body.data.code_challenge_method ?? undefined,

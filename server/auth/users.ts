@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { usernameFromName } from '#common/identity.ts';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 
@@ -36,4 +38,34 @@ export async function updateUserMetadata(
     .returning();
   if (user) return user;
   return (await findUser(db, id)) ? 'too_large' : undefined;
+}
+
+/**
+ * The metadata a new account is given at sign-up, as GoTrue stores `data`: any keys, as sent (16 KB at most).
+ * The two the app reads are text; `full_name` is trimmed, and without a `username` one is made from the name
+ * (learner.md §3), as the web app's sign-up sends it.
+ */
+export const SignUpData = z
+  .record(z.string(), z.unknown())
+  .refine(
+    (data) =>
+      (data.full_name === undefined ||
+        (typeof data.full_name === 'string' && data.full_name.length <= 200)) &&
+      (data.username === undefined || (typeof data.username === 'string' && data.username.length <= 100)),
+    'data.full_name and data.username must be text (at most 200 and 100 characters)',
+  )
+  .refine(
+    (data) => Buffer.byteLength(JSON.stringify(data)) <= USER_METADATA_MAX_BYTES,
+    'data must stay under 16 KB',
+  );
+
+export function signUpMetadata(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const metadata = { ...data };
+  const fullName = typeof metadata.full_name === 'string' ? metadata.full_name.trim() : undefined;
+  if (fullName) {
+    metadata.full_name = fullName;
+    if (typeof metadata.username !== 'string' || metadata.username.trim() === '')
+      metadata.username = usernameFromName(fullName);
+  } else if (fullName === '') delete metadata.full_name;
+  return metadata;
 }

@@ -11,6 +11,9 @@ export interface JobPayloads {
   'magic-link': {
     email: string;
     createUser: boolean;
+    /** The sign-up's `data`, the new account's metadata as sent. */
+    data?: Record<string, unknown>;
+    /** The name alone, as requests queued before `data` carry it. */
     fullName?: string;
     redirectTo: string;
     codeChallenge?: string;
