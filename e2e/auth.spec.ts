@@ -1,40 +1,13 @@
 import type { Page } from '@playwright/test';
-import { decodeQuotedPrintable } from '../server/testing/mime.ts';
 import { createAccount } from './support/accounts.ts';
 import { uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { codeIn, linkIn, mailFor } from './support/mail.ts';
 import { screenshot } from './support/screenshots.ts';
-import { caughtMail } from './support/smtp.ts';
-import { BUDGET } from './support/time.ts';
 
 const SIGN_IN_SENT = 'Check your email for a magic link to sign in!';
 const SIGN_UP_SENT = 'Check your email to complete your signup!';
-
-/** The `count`-th message caught for an address, decoded, once it has arrived. */
-async function mailFor(address: string, count = 1): Promise<string> {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup starts the SMTP catcher.');
-  await expect
-    .poll(() => caughtMail(dir, address).length, {
-      message: `mail for ${address}`,
-      timeout: BUDGET.serverWork,
-    })
-    .toBeGreaterThanOrEqual(count);
-  return decodeQuotedPrintable(caughtMail(dir, address)[count - 1] ?? '');
-}
-
-function linkIn(mail: string): string {
-  const link = mail.match(/https?:\/\/[^\s"'<>]+\/signin\/verify\?[^\s"'<>]+/)?.[0];
-  if (!link) throw new Error(`No sign-in link in the mail:\n${mail}`);
-  return link.replaceAll('&amp;', '&');
-}
-
-function codeIn(mail: string): string {
-  const code = mail.match(/enter this code: (\d{6})/)?.[1];
-  if (!code) throw new Error(`No 6-digit code in the mail:\n${mail}`);
-  return code;
-}
 
 async function signUpThroughForm(page: Page, name: string, address: string): Promise<void> {
   await page.goto('/signup');

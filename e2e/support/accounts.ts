@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { usernameFromName } from '#common/identity.ts';
 
@@ -22,4 +23,41 @@ export async function createAccount(email: string, fullName: string, options: { 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Another device of a learner, signed in without a mail (one sign-in mail a minute per address): a session
+ * opened in the database as a sign-in opens one, with a refresh token the server then exchanges for a
+ * session of its own making. Answers the session as GoTrue's /token answers it.
+ */
+export async function sessionOnAnotherDevice(
+  baseUrl: string,
+  email: string,
+  userAgent: string,
+): Promise<Record<string, unknown>> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set; the end-to-end global setup sets it.');
+  const refreshToken = randomBytes(32).toString('base64url');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `WITH session AS (
+         INSERT INTO auth_sessions (user_id, not_after, user_agent)
+         SELECT id, now() + interval '90 days', $2 FROM users WHERE lower(email) = lower($1)
+         RETURNING id
+       )
+       INSERT INTO refresh_tokens (session_id, token_hash) SELECT id, $3 FROM session`,
+      [email, userAgent, createHash('sha256').update(refreshToken).digest('hex')],
+    );
+  } finally {
+    await client.end();
+  }
+  const response = await fetch(`${baseUrl}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
+  if (!response.ok) throw new Error(`The refresh answered ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
 }

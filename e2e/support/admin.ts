@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { decodeQuotedPrintable } from '../../server/testing/mime.ts';
-import { caughtMail } from './smtp.ts';
-import { BUDGET } from './time.ts';
+import { codeIn, mailFor } from './mail.ts';
 
 /** An address no other test uses: the server sends one mail per address per minute. */
 export function uniqueAddress(label: string): string {
@@ -15,14 +13,7 @@ export async function signInWithCode(page: Page, email: string): Promise<void> {
   await page.goto('/signin');
   await page.getByLabel('Email Address').fill(email);
   await page.getByRole('button', { name: 'Send Magic Link' }).click();
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup starts the SMTP catcher.');
-  await expect
-    .poll(() => caughtMail(dir, email).length, { message: `mail for ${email}`, timeout: BUDGET.serverWork })
-    .toBeGreaterThan(0);
-  const mail = decodeQuotedPrintable(caughtMail(dir, email)[0] ?? '');
-  const code = mail.match(/enter this code: (\d{6})/)?.[1];
-  if (!code) throw new Error(`No 6-digit code in the mail:\n${mail}`);
+  const code = codeIn(await mailFor(email));
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Sign In with Code' }).click();
   await expect(page).toHaveURL(/\/$/);
