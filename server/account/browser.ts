@@ -10,7 +10,7 @@ const BROWSERS: readonly [name: string, pattern: RegExp][] = [
   ['Samsung Internet', /\bSamsungBrowser\//],
   ['Vivaldi', /\bVivaldi\//],
   ['Firefox', /\b(?:Firefox|FxiOS)\//],
-  ['Chrome', /\b(?:Chrome|CriOS|Chromium)\//],
+  ['Chrome', /\b(?:Chrome|CriOS|Chromium|HeadlessChrome)\//],
   ['Safari', /\bVersion\/[\d.]+.*\bSafari\//],
 ];
 

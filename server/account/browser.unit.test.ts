@@ -62,6 +62,11 @@ const SEEN: [userAgent: string, name: string][] = [
     'Chrome on ChromeOS',
   ],
   ['Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0', 'Firefox on Linux'],
+  // Chrome run headless (automated tests, previews) says so in its product token.
+  [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+    'Chrome on Linux',
+  ],
   [
     'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36',
     'Chrome on Android',

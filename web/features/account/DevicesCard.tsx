@@ -1,4 +1,4 @@
-import { Monitor } from 'lucide-react';
+import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import type { SignedInDevice } from '#common/schemas/account.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -19,6 +19,8 @@ export function DevicesCard({ isDisabled = false }: { isDisabled?: boolean }) {
   const { devices, problem, done, signOutDevice, signOutOthers } = useDevices();
   const isBusy = isDisabled || signOutDevice.isPending || signOutOthers.isPending;
   const others = devices.data?.filter((device) => !device.current) ?? [];
+  // This device first, then the others as the server orders them (most recently used first).
+  const listed = devices.data ? [...devices.data.filter((device) => device.current), ...others] : [];
 
   return (
     <section aria-labelledby="devices-heading">
@@ -44,7 +46,7 @@ export function DevicesCard({ isDisabled = false }: { isDisabled?: boolean }) {
           ) : (
             <>
               <ul className="flex flex-col divide-y divide-slate-200">
-                {devices.data.map((device) => (
+                {listed.map((device) => (
                   <DeviceRow
                     key={device.id}
                     device={device}
@@ -90,10 +92,15 @@ function DeviceRow({
   onSignOut: () => void;
 }) {
   const lastUsed = formatDeviceTime(device.last_used_at);
+  const Icon = /\bon (?:iPhone|Android)$/.test(device.browser)
+    ? Smartphone
+    : /\bon iPad$/.test(device.browser)
+      ? Tablet
+      : Monitor;
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
-        <Monitor className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+        <Icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
             {device.browser}
