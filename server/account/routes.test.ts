@@ -46,7 +46,8 @@ const t = setupTestApp({
 afterAll(() => standIn.close());
 // No billing settings, and an administrator by ADMIN_EMAILS alone.
 const BOSS = 'boss@example.com';
-const plain = setupTestApp({ config: { adminEmails: [BOSS] } });
+const DEPUTY = 'deputy@example.com';
+const plain = setupTestApp({ config: { adminEmails: [BOSS, DEPUTY] } });
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
@@ -455,11 +456,13 @@ describe('DELETE /api/me/ on a server without billing, with ADMIN_EMAILS', () =>
     expect(still).toBeDefined();
   });
 
-  it('counts only marked administrators as others: an ADMIN_EMAILS one alone is kept, and may go beside a marked one', async () => {
+  it('counts administrators by ADMIN_EMAILS too: the one listed account alone is kept, and may go beside another', async () => {
     const boss = await on({ email: BOSS });
     expect(await remove(boss.token, BOSS)).toMatchObject({ status: 409, body: { error: LAST_ADMIN } });
 
-    await on({ isAdmin: true });
+    // A second address of the list with an account: an administrator as much as a marked one.
+    const deputy = await on({ email: DEPUTY });
     expect((await remove(boss.token, BOSS)).status).toBe(204);
+    expect(await remove(deputy.token, DEPUTY)).toMatchObject({ status: 409, body: { error: LAST_ADMIN } });
   });
 });

@@ -6,7 +6,7 @@ import type { BillingSettings } from '#server/config.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { accountDeletedMessage } from '#server/mail/messages.ts';
-import { isAdmin } from '#server/policies/rules.ts';
+import { mayDeleteOwnAccount } from '#server/policies/rules.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { collectLearnerData } from './export.ts';
 import { dayOf, presentDevice, presentExport } from './present.ts';
@@ -48,7 +48,7 @@ export async function accountRoutes(
     const deleted = await deleteAccount(app.db, options.billing, {
       userId: viewer.userId,
       typedEmail: body.email,
-      isAdmin: await isAdmin(viewer),
+      mayDelete: (db) => mayDeleteOwnAccount(viewer, db),
     });
     request.log.info({ userId: viewer.userId, videos: deleted.videoKeys.length }, 'account deleted');
     // After the commit: a file that cannot be removed now is logged for the team, not a deletion undone.

@@ -76,17 +76,6 @@ export async function accountOf(
   return user;
 }
 
-/**
- * Whether another account is an administrator by its is_admin mark. An address that is one only through
- * ADMIN_EMAILS is not counted (that list is the policies' alone): the answer errs towards keeping an admin.
- */
-async function hasOtherMarkedAdmin(db: Database | Transaction, userId: string): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(
-    sql`SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} AND ${users.id} <> ${userId}) AS found`,
-  );
-  return rows[0]?.found === true;
-}
-
 /** Admins deleting themselves take turns, so two of the last two cannot both go (any number, one lock). */
 const ADMIN_DELETION_LOCK = 7_200_020;
 
@@ -102,24 +91,28 @@ export interface DeletedAccount {
  * Deletes the learner's account once `typedEmail` names its address (any case): a live Stripe subscription is
  * cancelled first (if Stripe cannot be reached, nothing is deleted: 502), then in one transaction the rows
  * kept by address (narrator applications and videos, feedback, the sign-in mail slot) and the user, whose
- * sessions, progress, words, reading days, goals and subscription row go by cascade. An administrator with no
- * other marked administrator is refused (409). The video files are the caller's to remove after this answers.
+ * sessions, progress, words, reading days, goals and subscription row go by cascade. The last administrator
+ * is refused (409). The video files are the caller's to remove after this answers.
  */
 export async function deleteAccount(
   db: Database,
   billing: BillingSettings | undefined,
-  request: { userId: string; typedEmail: string; isAdmin: boolean },
+  request: {
+    userId: string;
+    typedEmail: string;
+    /** The policy that keeps the last administrator (mayDeleteOwnAccount), asked in the given database. */
+    mayDelete: (db: Database | Transaction) => Promise<boolean>;
+  },
 ): Promise<DeletedAccount> {
-  const { userId, isAdmin } = request;
+  const { userId, mayDelete } = request;
   const user = await accountOf(db, userId);
   if (!confirmsAddress(request.typedEmail, user.email)) throw new HttpError(400, CONFIRMATION_MISMATCH);
-  if (isAdmin && !(await hasOtherMarkedAdmin(db, userId))) throw new HttpError(409, LAST_ADMIN);
+  if (!(await mayDelete(db))) throw new HttpError(409, LAST_ADMIN);
   const cancelledSubscription = await cancelSubscriptionNow(db, billing, userId);
   const videoKeys = await db.transaction(async (tx) => {
-    if (isAdmin) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_DELETION_LOCK})`);
-      if (!(await hasOtherMarkedAdmin(tx, userId))) throw new HttpError(409, LAST_ADMIN);
-    }
+    // Deletions take turns here, so two of the last two administrators cannot both go.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_DELETION_LOCK})`);
+    if (!(await mayDelete(tx))) throw new HttpError(409, LAST_ADMIN);
     return deleteRows(tx, user);
   });
   return { email: user.email, videoKeys, cancelledSubscription };

@@ -1,5 +1,6 @@
 // The rules of who may do what (learner.md §6, admin.md §1): the one place each is decided. The pure ones take
 // a row already read; the others ask the request's viewer, whose admin role and plan are read at most once.
+import type { Database, Transaction } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -24,6 +25,15 @@ export function isPaying(status: string): boolean {
 export function isPro(row: { status: string; isGrantedPro: boolean } | undefined): boolean {
   if (!row) return false;
   return row.isGrantedPro || isPaying(row.status);
+}
+
+/**
+ * Whether the viewer may delete their own account: anyone but the last administrator, who must make someone
+ * else one first (read in `db`, so a deletion's transaction asks under its own lock).
+ */
+export async function mayDeleteOwnAccount(viewer: Viewer, db: Database | Transaction): Promise<boolean> {
+  if (!(await isAdmin(viewer))) return true;
+  return viewer.hasAnotherAdmin(db);
 }
 
 /** Whether the viewer is an administrator. */

@@ -44,7 +44,8 @@ const POLICIES: Record<string, string[]> = {
     ...ADMIN_SCOPE,
   ],
   // Deleting an account asks whether it is an administrator's, who may not be the last one.
-  isAdmin: ['GET /api/admin/check-permission/', 'DELETE /api/me/'],
+  isAdmin: ['GET /api/admin/check-permission/'],
+  mayDeleteOwnAccount: ['DELETE /api/me/'],
   canSee: ['GET /api/stories/:id/'],
   isLocked: ['GET /api/stories/:id/'],
   requireReadable: [
