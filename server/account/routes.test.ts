@@ -27,7 +27,7 @@ import {
   giveSubscription,
   signIn,
 } from '#server/testing/factories.ts';
-import { startStripeStandIn } from '#server/testing/stripe-stand-in.ts';
+import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-stand-in.ts';
 import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 import { PERSONAL_TABLES } from './export.ts';
 
@@ -381,13 +381,19 @@ describe('DELETE /api/me/', () => {
   it('cancels an active Stripe subscription at once before deleting, and says so in the mail', async () => {
     const { user, token } = await learner();
     const row = await giveSubscription(t.db, user.id, { status: 'active' });
+    const id = String(row.stripeSubscriptionId);
+    standIn.subscriptions.set(
+      id,
+      stripeSubscription({ id, customer: String(row.stripeCustomerId), status: 'active' }),
+    );
     const before = standIn.requests.length;
 
     expect((await deleteMe(token, { email: user.email })).status).toBe(204);
 
     expect(standIn.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
-      `DELETE /v1/subscriptions/${row.stripeSubscriptionId}`,
+      `DELETE /v1/subscriptions/${id}`,
     ]);
+    expect(standIn.subscriptions.get(id)?.status).toBe('canceled');
     expect(await exists(user.id)).toBe(false);
     await expect
       .poll(async () => (await t.db.select().from(devOutbox).where(eq(devOutbox.to, user.email)))[0]?.text, {

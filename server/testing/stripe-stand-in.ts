@@ -136,6 +136,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const subscription = standIn.subscriptions.get(path.slice('/v1/subscriptions/'.length));
       return subscription ? answer(200, subscription) : notFound();
     }
+    // Cancelling at once: Stripe answers the subscription, now canceled (one it does not have is a 404).
+    if (request.method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
+      const id = path.slice('/v1/subscriptions/'.length);
+      const subscription = standIn.subscriptions.get(id);
+      if (!subscription) return notFound();
+      const canceled = { ...subscription, status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) };
+      standIn.subscriptions.set(id, canceled);
+      return answer(200, canceled);
+    }
     return notFound();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
