@@ -1,11 +1,10 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { oneTimeTokens, users } from '#server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { emailChangeMessage, emailChangeNoticeMessage } from '#server/mail/messages.ts';
-import { claimEmailSlot, EMAIL_INTERVAL_SECONDS, LINK_LIFETIME_MS } from './mailed-links.ts';
-import { hashCode, hashToken, randomCode, randomToken } from './tokens.ts';
+import { claimEmailSlot, EMAIL_INTERVAL_SECONDS, LINK_LIFETIME_MS, replaceLink } from './mailed-links.ts';
 import type { UserRow } from './users.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -60,36 +59,21 @@ export async function requestEmailChange(
   const retryAfterSeconds = await claimEmailSlot(db, email, now, intervalSeconds);
   if (retryAfterSeconds > 0) return { ok: false, reason: 'rate_limited', retryAfterSeconds };
 
-  const token = randomToken();
-  const code = randomCode();
-  const tokenHash = hashToken(token);
   const updated = await db.transaction(async (tx) => {
-    await tx
-      .delete(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.userId, user.id),
-          eq(oneTimeTokens.purpose, 'email_change'),
-          isNull(oneTimeTokens.usedAt),
-        ),
-      );
-    await tx.insert(oneTimeTokens).values({
-      userId: user.id,
-      purpose: 'email_change',
-      tokenHash,
-      codeHash: hashCode(settings.secret, code, tokenHash),
-      redirectTo: request.redirectTo,
-      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
-      createdAt: now,
-    });
+    const link = await replaceLink(
+      tx,
+      { userId: user.id, purpose: 'email_change', secret: settings.secret, redirectTo: request.redirectTo },
+      now,
+    );
     const [row] = await tx
       .update(users)
       .set({ newEmail: email, emailChangeSentAt: now, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning();
-    return row;
+    return row && { row, ...link };
   });
   if (!updated) return { ok: false, reason: 'user_not_found' };
+  const { row, token, code } = updated;
 
   const link = new URL(`${settings.siteUrl}${CLIENT_ROUTES.signInVerify}`);
   link.searchParams.set('token_hash', token);
@@ -104,7 +88,7 @@ export async function requestEmailChange(
       accountUrl: `${settings.siteUrl}${CLIENT_ROUTES.account}`,
     }),
   );
-  return { ok: true, user: updated };
+  return { ok: true, user: row };
 }
 
 /**

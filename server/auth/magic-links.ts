@@ -7,8 +7,8 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import { noAccountMessage, signInMessage } from '#server/mail/messages.ts';
 import { codeLockSeconds, countCodeFailure, forgetCodeFailures, lockAddress } from './code-failures.ts';
 import { applyEmailChange } from './email-change.ts';
-import { claimEmailSlot, EMAIL_INTERVAL_SECONDS, LINK_LIFETIME_MS } from './mailed-links.ts';
-import { hashCode, hashToken, randomCode, randomToken, sameDigest } from './tokens.ts';
+import { claimEmailSlot, EMAIL_INTERVAL_SECONDS, LINK_LIFETIME_MS, replaceLink } from './mailed-links.ts';
+import { hashCode, hashToken, sameDigest } from './tokens.ts';
 import { signUpMetadata } from './users.ts';
 
 /** Wrong codes allowed before the code stops working. */
@@ -71,31 +71,21 @@ export async function prepareMagicLink(
     return;
   }
 
-  const token = randomToken();
-  const code = randomCode();
-  const tokenHash = hashToken(token);
-  await db.transaction(async (tx) => {
-    // A new link replaces any earlier one still waiting.
-    await tx
-      .delete(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.userId, user.id),
-          eq(oneTimeTokens.purpose, 'sign_in'),
-          isNull(oneTimeTokens.usedAt),
-        ),
-      );
-    await tx.insert(oneTimeTokens).values({
-      userId: user.id,
-      tokenHash,
-      codeHash: hashCode(settings.secret, code, tokenHash),
-      redirectTo: request.redirectTo,
-      codeChallenge: request.codeChallenge,
-      codeChallengeMethod: request.codeChallengeMethod,
-      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
-      createdAt: now,
-    });
-  });
+  // A new link replaces any earlier one still waiting.
+  const { token, code } = await db.transaction((tx) =>
+    replaceLink(
+      tx,
+      {
+        userId: user.id,
+        purpose: 'sign_in',
+        secret: settings.secret,
+        redirectTo: request.redirectTo,
+        codeChallenge: request.codeChallenge,
+        codeChallengeMethod: request.codeChallengeMethod,
+      },
+      now,
+    ),
+  );
   const link = new URL(`${settings.siteUrl}/signin/verify`);
   link.searchParams.set('token_hash', token);
   link.searchParams.set('type', 'email');
