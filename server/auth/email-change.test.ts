@@ -2,15 +2,15 @@ import { AuthApiError } from '@supabase/auth-js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authEmailThrottle, users } from '#server/db/schema.ts';
-import type { MailMessage } from '#server/mail/mailer.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { authClient, listenForAuth } from '#server/testing/auth-client.ts';
+import { mailbox } from '#server/testing/auth-js-harness.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
-import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 const SITE = 'http://localhost:3000';
-const inbox: MailMessage[] = [];
-const t = setupTestApp({ app: { mailer: { send: async (message) => void inbox.push(message) } } });
+const mail = mailbox();
+const inbox = mail.sent;
+const t = setupTestApp({ app: { mailer: mail.mailer } });
 let authUrl = '';
 
 beforeAll(async () => {
@@ -20,15 +20,8 @@ beforeAll(async () => {
 let sequence = 0;
 const newAddress = (name = 'reader') => `${name}${++sequence}-${Date.now()}@example.com`;
 
-/** Waits for the latest mail to an address (mail goes out from a job), and reads its link and code. */
-async function mailTo(address: string, subject?: string) {
-  const matches = (mail: MailMessage) => mail.to === address && (!subject || mail.subject === subject);
-  await expect.poll(() => inbox.some(matches), { timeout: SERVER_WORK_TIMEOUT }).toBe(true);
-  const mail = inbox.filter(matches).at(-1) as MailMessage;
-  const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-  const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
-  return { mail, link: new URL(link), code };
-}
+/** Waits for the latest mail to an address with this subject (mail goes out from a job): its link and code. */
+const mailTo = (address: string, subject: string) => mail.latest(address, subject);
 
 async function signedInClient(email = newAddress()) {
   const user = await createUser(t.db, { email });

@@ -53,6 +53,13 @@ export interface SignInMail {
 }
 
 /** The mail a test server sends, kept in memory; mails go out from a job, so reading one waits for it. */
+/** A mail with the link and the code it carries. */
+function linkAndCode(mail: MailMessage): SignInMail {
+  const link = new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? 'about:blank');
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+  return { mail, link, tokenHash: link.searchParams.get('token_hash') ?? '', code };
+}
+
 export function mailbox() {
   const sent: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void sent.push(message) };
@@ -66,13 +73,17 @@ export function mailbox() {
 
   /** Waits for the `count`th mail to `address` (the first by default), and reads its link and code. */
   async function signInMail(address: string, count = 1): Promise<SignInMail> {
-    const mail = await nth(address, count);
-    const link = new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? 'about:blank');
-    const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
-    return { mail, link, tokenHash: link.searchParams.get('token_hash') ?? '', code };
+    return linkAndCode(await nth(address, count));
   }
 
-  return { sent, mailer, nth, signInMail };
+  /** Waits for a mail to `address` with this subject, and reads the latest such mail's link and code. */
+  async function latest(address: string, subject: string): Promise<SignInMail> {
+    const matching = () => sent.filter((mail) => mail.to === address && mail.subject === subject);
+    await expect.poll(() => matching().length, { timeout: SERVER_WORK_TIMEOUT }).toBeGreaterThan(0);
+    return linkAndCode(matching().at(-1) as MailMessage);
+  }
+
+  return { sent, mailer, nth, signInMail, latest };
 }
 
 /** The claims of a JWT, read without checking its signature (the server checks that). */
