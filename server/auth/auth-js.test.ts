@@ -191,6 +191,32 @@ describe('the signed-in learner', () => {
     expect(jwtClaims(refreshed.data.session?.access_token ?? '').user_metadata).toEqual(merged);
   });
 
+  it('updateUser({ email }) waits for the new address to confirm: new_email meanwhile, then a session for it', async () => {
+    const device = await signedIn();
+    const wanted = newAddress();
+    const events: string[] = [];
+    device.auth.onAuthStateChange((event) => void events.push(event));
+
+    const asked = await device.auth.updateUser({ email: wanted });
+
+    expect(asked.error).toBeNull();
+    expect(asked.data.user).toMatchObject({ email: device.email, new_email: wanted });
+    expect((await device.auth.getSession()).data.session?.user.new_email).toBe(wanted);
+    const { tokenHash } = await mail.latest(wanted, 'Confirm your new Catamaran e-mail address');
+    const confirmed = await device.auth.verifyOtp({ token_hash: tokenHash, type: 'email_change' });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.session?.user.email).toBe(wanted);
+    expect(jwtClaims(confirmed.data.session?.access_token ?? '').email).toBe(wanted);
+    expect((await device.auth.getUser()).data.user?.email).toBe(wanted);
+    expect(events).toEqual(expect.arrayContaining(['USER_UPDATED', 'SIGNED_IN']));
+
+    // Another account's address: GoTrue's 422 email_exists, raised as an AuthApiError.
+    const other = await signedIn();
+    const taken = await device.auth.updateUser({ email: other.email });
+    expect(taken.error).toBeInstanceOf(AuthApiError);
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
   it('updateUser refuses metadata over 16 KB with 400 and a password with 422, and the learner stays signed in', async () => {
     // Both on purpose: GoTrue stores any size (user.go UserUpdate) and sets a password; the metadata rides in
     // every token here, and Catamaran has no passwords.
