@@ -80,7 +80,10 @@ test('a learner changes the address by its link, downloads the data, deletes the
   await expect.poll(() => apiAnswers(page, token), { timeout: BUDGET.serverWork }).toBe(401);
 });
 
-test('signing out everywhere else ends the other device, which is led to sign in again', async ({ page, browser }) => {
+test('signing out everywhere else ends the other device, which is led to sign in again', async ({
+  page,
+  browser,
+}) => {
   const address = await signedInLearner(page, 'two-devices', 'Malik Chen');
   const phoneAgent =
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -88,9 +91,14 @@ test('signing out everywhere else ends the other device, which is led to sign in
   const phonePage = await phone.newPage();
   try {
     // The phone holds a session of its own, kept where the auth client keeps it.
-    const session = await sessionOnAnotherDevice(String(test.info().project.use.baseURL), address, phoneAgent);
+    const session = await sessionOnAnotherDevice(
+      String(test.info().project.use.baseURL),
+      address,
+      phoneAgent,
+    );
     await phone.addInitScript((stored) => {
-      if (!window.localStorage.getItem('catamaran-auth')) window.localStorage.setItem('catamaran-auth', stored);
+      if (!window.localStorage.getItem('catamaran-auth'))
+        window.localStorage.setItem('catamaran-auth', stored);
     }, JSON.stringify(session));
     await phonePage.goto('/account');
     await expect(phonePage.getByRole('heading', { name: 'Your Account' })).toBeVisible();

@@ -126,7 +126,10 @@ describe('SessionProvider', () => {
 
   it('signs out here, not by the learner, when the server says the session has ended', async () => {
     const ended = { error: 'Your session has ended: sign in again.', code: 'session_not_found' };
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(ended, { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(ended, { status: 401 })),
+    );
     const client = new FakeAuthClient(fakeSession('ana@example.com'));
     render(
       <SessionProvider client={client}>
