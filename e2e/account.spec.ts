@@ -69,6 +69,7 @@ test('a learner changes the address by its link, downloads the data, deletes the
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Type your e-mail address to confirm').fill(newAddress);
   await expectNoSeriousAxeViolation(page);
+  await screenshot(page, 'account-delete-360');
   await confirm.click();
   await expect(page.getByRole('dialog', { name: 'Account deleted' })).toBeVisible();
   await page.getByRole('button', { name: 'Go to the home page' }).click();

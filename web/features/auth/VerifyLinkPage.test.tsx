@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { FakeAuthClient } from './fake-auth-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeAuthClient, fakeSession } from './fake-auth-client.ts';
 import { SessionProvider } from './session.tsx';
 import {
   INVALID_EMAIL_CHANGE_LINK,
@@ -85,6 +85,23 @@ describe('VerifyLink for a new address', () => {
     expect(await screen.findByText('Account page')).toBeDefined();
     expect(client.argsOf('verifyOtp')).toEqual([{ token_hash: token, type: 'email_change' }]);
     expect(router.state.location.state).toEqual({ emailChanged: true });
+  });
+
+  it('ends the session this browser held before, once the new address has its own', async () => {
+    const logout = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal('fetch', logout);
+    const client = new FakeAuthClient(fakeSession('old@example.com'));
+    renderLink(`token_hash=${freshToken()}&type=email_change`, client);
+
+    await screen.findByText('Home page');
+
+    await vi.waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+    const [url, init] = logout.mock.calls[0] ?? [];
+    expect(String(url)).toBe(`${window.location.origin}/auth/v1/logout?scope=local`);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-for-old@example.com');
+    vi.unstubAllGlobals();
   });
 
   it('says a spent or expired change link is invalid, and leads back to the account', async () => {

@@ -41,6 +41,14 @@ export interface EmailChangedState {
 // Mode, or a remount) must reuse the first request's answer rather than spend the used link again.
 const verifications = new Map<string, Promise<string | undefined>>();
 
+/** Ends a session by its access token (GoTrue's local sign-out); a failure only leaves it to expire. */
+function endSessionQuietly(accessToken: string): void {
+  void fetch(`${window.location.origin}/auth/v1/logout?scope=local`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}` },
+  }).catch(() => undefined);
+}
+
 /** Verifies a link's token; resolves to undefined on success, else the sentence to show. */
 function verifyOnce(
   client: () => Promise<AuthClient>,
@@ -50,7 +58,14 @@ function verifyOnce(
   let verification = verifications.get(tokenHash);
   if (!verification) {
     verification = client()
-      .then((auth) => auth.verifyOtp({ token_hash: tokenHash, type }))
+      .then(async (auth) => {
+        // Confirming a new address answers a session of its own; the one this browser held before is ended,
+        // so the devices list does not keep a session nobody holds any more.
+        const before = type === 'email_change' ? (await auth.getSession()).data.session : null;
+        const result = await auth.verifyOtp({ token_hash: tokenHash, type });
+        if (!result.error && before) endSessionQuietly(before.access_token);
+        return result;
+      })
       .then(
         ({ error }) => (error ? authErrorText(error) : undefined),
         (error: unknown) => authErrorText(error),
