@@ -7,7 +7,8 @@ import { accountRoutes } from '#server/account/routes.ts';
 import { activityRoutes } from '#server/activity/routes.ts';
 import { pruneReadingReports } from '#server/activity/service.ts';
 import { permissionRoutes } from '#server/admin/routes.ts';
-import { registerApiAuthentication } from '#server/auth/guard.ts';
+import { ENDED_SESSIONS_POLL_MS, pruneSessions } from '#server/auth/ended-sessions.ts';
+import { type EndedSessionsFeed, registerApiAuthentication } from '#server/auth/guard.ts';
 import { prepareMagicLink } from '#server/auth/magic-links.ts';
 import { type AuthRateLimits, authRoutes } from '#server/auth/routes.ts';
 import { billingRoutes } from '#server/billing/routes.ts';
@@ -83,14 +84,16 @@ export interface AppOptions {
    * How often this server looks for dictionary imports whose server went away (every 20 s by default) and
    * forgets old reading-report ids (every hour); false: never (the test harness, whose tests call them).
    */
-  sweeps?: { stalledImportsMs?: number; readingReportsMs?: number } | false;
+  sweeps?: { stalledImportsMs?: number; readingReportsMs?: number; sessionsMs?: number } | false;
   /** Sees every route as it is registered: a test lists them (server/http/endpoints.test.ts). */
   onRoute?: (route: RouteOptions) => void;
   /**
-   * Whether /api asks if a token's session is still live (docs/decisions/065); true unless set. Only the session
-   * benchmark turns it off, to measure its cost against the guard without it in the same run.
+   * Whether /api refuses the tokens of sessions that have ended (docs/decisions/065); true unless set. Only the
+   * session benchmark turns it off, to measure its cost against the guard without it in the same run.
    */
   checkSessions?: boolean;
+  /** How often this server reads the sessions ended anywhere (every 2 s by default); tests shorten it. */
+  endedSessionsPollMs?: number;
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
@@ -146,7 +149,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await app.register(
     async (api) => {
-      await apiRoutes(api, config, options, uploadsDir);
+      await apiRoutes(api, config, options, { uploadsDir, reportOutage });
     },
     { prefix: '/api' },
   );
@@ -165,12 +168,20 @@ async function apiRoutes(
   api: FastifyInstance,
   config: AppConfig,
   options: AppOptions,
-  uploadsDir: string,
+  { uploadsDir, reportOutage }: { uploadsDir: string; reportOutage: ReturnType<typeof outageReporter> },
 ): Promise<void> {
+  const feed: EndedSessionsFeed = {
+    db: api.db,
+    pollMs: options.endedSessionsPollMs ?? ENDED_SESSIONS_POLL_MS,
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? reportOutage(api.log, error)
+        : api.log.error({ err: error }, 'could not read the ended sessions'),
+  };
   registerApiAuthentication(
     api,
     { secret: config.jwtSecret, signing: config.jwtSigningKey },
-    options.checkSessions === false ? undefined : api.db,
+    options.checkSessions === false ? undefined : feed,
   );
   registerViewer(api, config.adminEmails);
   await api.register(healthRoutes, {
@@ -269,7 +280,7 @@ async function connectServices(
 /** Housekeeping every server does on a timer, each run safe on several servers at once. */
 function startSweeps(
   app: FastifyInstance,
-  every: { stalledImportsMs?: number; readingReportsMs?: number } = {},
+  every: { stalledImportsMs?: number; readingReportsMs?: number; sessionsMs?: number } = {},
 ): { stop: () => Promise<void> }[] {
   const { db, pool, storage, log } = app;
   return [
@@ -278,6 +289,10 @@ function startSweeps(
     everyInterval(() => pruneReadingReports(db), {
       intervalMs: every.readingReportsMs ?? 60 * 60 * 1000,
       onError: (error) => log.warn({ err: error }, 'could not forget old reading-report ids'),
+    }),
+    everyInterval(() => pruneSessions(db), {
+      intervalMs: every.sessionsMs ?? 60 * 60 * 1000,
+      onError: (error) => log.warn({ err: error }, 'could not sweep expired and ended sessions'),
     }),
   ];
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from '#server/http/database-unavailable.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { everyInterval } from '#server/jobs/every.ts';
 import type { TokenKeys } from '#server/signing-keys.ts';
-import { LiveSessions, sessionLookup } from './live-sessions.ts';
+import { EndedSessions, endedSessionsReader } from './ended-sessions.ts';
 import { type AccessClaims, AccessTokenVerifier } from './tokens.ts';
 
 declare module 'fastify' {
@@ -30,34 +32,63 @@ const sessionEnded = () =>
     msg: SESSION_ENDED,
   });
 
+/** How the guard learns of ended sessions: the database to read them from, how often, and where a failed read goes. */
+export interface EndedSessionsFeed {
+  db: Database;
+  pollMs: number;
+  onError: (error: unknown) => void;
+}
+
 /**
  * Every /api route verifies the bearer access token unless it is marked `config: { public: true }` (a public
  * route also marked `readsToken` verifies a token when one is sent). The token is verified without the
- * database; whether its session is still live is asked of LiveSessions, which answers at once from what it
- * heard within the last few seconds (docs/decisions/065), so a session ended by signing out everywhere, by a
- * replayed refresh token or by deleting the account is refused on every server within 10 s, not its hour.
- * Without a database (`db` undefined: the session benchmark's baseline), the token alone decides.
+ * database, and refused when its session has ended since: every server reads the sessions ended anywhere every
+ * 2 s (EndedSessions, docs/decisions/065), so a sign-out everywhere, a replayed refresh token or a deleted
+ * account closes the API to the session's tokens within seconds, not their hour, and no request waits for it.
+ * Without a feed (the session benchmark's baseline), the token alone decides.
  */
 export function registerApiAuthentication(
   api: FastifyInstance,
   keys: TokenKeys,
-  db: Database | undefined,
+  feed: EndedSessionsFeed | undefined,
 ): void {
   const tokens = new AccessTokenVerifier(keys);
-  const sessions = db ? new LiveSessions(sessionLookup(db)) : undefined;
+  const ended = feed ? followEndedSessions(api, feed) : undefined;
   api.decorateRequest('user', null);
-  // A callback hook, not an async one: it runs on every call, and most calls have nothing to wait for.
-  api.addHook('onRequest', (request, _reply, done) => {
+  // A callback hook, not an async one: it runs on every call and has nothing to wait for.
+  api.addHook('onRequest', (request, reply, done) => {
     const { config } = request.routeOptions;
     const isOpen = config.public === true && (config.readsToken !== true || !request.headers.authorization);
     if (isOpen) return done();
     const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
     const claims = match?.[1] ? tokens.verify(match[1]) : undefined;
     if (!claims) return done(new HttpError(401, 'Not authenticated'));
+    if (ended && !ended.isKnown) {
+      // Until the first read, this server cannot tell an ended session from a live one.
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return done(new HttpError(503, DATABASE_UNAVAILABLE));
+    }
+    if (ended?.has(claims.sessionId)) return done(sessionEnded());
     request.user = claims;
-    const live = sessions ? sessions.check(claims.sessionId) : true;
-    if (live === true) return done();
-    if (live === false) return done(sessionEnded());
-    live.then((isLive) => done(isLive ? undefined : sessionEnded()), done);
+    done();
   });
+}
+
+/**
+ * The ended sessions, read once before the server takes its first request (so a session ended before it
+ * started is refused too), then every `pollMs` until it closes. A failed read keeps what was known: while the
+ * database does not answer, nobody can end a session either. A server whose database did not answer its first
+ * read answers signed-in calls 503 until a read succeeds.
+ */
+function followEndedSessions(api: FastifyInstance, feed: EndedSessionsFeed): EndedSessions {
+  const ended = new EndedSessions(endedSessionsReader(feed.db));
+  let reading: { stop: () => Promise<void> } | undefined;
+  api.addHook('onReady', async () => {
+    await ended.refresh().catch(feed.onError);
+    reading = everyInterval(() => ended.refresh(), { intervalMs: feed.pollMs, onError: feed.onError });
+  });
+  api.addHook('onClose', async () => {
+    await reading?.stop();
+  });
+  return ended;
 }

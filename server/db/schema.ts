@@ -75,6 +75,21 @@ export const authSessions = pgTable(
   (table) => [index('auth_sessions_user_id').on(table.userId)],
 );
 
+/**
+ * Sessions that ended (signed out, revoked for a replayed refresh token, expired and swept, or gone with their
+ * user), written by a trigger on auth_sessions (migration 0018). Every server reads the new ones every 2 s and
+ * refuses their access tokens, which live an hour, so a row is kept for two (docs/decisions/065).
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ended_sessions_ended_at').on(table.endedAt)],
+);
+
 /** Opaque refresh tokens, stored as SHA-256 hashes; each use revokes the token and issues its successor. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

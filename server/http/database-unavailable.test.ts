@@ -2,7 +2,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { createTestDatabase, testConfig } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
 /**
  * A TCP relay in front of the test database: the app connects through it, and the test cuts the database off
@@ -96,5 +99,43 @@ describe('a call that needs the database while it is not answering', () => {
     await relay.open();
     const back = await app.inject({ method: 'GET', url: '/api/languages/' });
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('a server that starts while the database is not answering', () => {
+  it('answers signed-in calls 503 until it has read which sessions ended, then serves them', async () => {
+    const database = await createTestDatabase();
+    const seeding = openDatabase(database.url, { max: 1, onIdleError: () => undefined });
+    const url = new URL(database.url);
+    const relay = databaseRelay({ host: url.hostname, port: Number(url.port) });
+    let app: FastifyInstance | undefined;
+    try {
+      const { accessToken } = await signIn(seeding.db, await createUser(seeding.db));
+      await relay.open();
+      url.hostname = '127.0.0.1';
+      url.port = String(relay.port());
+      // Built while it answers (the job queue needs it), cut off before the server is ready to take requests.
+      app = await buildApp(testConfig(url.toString()), { sweeps: false, endedSessionsPollMs: 50 });
+      await relay.cut();
+      await app.ready();
+      const call = () =>
+        (app as FastifyInstance).inject({
+          url: '/api/words/',
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+
+      const refused = await call();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ error: 'The database is not answering. Try again in a moment.' });
+      expect(refused.headers['retry-after']).toBe('5');
+
+      await relay.open();
+      await expect.poll(async () => (await call()).statusCode, { timeout: SERVER_WORK_TIMEOUT }).toBe(200);
+    } finally {
+      await relay.open().catch(() => undefined);
+      await app?.close();
+      await seeding.pool.end();
+      await database.drop();
+    }
   });
 });
