@@ -28,6 +28,18 @@ const languageCode = (name: string) =>
     .regex(/^[a-z]{2,3}$/, { error: `${name} must be a language code such as es.` });
 
 /** A chapter as the reader shows it: its text, its place in the story and whether the learner finished it. */
+/**
+ * A word of a chapter in a language written without spaces, as the server's analyser found it (issue 21): as
+ * written, its dictionary form and reading when they differ, and its part of speech.
+ */
+export const ChapterWord = z.object({
+  text: z.string(),
+  lemma: z.string().optional(),
+  reading: z.string().optional(),
+  part_of_speech: z.string().optional(),
+});
+export type ChapterWord = z.infer<typeof ChapterWord>;
+
 export const ReaderChapter = z.object({
   id: z.number().int(),
   chapter_number: z.number().int(),
@@ -37,6 +49,8 @@ export const ReaderChapter = z.object({
   word_count: z.number().int(),
   audio_url: z.string().nullable(),
   is_completed: z.boolean(),
+  /** The chapter's words in reading order, for a language whose words the server finds; absent otherwise. */
+  words: z.array(ChapterWord).optional(),
   story: z.object({
     id: z.number().int(),
     title: z.string(),

@@ -140,7 +140,9 @@ function extend(group: Group, morpheme: Morpheme): void {
   group.endsWithParticle = morpheme.partOfSpeech === '助詞';
 }
 
-const isPunctuation = (morpheme: Morpheme) => morpheme.partOfSpeech === '記号';
+/** Punctuation and symbols, and anything without a letter or a digit (& read as an unknown word): not a word. */
+const isPunctuation = (morpheme: Morpheme) =>
+  morpheme.partOfSpeech === '記号' || !/[\p{L}\p{N}]/u.test(morpheme.surface);
 
 /**
  * Groups morphemes into words, covering `text` whole: what the analyser left out between morphemes (spaces,

@@ -1,6 +1,8 @@
 // The words of a text as a reader of its language sees them (issue 21): for the languages written without
 // spaces, an analyser that knows their words; for the others, nothing here (the reader's Intl.Segmenter and the
-// spaces between words are enough). Each analyser is loaded on first use.
+// spaces between words are enough). Each analyser is loaded on first use. A chapter's words are found when it
+// is saved and kept with it, so the reader shows and looks up the words a reader of the language sees, and the
+// word count (and so the points) follows the same words.
 import { japaneseWords } from './japanese.ts';
 
 /** A piece of a text: a word to tap, with its dictionary form and reading when known, or what lies between. */
@@ -25,4 +27,55 @@ export const hasAnalyser = (languageCode: string): boolean => languageCode in AN
 /** The text's words, covering it whole; undefined for a language without an analyser. */
 export function analyseText(languageCode: string, text: string): AnalysedWord[] | undefined {
   return ANALYSERS[languageCode]?.(text);
+}
+
+/** A word as kept on the chapter (chapters.words): short keys, as a long chapter holds thousands. */
+export interface StoredWord {
+  /** The word as written. */
+  t: string;
+  /** Its dictionary form, when it differs from the text. */
+  l?: string;
+  /** Its reading (kana, pinyin), when it differs from the text. */
+  r?: string;
+  /** Its part of speech. */
+  p?: string;
+}
+
+const LOOKS_LIKE_HTML = /<\/?(p|br|em|strong|i|b|u|span)\b[^>]*>/i;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * The text of a chapter's content, as the reader shows it: tags gone, paragraphs and line breaks as line
+ * breaks (so no word runs across them), entities decoded. The content has passed the sanitiser, whose tags are
+ * few and plain (server/stories/sanitize.ts).
+ */
+export function chapterPlainText(content: string): string {
+  if (!LOOKS_LIKE_HTML.test(content)) return content;
+  return content
+    .replace(/<br\s*\/?>|<\/p\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === '#') {
+        const code =
+          name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    });
+}
+
+/** The chapter's words in reading order, for a language with an analyser; null for the others. */
+export function analyseChapter(content: string, languageCode: string): StoredWord[] | null {
+  const pieces = analyseText(languageCode, chapterPlainText(content));
+  if (!pieces) return null;
+  const words: StoredWord[] = [];
+  for (const piece of pieces) {
+    if (!piece.isWord) continue;
+    const word: StoredWord = { t: piece.text };
+    if (piece.lemma && piece.lemma !== piece.text) word.l = piece.lemma;
+    if (piece.reading && piece.reading !== piece.text) word.r = piece.reading;
+    if (piece.partOfSpeech) word.p = piece.partOfSpeech;
+    words.push(word);
+  }
+  return words;
 }

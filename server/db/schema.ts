@@ -221,6 +221,11 @@ export const chapters = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     wordCount: integer('word_count').notNull().default(0),
+    /**
+     * The chapter's words as its language's analyser finds them (server/analysis/chapter.ts), for the languages
+     * written without spaces; null for the others, whose words the reader finds itself.
+     */
+    words: jsonb('words').$type<{ t: string; l?: string; r?: string; p?: string }[]>(),
     orderIndex: integer('order_index').notNull(),
     audioKey: text('audio_key'),
     audioDurationSeconds: integer('audio_duration_seconds'),

@@ -1,7 +1,18 @@
-import type { ReaderChapter } from '#common/schemas/reading.ts';
+import type { ChapterWord, ReaderChapter } from '#common/schemas/reading.ts';
+import type { StoredWord } from '#server/analysis/service.ts';
 import { presentLanguage } from '#server/languages/present.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import type { ReaderChapterRow } from './service.ts';
+
+/** A stored word as the reader gets it: the text, and its dictionary form, reading and part of speech when known. */
+function presentWord(word: StoredWord): ChapterWord {
+  return {
+    text: word.t,
+    ...(word.l ? { lemma: word.l } : {}),
+    ...(word.r ? { reading: word.r } : {}),
+    ...(word.p ? { part_of_speech: word.p } : {}),
+  };
+}
 
 /** GET /api/chapters/{id}/'s answer: the chapter, its audio's address, and its story's outline. */
 export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow): ReaderChapter {
@@ -14,6 +25,8 @@ export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow
     word_count: chapter.wordCount,
     audio_url: chapter.audioKey ? storage.publicUrl(chapter.audioKey) : null,
     is_completed: chapter.isCompleted,
+    // Only for a language whose words an analyser finds: every other answer stays as it was.
+    ...(chapter.words ? { words: chapter.words.map(presentWord) } : {}),
     story: {
       id: chapter.story.id,
       title: chapter.story.title,

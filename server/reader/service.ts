@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { StoredWord } from '#server/analysis/service.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapterProgress, chapters, languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -13,6 +14,8 @@ export interface ReaderChapterRow {
   content: string;
   orderIndex: number;
   wordCount: number;
+  /** The analysed words of a language written without spaces; null for the others. */
+  words: StoredWord[] | null;
   audioKey: string | null;
   isCompleted: boolean;
   story: {
@@ -37,6 +40,7 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
         content: chapters.content,
         orderIndex: chapters.orderIndex,
         wordCount: chapters.wordCount,
+        words: chapters.words,
         audioKey: chapters.audioKey,
       },
       isCompleted: sql<boolean>`coalesce(${chapterProgress.isCompleted}, false)`,

@@ -7,6 +7,7 @@ import {
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
 import { lengthCategory, wordCount } from '#common/stories.ts';
+import { analyseChapter, type StoredWord } from '#server/analysis/service.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -189,7 +190,7 @@ export async function createChapter(
         storyId,
         title: input.title,
         content,
-        wordCount: wordCount(content, story.languageCode),
+        ...wordsOf(content, story.languageCode),
         // Placed and numbered for real by placeChapter, in this transaction.
         orderIndex: 2 ** 31 - 1,
         chapterNumber: 0,
@@ -228,7 +229,7 @@ export async function updateChapter(
       .set({
         title: input.title,
         content,
-        wordCount: wordCount(content, story.languageCode),
+        ...wordsOf(content, story.languageCode),
         generationPrompt: prompt,
         ...audioColumns(audio, input.audio_duration_seconds),
         updatedAt: new Date(),
@@ -274,6 +275,15 @@ async function getChapter(tx: Database | Transaction, id: number): Promise<Chapt
 }
 
 /** Serialises edits of one story's chapters, and answers its language for counting words. */
+/**
+ * A chapter's words and their count: for a language with an analyser (Japanese, Chinese), the words it finds,
+ * kept with the chapter and counted; for the others, the count of common/stories.ts and no words kept.
+ */
+function wordsOf(content: string, languageCode: string): { words: StoredWord[] | null; wordCount: number } {
+  const words = analyseChapter(content, languageCode);
+  return { words, wordCount: words ? words.length : wordCount(content, languageCode) };
+}
+
 async function lockStory(
   tx: Transaction,
   storyId: number,
@@ -324,10 +334,7 @@ async function recountStory(tx: Transaction, storyId: number, options: { recount
       .from(chapters)
       .where(eq(chapters.storyId, storyId));
     for (const row of rows) {
-      await tx
-        .update(chapters)
-        .set({ wordCount: wordCount(row.content, story.languageCode) })
-        .where(eq(chapters.id, row.id));
+      await tx.update(chapters).set(wordsOf(row.content, story.languageCode)).where(eq(chapters.id, row.id));
     }
   }
   const [total] = await tx

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { analyseChapter, chapterPlainText, hasAnalyser } from './service.ts';
+
+describe('chapterPlainText', () => {
+  it('keeps plain text as it is', () => {
+    expect(chapterPlainText('猫が好き。\n\n犬も。')).toBe('猫が好き。\n\n犬も。');
+  });
+
+  it('turns paragraphs and breaks into line breaks, drops tags and decodes entities', () => {
+    expect(
+      chapterPlainText('<p>犬と&amp;猫を<br>見た。</p><p><em>&lt;本&gt;</em>&#x732B;&#29483;&nbsp;</p>'),
+    ).toBe('犬と&猫を\n見た。\n<本>猫猫\u00a0\n');
+  });
+
+  it('leaves an entity it does not know as written', () => {
+    expect(chapterPlainText('<p>&bogus; &#0;</p>')).toBe('&bogus; &#0;\n');
+  });
+});
+
+describe('analyseChapter', () => {
+  it('keeps the words of an analysed language, with what differs from the text', () => {
+    expect(hasAnalyser('ja')).toBe(true);
+    expect(analyseChapter('<p>本を読みました。</p>', 'ja')).toEqual([
+      { t: '本', r: 'ほん', p: 'noun' },
+      { t: 'を', p: 'particle' },
+      { t: '読みました', l: '読む', r: 'よみました', p: 'verb (godan)' },
+    ]);
+  });
+
+  it('answers null for a language the reader cuts itself', () => {
+    expect(hasAnalyser('es')).toBe(false);
+    expect(analyseChapter('<p>Había una vez.</p>', 'es')).toBeNull();
+  });
+});

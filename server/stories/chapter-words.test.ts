@@ -1,0 +1,97 @@
+// A chapter in a language written without spaces is analysed when it is saved (issue 21): the reader's answer
+// carries its words with their dictionary forms and readings, and its word count is the count of those words.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ReaderChapter } from '#common/schemas/reading.ts';
+import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
+import { chapters, languages } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
+
+const t = setupTestApp();
+let token = '';
+const admin = async () => {
+  if (!token) token = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
+  return token;
+};
+const languageId = async (code: string) =>
+  ((await t.db.select().from(languages).where(eq(languages.code, code)))[0] as { id: number }).id;
+const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.request<T>({ method, url, payload, token: await admin() });
+
+async function chapterIn(code: string, content: string) {
+  const story = await call<AdminStory>('POST', '/api/admin/stories/', {
+    title: 'Story',
+    author: 'Author',
+    language: await languageId(code),
+    is_published: true,
+    is_free: true,
+  });
+  expect(story.status).toBe(201);
+  const chapter = await call<AdminChapter>('POST', `/api/admin/stories/${story.body.id}/chapters/`, {
+    title: 'One',
+    content,
+  });
+  expect(chapter.status).toBe(201);
+  return chapter.body;
+}
+
+const read = (id: number) => call<ReaderChapter>('GET', `/api/chapters/${id}/`);
+
+describe('words of a Japanese chapter', () => {
+  it('are found at save, with dictionary forms and readings, and counted as the reader sees them', async () => {
+    const chapter = await chapterIn('ja', '<p>私は昨日パンを食べました。</p><p>とても楽しかったです。</p>');
+
+    const { body } = await read(chapter.id);
+
+    expect(body.words?.map((word) => word.text)).toEqual([
+      '私',
+      'は',
+      '昨日',
+      'パン',
+      'を',
+      '食べました',
+      'とても',
+      '楽しかった',
+      'です',
+    ]);
+    expect(body.words?.[5]).toEqual({
+      text: '食べました',
+      lemma: '食べる',
+      reading: 'たべました',
+      part_of_speech: 'verb (ichidan)',
+    });
+    expect(body.word_count).toBe(9);
+    expect(chapter.word_count).toBe(9);
+  });
+
+  it('follow the text when the chapter is edited, and decode what the editor escaped', async () => {
+    const chapter = await chapterIn('ja', '<p>猫が好きです。</p>');
+
+    const edited = await call<AdminChapter>('PUT', `/api/admin/chapters/${chapter.id}/`, {
+      title: 'One',
+      content: '<p>犬と&amp;猫を<br>見ました。</p>',
+    });
+
+    expect(edited.status).toBe(200);
+    const { body } = await read(chapter.id);
+    expect(body.words?.map((word) => word.text)).toEqual(['犬', 'と', '猫', 'を', '見ました']);
+    expect(body.words?.at(-1)).toMatchObject({ lemma: '見る' });
+  });
+});
+
+describe('a chapter in a language with spaces', () => {
+  it('keeps no words and answers as before', async () => {
+    const chapter = await chapterIn('es', '<p>Había una vez una niña.</p>');
+
+    const { body } = await read(chapter.id);
+
+    expect(body).not.toHaveProperty('words');
+    expect(body.word_count).toBe(5);
+    const [row] = await t.db
+      .select({ words: chapters.words })
+      .from(chapters)
+      .where(eq(chapters.id, chapter.id));
+    expect(row?.words).toBeNull();
+  });
+});
