@@ -102,9 +102,9 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const { lookUp } = lookup;
 
   const handleWord = useCallback(
-    (word: string) => {
+    (word: string, lemma?: string) => {
       setWordsClicked((count) => Math.min(chapter.word_count, count + 1));
-      void lookUp(word);
+      void lookUp(word, lemma);
     },
     [lookUp, chapter.word_count],
   );
@@ -125,7 +125,12 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
         <p className="mb-6 text-sm font-medium text-slate-500" lang={language} dir={textDirection(language)}>
           {story.title}
         </p>
-        <ChapterText content={chapter.content} language={language} onWord={handleWord} />
+        <ChapterText
+          content={chapter.content}
+          language={language}
+          words={chapter.words}
+          onWord={handleWord}
+        />
 
         <CompletionSection
           chapter={chapter}

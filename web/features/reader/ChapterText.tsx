@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { textDirection } from '#common/languages.ts';
+import type { ChapterWord } from '#common/schemas/reading.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
 import { chapterHtml } from './text.ts';
 
@@ -9,8 +10,13 @@ const KEYBOARD_HINT_ID = 'reader-keyboard-hint';
 export interface ChapterTextProps {
   content: string;
   language: string;
-  /** Called with the word as written in the text, punctuation not yet stripped. */
-  onWord: (word: string) => void;
+  /** The server's words of a language written without spaces (Japanese, Chinese); the browser's otherwise. */
+  words?: readonly ChapterWord[] | undefined;
+  /**
+   * Called with the word as written in the text, punctuation not yet stripped, and its dictionary form when
+   * the server found one.
+   */
+  onWord: (word: string, lemma?: string) => void;
 }
 
 /**
@@ -18,13 +24,13 @@ export interface ChapterTextProps {
  * from the keyboard, the text takes the focus once and the arrow keys walk its words, Enter looks the current
  * one up, so a chapter is not thousands of tab stops. The markup is built once per content (see text.ts).
  */
-export const ChapterText = memo(function ChapterText({ content, language, onWord }: ChapterTextProps) {
+export const ChapterText = memo(function ChapterText({ content, language, words, onWord }: ChapterTextProps) {
   const html = useMemo(() => {
     performance.mark('reader:text-start');
-    const markup = { __html: chapterHtml(content, language) };
+    const markup = { __html: chapterHtml(content, language, words) };
     performance.mark('reader:text-html');
     return markup;
-  }, [content, language]);
+  }, [content, language, words]);
   const container = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
 
@@ -44,7 +50,7 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
     // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
     performance.mark('reader:tap', { startTime: event.timeStamp });
     activate(word);
-    onWord(word.textContent ?? '');
+    onWord(word.textContent ?? '', word.dataset.l);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -52,7 +58,7 @@ export const ChapterText = memo(function ChapterText({ content, language, onWord
     if (!words || words.length === 0) return;
     if (event.key === 'Enter' && active.current) {
       event.preventDefault();
-      onWord(active.current.textContent ?? '');
+      onWord(active.current.textContent ?? '', active.current.dataset.l);
       return;
     }
     const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;

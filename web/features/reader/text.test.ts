@@ -94,3 +94,39 @@ describe('chapterHtml', () => {
     );
   });
 });
+
+describe("chapterHtml with the server's words (issue 21)", () => {
+  const words = [
+    { text: '私', reading: 'わたし' },
+    { text: 'は' },
+    { text: '食べました', lemma: '食べる', reading: 'たべました' },
+    { text: 'とても' },
+    { text: '楽しかった', lemma: '楽しい', reading: 'たのしかった' },
+  ];
+
+  it("wraps the server's words, with their dictionary form and reading, across paragraphs and tags", () => {
+    const html = chapterHtml('<p>私は<em>食べました</em>。</p><p>とても楽しかった！</p>', 'ja', words);
+
+    expect(html).toBe(
+      '<p><span data-w data-r="わたし">私</span><span data-w>は</span>' +
+        '<em><span data-w data-l="食べる" data-r="たべました">食べました</span></em>。</p>' +
+        '<p><span data-w>とても</span><span data-w data-l="楽しい" data-r="たのしかった">楽しかった</span>！</p>',
+    );
+  });
+
+  it("cuts with the browser what the server's words do not cover, and shows the whole text", () => {
+    const html = chapterHtml('私は猫を見た。', 'ja', [{ text: '私' }, { text: 'は' }]);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+
+    expect(container.textContent).toBe('私は猫を見た。');
+    expect(html.startsWith('<p><span data-w>私</span><span data-w>は</span>')).toBe(true);
+    expect(container.querySelectorAll('[data-w]').length).toBeGreaterThan(2);
+  });
+
+  it('escapes what it puts in an attribute', () => {
+    expect(chapterHtml('猫', 'ja', [{ text: '猫', lemma: '"><b>' }])).toBe(
+      '<p><span data-w data-l="&quot;&gt;&lt;b&gt;">猫</span></p>',
+    );
+  });
+});

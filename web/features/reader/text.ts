@@ -9,6 +9,8 @@
  * nothing of the chapter's own markup passes through but the tags below, without their attributes.
  */
 
+import type { ChapterWord } from '#common/schemas/reading.ts';
+
 /** The tags of a chapter's HTML that the reader keeps (the sanitiser's allow-list, server/stories/sanitize.ts). */
 const KEPT_TAGS = new Set(['p', 'br', 'em', 'strong', 'i', 'b', 'u', 'span']);
 /** Tags whose content is never text to read. */
@@ -30,6 +32,35 @@ export interface TextPiece {
   text: string;
   /** True for a word a learner can tap; false for spaces and punctuation. */
   word: boolean;
+  /** The server's analysis of the word (issue 21): its dictionary form, reading and part of speech. */
+  analysed?: ChapterWord;
+}
+
+/**
+ * The words the server found in a chapter (Japanese, Chinese), taken in reading order as the text's runs are
+ * met: each run is matched against the next words, and a stretch no word matches (text the analysis did not
+ * see as the reader does) is cut by the browser instead, so the text always shows whole.
+ */
+class AnalysedWords {
+  private next = 0;
+
+  constructor(private readonly words: readonly ChapterWord[]) {}
+
+  pieces(text: string, languageCode: string): TextPiece[] {
+    const pieces: TextPiece[] = [];
+    let position = 0;
+    while (position < text.length) {
+      const word = this.words[this.next];
+      const at = word ? text.indexOf(word.text, position) : -1;
+      if (!word || at === -1) break;
+      if (at > position) pieces.push(...splitWords(text.slice(position, at), languageCode));
+      pieces.push({ text: word.text, word: true, analysed: word });
+      this.next += 1;
+      position = at + word.text.length;
+    }
+    if (position < text.length) pieces.push(...splitWords(text.slice(position), languageCode));
+    return pieces;
+  }
 }
 
 const segmenters = new Map<string, Intl.Segmenter>();
@@ -75,16 +106,24 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => ESCAPES[character] ?? character);
 }
 
-function wordsHtml(text: string, languageCode: string): string {
+/** A word's span: its dictionary form and reading ride along for the lookup and the word panel. */
+function wordSpan(piece: TextPiece): string {
+  const { analysed } = piece;
+  const lemma = analysed?.lemma ? ` data-l="${escapeHtml(analysed.lemma)}"` : '';
+  const reading = analysed?.reading ? ` data-r="${escapeHtml(analysed.reading)}"` : '';
+  return `<span data-w${lemma}${reading}>${escapeHtml(piece.text)}</span>`;
+}
+
+function wordsHtml(text: string, languageCode: string, analysed?: AnalysedWords): string {
   let html = '';
-  for (const piece of splitWords(text, languageCode)) {
-    html += piece.word ? `<span data-w>${escapeHtml(piece.text)}</span>` : escapeHtml(piece.text);
+  for (const piece of analysed ? analysed.pieces(text, languageCode) : splitWords(text, languageCode)) {
+    html += piece.word ? wordSpan(piece) : escapeHtml(piece.text);
   }
   return html;
 }
 
 /** Plain text: paragraphs on blank lines, a single line break kept as a break. */
-function plainTextHtml(content: string, languageCode: string): string {
+function plainTextHtml(content: string, languageCode: string, analysed?: AnalysedWords): string {
   return content
     .replace(/\r\n?/g, '\n')
     .split(/\n[^\S\n]*\n\s*/)
@@ -94,36 +133,40 @@ function plainTextHtml(content: string, languageCode: string): string {
       (paragraph) =>
         `<p>${paragraph
           .split('\n')
-          .map((line) => wordsHtml(line, languageCode))
+          .map((line) => wordsHtml(line, languageCode, analysed))
           .join('<br>')}</p>`,
     )
     .join('');
 }
 
-function nodeHtml(node: Node, languageCode: string): string {
-  if (node.nodeType === Node.TEXT_NODE) return wordsHtml(node.textContent ?? '', languageCode);
+function nodeHtml(node: Node, languageCode: string, analysed?: AnalysedWords): string {
+  if (node.nodeType === Node.TEXT_NODE) return wordsHtml(node.textContent ?? '', languageCode, analysed);
   if (node.nodeType !== Node.ELEMENT_NODE) return '';
   const tag = (node as Element).localName;
   if (DROPPED_TAGS.has(tag)) return '';
   let inner = '';
-  for (const child of node.childNodes) inner += nodeHtml(child, languageCode);
+  for (const child of node.childNodes) inner += nodeHtml(child, languageCode, analysed);
   if (tag === 'br') return '<br>';
   // A tag off the list gives up its markup but keeps its words.
   return KEPT_TAGS.has(tag) ? `<${tag}>${inner}</${tag}>` : inner;
 }
 
 /** HTML content: the kept tags (without attributes) around the words of its text. */
-function markupHtml(content: string, languageCode: string): string {
+function markupHtml(content: string, languageCode: string, analysed?: AnalysedWords): string {
   // DOMParser builds an inert document: nothing in it loads or runs.
   const body = new DOMParser().parseFromString(content, 'text/html').body;
   let html = '';
-  for (const child of body.childNodes) html += nodeHtml(child, languageCode);
+  for (const child of body.childNodes) html += nodeHtml(child, languageCode, analysed);
   return html;
 }
 
-/** The reader's markup for a chapter's content, plain text or HTML. */
-export function chapterHtml(content: string, languageCode: string): string {
+/**
+ * The reader's markup for a chapter's content, plain text or HTML; with the server's words of a language
+ * written without spaces, those words (and their dictionary forms and readings) rather than the browser's.
+ */
+export function chapterHtml(content: string, languageCode: string, words?: readonly ChapterWord[]): string {
+  const analysed = words && words.length > 0 ? new AnalysedWords(words) : undefined;
   return LOOKS_LIKE_HTML.test(content)
-    ? markupHtml(content, languageCode)
-    : plainTextHtml(content, languageCode);
+    ? markupHtml(content, languageCode, analysed)
+    : plainTextHtml(content, languageCode, analysed);
 }

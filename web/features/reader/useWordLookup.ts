@@ -57,7 +57,8 @@ export function useWordLookup(place: LookupPlace) {
   useEffect(() => () => latest.current?.abort(), []);
 
   const lookUp = useCallback(
-    async (tapped: string) => {
+    /** `lemma`: the word's dictionary form where the server found it (食べる for 食べました), asked first. */
+    async (tapped: string, lemma?: string) => {
       const word = stripLookupPunctuation(tapped);
       if (word === '') return;
       latest.current?.abort();
@@ -65,14 +66,17 @@ export function useWordLookup(place: LookupPlace) {
       latest.current = controller;
       setState({ status: 'loading', word });
 
-      let looked: WordLookup;
-      try {
-        const result = await queryClient.fetchQuery({
-          queryKey: queryKeys.lookup(language, word),
-          queryFn: ({ signal }) => call(lookUpWord, { query: { language, surface: word }, signal }),
+      const find = (surface: string) =>
+        queryClient.fetchQuery({
+          queryKey: queryKeys.lookup(language, surface),
+          queryFn: ({ signal }) => call(lookUpWord, { query: { language, surface }, signal }),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
         });
+      let looked: WordLookup;
+      try {
+        const byLemma = lemma && lemma !== word ? await find(lemma) : undefined;
+        const result = byLemma?.found ? byLemma : await find(word);
         looked = result.found
           ? { status: 'found', word, result, saved: false }
           : { status: 'not_found', word, saved: false };
