@@ -14,6 +14,7 @@ import { failInterruptedImports } from '#server/dictionary/imports/service.ts';
 import { retireUnusedImports } from '#server/dictionary/store.ts';
 import { createLogger } from '#server/logger.ts';
 import { mailSummary } from '#server/mail/mailer.ts';
+import { analyseChaptersWithoutWords } from '#server/stories/service.ts';
 
 const EMBEDDED_DATABASE = 'catamaran';
 
@@ -76,6 +77,10 @@ try {
   );
   if (interrupted > 0)
     log.warn({ interrupted }, 'marked dictionary imports interrupted by a stop, or never started, as failed');
+  // Chapters saved before their language had an analyser get their words now (issue 21).
+  const analysed = await analyseChaptersWithoutWords(app.db);
+  if (analysed > 0)
+    log.info({ chapters: analysed }, 'found the words of chapters saved before their analyser');
   const dictionaryDeps = { db: app.db, pool: app.pool, limits: config.dictionaryLimits, log };
   if (config.demoContent) {
     const demo = await seedDemoContent({ ...dictionaryDeps, storage: app.storage });

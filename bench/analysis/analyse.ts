@@ -37,8 +37,9 @@ function settledRss(): number {
 
 serveChild<AnalyseInput, AnalyseResult>(async ({ language, text, rounds }) => {
   const rssBefore = settledRss();
-  // The first analysis of a short text loads the analyser; its time is the load's.
-  const [, loadMs] = timed(() => analyseText(language, '。'));
+  // The first analysis of a short text loads the analyser (the chapter's first character: an analyser may load
+  // only for text in its own script); its time is the load's.
+  const [, loadMs] = timed(() => analyseText(language, text.slice(0, 1)));
   const loadRssMB = (settledRss() - rssBefore) / 1024 / 1024;
   const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
   const baselineRuns: number[] = [];

@@ -3,6 +3,8 @@
 // spaces between words are enough). Each analyser is loaded on first use. A chapter's words are found when it
 // is saved and kept with it, so the reader shows and looks up the words a reader of the language sees, and the
 // word count (and so the points) follows the same words.
+import { wordCount } from '#common/stories.ts';
+import { chineseWords } from './chinese.ts';
 import { japaneseWords } from './japanese.ts';
 
 /** A piece of a text: a word to tap, with its dictionary form and reading when known, or what lies between. */
@@ -19,7 +21,13 @@ export interface AnalysedWord {
 
 const ANALYSERS: Record<string, (text: string) => AnalysedWord[]> = {
   ja: japaneseWords,
+  // A Chinese word's reading is its pinyin; its lemma, the simplified form of a word written in traditional.
+  zh: (text) =>
+    chineseWords(text).map(({ pinyin, ...word }) => (pinyin ? { ...word, reading: pinyin } : word)),
 };
+
+/** The languages whose texts are cut into words by an analyser of their own. */
+export const ANALYSED_LANGUAGES: readonly string[] = Object.keys(ANALYSERS);
 
 /** Whether texts in this language are cut into words by an analyser of its own. */
 export const hasAnalyser = (languageCode: string): boolean => languageCode in ANALYSERS;
@@ -78,4 +86,16 @@ export function analyseChapter(content: string, languageCode: string): StoredWor
     words.push(word);
   }
   return words;
+}
+
+/**
+ * A chapter's words and their count: for a language with an analyser (Japanese, Chinese), the words it finds,
+ * kept with the chapter and counted; for the others, the count of common/stories.ts and no words kept.
+ */
+export function chapterWords(
+  content: string,
+  languageCode: string,
+): { words: StoredWord[] | null; wordCount: number } {
+  const words = analyseChapter(content, languageCode);
+  return { words, wordCount: words ? words.length : wordCount(content, languageCode) };
 }

@@ -27,6 +27,16 @@ describe('analyseChapter', () => {
     ]);
   });
 
+  it('keeps the words of a Chinese chapter with their pinyin', () => {
+    expect(hasAnalyser('zh')).toBe(true);
+    expect(analyseChapter('<p>我很喜欢图书馆。</p>', 'zh')).toEqual([
+      { t: '我', r: 'wǒ' },
+      { t: '很', r: 'hěn' },
+      { t: '喜欢', r: 'xǐ huan' },
+      { t: '图书馆', r: 'tú shū guǎn' },
+    ]);
+  });
+
   it('answers null for a language the reader cuts itself', () => {
     expect(hasAnalyser('es')).toBe(false);
     expect(analyseChapter('<p>Había una vez.</p>', 'es')).toBeNull();

@@ -59,10 +59,12 @@ describe('the demo content of a new database', () => {
     expect(chapters[0]?.word_count).toBe(chapters[0]?.content.trim().split(/\s+/).length);
   });
 
-  it('counts Japanese by its word segments, not by spaces it does not have', async () => {
+  it('counts Japanese by the words its analyser finds, not by spaces it does not have', async () => {
     const japanese = (await adminStories()).filter((story) => story.language.code === 'ja');
 
-    for (const story of japanese) expect(story.estimated_word_count).toBeGreaterThan(100);
+    // The demo's two Japanese stories hold 97 and 163 words as a reader sees them; spaces would give a handful.
+    expect(japanese).toHaveLength(2);
+    for (const story of japanese) expect(story.estimated_word_count).toBeGreaterThan(90);
   });
 
   it('keeps covers and audio in object storage, served from the site (or the bucket)', async () => {

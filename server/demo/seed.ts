@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parseFile } from 'music-metadata';
-import { lengthCategory, wordCount } from '#common/stories.ts';
+import { lengthCategory } from '#common/stories.ts';
+import { chapterWords } from '#server/analysis/service.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, dictionaryImports, languages, stories } from '#server/db/schema.ts';
 import {
@@ -160,9 +161,9 @@ async function insertDemoStory(
   const coverKey = await store(storage, story.cover, 'story-images/covers', written);
   const counted = story.chapters.map((chapter) => {
     const content = sanitizeChapterContent(chapter.content);
-    return { ...chapter, content, words: wordCount(content, story.language) };
+    return { ...chapter, content, ...chapterWords(content, story.language) };
   });
-  const words = counted.reduce((sum, chapter) => sum + chapter.words, 0);
+  const words = counted.reduce((sum, chapter) => sum + chapter.wordCount, 0);
   const [inserted] = await tx
     .insert(stories)
     .values({
@@ -195,7 +196,8 @@ async function insertDemoStory(
       orderIndex: index,
       title: chapter.title,
       content: chapter.content,
-      wordCount: chapter.words,
+      wordCount: chapter.wordCount,
+      words: chapter.words,
       ...audio,
     });
   }

@@ -7,6 +7,7 @@ import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { chapters, languages } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
+import { analyseChaptersWithoutWords } from './service.ts';
 
 const t = setupTestApp();
 let token = '';
@@ -80,6 +81,23 @@ describe('words of a Japanese chapter', () => {
   });
 });
 
+describe('words of a Chinese chapter', () => {
+  it('are found at save with their pinyin, a traditional word keeping its simplified form', async () => {
+    const chapter = await chapterIn('zh', '<p>我很喜欢去圖書館。</p>');
+
+    const { body } = await read(chapter.id);
+
+    expect(body.words).toEqual([
+      { text: '我', reading: 'wǒ' },
+      { text: '很', reading: 'hěn' },
+      { text: '喜欢', reading: 'xǐ huan' },
+      { text: '去', reading: 'qù' },
+      { text: '圖書館', lemma: '图书馆', reading: 'tú shū guǎn' },
+    ]);
+    expect(body.word_count).toBe(5);
+  });
+});
+
 describe('a chapter in a language with spaces', () => {
   it('keeps no words and answers as before', async () => {
     const chapter = await chapterIn('es', '<p>Había una vez una niña.</p>');
@@ -93,5 +111,19 @@ describe('a chapter in a language with spaces', () => {
       .from(chapters)
       .where(eq(chapters.id, chapter.id));
     expect(row?.words).toBeNull();
+  });
+});
+
+describe('chapters saved before their language had an analyser', () => {
+  it('get their words, and their story its count, when the server starts', async () => {
+    const chapter = await chapterIn('ja', '<p>本を読みました。</p>');
+    await t.db.update(chapters).set({ words: null, wordCount: 1 }).where(eq(chapters.id, chapter.id));
+
+    expect(await analyseChaptersWithoutWords(t.db, 1)).toBeGreaterThanOrEqual(1);
+
+    const { body } = await read(chapter.id);
+    expect(body.words?.map((word) => word.text)).toEqual(['本', 'を', '読みました']);
+    expect(body.word_count).toBe(3);
+    expect(await analyseChaptersWithoutWords(t.db)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type AdminChapterInput,
   type AdminStoryInput,
@@ -6,8 +6,8 @@ import {
   hasRequiredContent,
   unwrittenChapterMessage,
 } from '#common/schemas/stories.ts';
-import { lengthCategory, wordCount } from '#common/stories.ts';
-import { analyseChapter, type StoredWord } from '#server/analysis/service.ts';
+import { lengthCategory } from '#common/stories.ts';
+import { ANALYSED_LANGUAGES, chapterWords } from '#server/analysis/service.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { chapters, languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -190,7 +190,7 @@ export async function createChapter(
         storyId,
         title: input.title,
         content,
-        ...wordsOf(content, story.languageCode),
+        ...chapterWords(content, story.languageCode),
         // Placed and numbered for real by placeChapter, in this transaction.
         orderIndex: 2 ** 31 - 1,
         chapterNumber: 0,
@@ -229,7 +229,7 @@ export async function updateChapter(
       .set({
         title: input.title,
         content,
-        ...wordsOf(content, story.languageCode),
+        ...chapterWords(content, story.languageCode),
         generationPrompt: prompt,
         ...audioColumns(audio, input.audio_duration_seconds),
         updatedAt: new Date(),
@@ -275,15 +275,6 @@ async function getChapter(tx: Database | Transaction, id: number): Promise<Chapt
 }
 
 /** Serialises edits of one story's chapters, and answers its language for counting words. */
-/**
- * A chapter's words and their count: for a language with an analyser (Japanese, Chinese), the words it finds,
- * kept with the chapter and counted; for the others, the count of common/stories.ts and no words kept.
- */
-function wordsOf(content: string, languageCode: string): { words: StoredWord[] | null; wordCount: number } {
-  const words = analyseChapter(content, languageCode);
-  return { words, wordCount: words ? words.length : wordCount(content, languageCode) };
-}
-
 async function lockStory(
   tx: Transaction,
   storyId: number,
@@ -334,7 +325,10 @@ async function recountStory(tx: Transaction, storyId: number, options: { recount
       .from(chapters)
       .where(eq(chapters.storyId, storyId));
     for (const row of rows) {
-      await tx.update(chapters).set(wordsOf(row.content, story.languageCode)).where(eq(chapters.id, row.id));
+      await tx
+        .update(chapters)
+        .set(chapterWords(row.content, story.languageCode))
+        .where(eq(chapters.id, row.id));
     }
   }
   const [total] = await tx
@@ -346,4 +340,37 @@ async function recountStory(tx: Transaction, storyId: number, options: { recount
     .update(stories)
     .set({ estimatedWordCount: words, lengthCategory: lengthCategory(words), updatedAt: new Date() })
     .where(eq(stories.id, storyId));
+}
+
+/**
+ * Finds the words of chapters saved before their language had an analyser (and of the demo library written
+ * straight to the tables), a few at a time until none is left; recounts their stories. Safe on several servers
+ * at once: a chapter another server has just analysed is skipped. Answers how many it analysed.
+ */
+export async function analyseChaptersWithoutWords(db: Database, batch = 20): Promise<number> {
+  let analysed = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          id: chapters.id,
+          storyId: chapters.storyId,
+          content: chapters.content,
+          language: languages.code,
+        })
+        .from(chapters)
+        .innerJoin(stories, eq(stories.id, chapters.storyId))
+        .innerJoin(languages, eq(languages.id, stories.languageId))
+        .where(and(isNull(chapters.words), inArray(languages.code, [...ANALYSED_LANGUAGES])))
+        .limit(batch)
+        .for('update', { of: chapters, skipLocked: true });
+      for (const row of rows) {
+        await tx.update(chapters).set(chapterWords(row.content, row.language)).where(eq(chapters.id, row.id));
+      }
+      for (const storyId of new Set(rows.map((row) => row.storyId))) await recountStory(tx, storyId);
+      return rows.length;
+    });
+    analysed += done;
+    if (done < batch) return analysed;
+  }
 }
