@@ -128,7 +128,8 @@ test('the demo library reads in Japanese, word by word, and its narrated chapter
   await signInWithCode(page, email);
   await page.setViewportSize({ width: 360, height: 740 });
 
-  // Written without spaces: Intl.Segmenter finds the words, and each one is looked up on its own.
+  // Written without spaces: the server's analyser found the words when the chapter was saved, and each one is
+  // looked up on its own.
   const mimi = await findStory('ミミと赤いボール');
   await page.goto(`/read/${mimi.storyId}/${mimi.chapterIds[0]}`);
   const text = page.getByRole('group', { name: 'Chapter text' });
@@ -137,6 +138,12 @@ test('the demo library reads in Japanese, word by word, and its narrated chapter
   const panel = page.getByRole('complementary', { name: 'Word details' });
   await expect(panel.getByRole('heading', { name: 'ボール' })).toBeVisible();
   await expect(panel.getByText(/\bball\b/).first()).toBeVisible();
+  // An inflected verb is one word (走ります, not 走|り|ます), its dictionary form with it, and looks up as one.
+  const runs = text.getByText('走ります', { exact: true });
+  await expect(runs).toHaveAttribute('data-l', '走る');
+  await runs.click();
+  await expect(panel.getByRole('heading', { name: '走ります' })).toBeVisible();
+  await expect(panel.getByText(/\bto run\b/).first()).toBeVisible();
   await expectNoSidewaysScroll(page, 360);
   await screenshot(page, 'reader-japanese-360');
 
