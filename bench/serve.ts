@@ -2,6 +2,8 @@
 // close at the end, this process's CPU time for the parent to charge a load run with, and the message loop
 // that answers the parent's requests one by one, in order.
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
 
 /** The requests every server child answers besides its own. */
 export type CommonRequest = { kind: 'cpu' } | { kind: 'stop' };
@@ -25,6 +27,23 @@ export interface AppInput {
   databaseUrl: string;
   jwtSecret: string;
   dataDir: string;
+}
+
+/**
+ * The configuration a server child runs the app with: production mode, as the site runs (SMTP is required there,
+ * but nothing here sends mail), one server, so files on its own disk, and no demo library.
+ */
+export function benchAppConfig(input: AppInput): AppConfig {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: input.jwtSecret,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    STORAGE: 'local',
+    DEMO_CONTENT: 'off',
+    DATA_DIR: input.dataDir,
+  });
+  return { ...config, databaseUrl: input.databaseUrl, jwtSecret: input.jwtSecret };
 }
 
 /**

@@ -33,6 +33,12 @@ export function lengthCategory(wordCount: number): LengthCategory {
   return 'long';
 }
 
+/** The tags a writer or the editor puts in a chapter: content with one of them is HTML, else plain text. */
+const CHAPTER_HTML = /<\/?(p|br|em|strong|i|b|u|span)\b[^>]*>/i;
+
+/** Whether a chapter's content is HTML (paragraphs in tags) rather than plain text (paragraphs on blank lines). */
+export const isChapterHtml = (content: string): boolean => CHAPTER_HTML.test(content);
+
 // Languages written without spaces between words: counting whitespace there would give a chapter 1 word.
 const UNSPACED_LANGUAGES = new Set(['ja', 'zh', 'th', 'lo', 'km', 'my']);
 

@@ -5,8 +5,14 @@
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { type AppInput, answerParent, type CommonReply, type CommonRequest, listen } from '../serve.ts';
+import {
+  type AppInput,
+  answerParent,
+  benchAppConfig,
+  type CommonReply,
+  type CommonRequest,
+  listen,
+} from '../serve.ts';
 
 export type ServeInput = AppInput;
 
@@ -25,18 +31,7 @@ export type ServeRequest =
 export type ServeReply = { kind: 'started'; origin: string } | { kind: 'bare'; origin: string } | CommonReply;
 
 async function start(input: ServeInput): Promise<ServeReply> {
-  // Production mode, as the site runs: SMTP is required there but nothing here sends mail; one server, so
-  // files on its own disk.
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: input.jwtSecret,
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    STORAGE: 'local',
-    DEMO_CONTENT: 'off',
-    DATA_DIR: input.dataDir,
-  });
-  const app = await buildApp({ ...config, databaseUrl: input.databaseUrl, jwtSecret: input.jwtSecret });
+  const app = await buildApp(benchAppConfig(input));
   return { kind: 'started', origin: await listen(app) };
 }
 

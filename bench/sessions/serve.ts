@@ -5,8 +5,14 @@
 // difference between the sides is what the session check asks of the database, whatever it asks.
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { type AppInput, answerParent, type CommonReply, type CommonRequest, listen } from '../serve.ts';
+import {
+  type AppInput,
+  answerParent,
+  benchAppConfig,
+  type CommonReply,
+  type CommonRequest,
+  listen,
+} from '../serve.ts';
 
 export interface ServeInput extends AppInput {
   checkSessions: boolean;
@@ -29,21 +35,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
 } as typeof pg.Client.prototype.query;
 
 async function start(input: ServeInput): Promise<ServeReply> {
-  // Production mode, as the site runs (bench/reading/serve.ts): SMTP is required there but nothing here sends
-  // mail; one server, so files on its own disk.
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: input.jwtSecret,
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    STORAGE: 'local',
-    DEMO_CONTENT: 'off',
-    DATA_DIR: input.dataDir,
-  });
-  const app = await buildApp(
-    { ...config, databaseUrl: input.databaseUrl, jwtSecret: input.jwtSecret },
-    { checkSessions: input.checkSessions },
-  );
+  const app = await buildApp(benchAppConfig(input), { checkSessions: input.checkSessions });
   return { kind: 'started', origin: await listen(app) };
 }
 

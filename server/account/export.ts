@@ -19,7 +19,7 @@ import {
   userLanguageProgress,
   type users,
 } from '#server/db/schema.ts';
-import { accountOf, type SessionRow } from './service.ts';
+import { accountOf, type SessionRow, sessionColumns } from './service.ts';
 
 /**
  * Every table that keeps rows about a person (by a reference to users, or by an address), and what the export
@@ -113,13 +113,7 @@ export async function collectLearnerData(db: Database, userId: string): Promise<
           .orderBy(asc(applicantVideos.createdAt), asc(applicantVideos.id)),
         subscription: (await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0],
         sessions: await tx
-          .select({
-            id: authSessions.id,
-            createdAt: authSessions.createdAt,
-            refreshedAt: authSessions.refreshedAt,
-            notAfter: authSessions.notAfter,
-            userAgent: authSessions.userAgent,
-          })
+          .select(sessionColumns)
           .from(authSessions)
           .where(eq(authSessions.userId, userId))
           .orderBy(asc(authSessions.createdAt), asc(authSessions.id)),

@@ -30,16 +30,19 @@ export interface SessionRow {
   userAgent: string | null;
 }
 
+/** A session as the devices list and the export read it. */
+export const sessionColumns = {
+  id: authSessions.id,
+  createdAt: authSessions.createdAt,
+  refreshedAt: authSessions.refreshedAt,
+  notAfter: authSessions.notAfter,
+  userAgent: authSessions.userAgent,
+};
+
 /** The learner's sessions that have not ended (within their 90 days), the most recently used first. */
 export async function listSessions(db: Database, userId: string, now = new Date()): Promise<SessionRow[]> {
   return db
-    .select({
-      id: authSessions.id,
-      createdAt: authSessions.createdAt,
-      refreshedAt: authSessions.refreshedAt,
-      notAfter: authSessions.notAfter,
-      userAgent: authSessions.userAgent,
-    })
+    .select(sessionColumns)
     .from(authSessions)
     .where(and(eq(authSessions.userId, userId), gt(authSessions.notAfter, now)))
     .orderBy(

@@ -3,7 +3,7 @@
 // spaces between words are enough). Each analyser is loaded on first use. A chapter's words are found when it
 // is saved and kept with it, so the reader shows and looks up the words a reader of the language sees, and the
 // word count (and so the points) follows the same words.
-import { wordCount } from '#common/stories.ts';
+import { isChapterHtml, wordCount } from '#common/stories.ts';
 import { chineseWords } from './chinese.ts';
 import { japaneseWords } from './japanese.ts';
 
@@ -29,9 +29,6 @@ const ANALYSERS: Record<string, (text: string) => AnalysedWord[]> = {
 /** The languages whose texts are cut into words by an analyser of their own. */
 export const ANALYSED_LANGUAGES: readonly string[] = Object.keys(ANALYSERS);
 
-/** Whether texts in this language are cut into words by an analyser of its own. */
-export const hasAnalyser = (languageCode: string): boolean => languageCode in ANALYSERS;
-
 /** The text's words, covering it whole; undefined for a language without an analyser. */
 export function analyseText(languageCode: string, text: string): AnalysedWord[] | undefined {
   return ANALYSERS[languageCode]?.(text);
@@ -49,7 +46,6 @@ export interface StoredWord {
   p?: string;
 }
 
-const LOOKS_LIKE_HTML = /<\/?(p|br|em|strong|i|b|u|span)\b[^>]*>/i;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /**
@@ -58,7 +54,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * few and plain (server/stories/sanitize.ts).
  */
 export function chapterPlainText(content: string): string {
-  if (!LOOKS_LIKE_HTML.test(content)) return content;
+  if (!isChapterHtml(content)) return content;
   return content
     .replace(/<br\s*\/?>|<\/p\s*>/gi, '\n')
     .replace(/<[^>]*>/g, '')

@@ -10,13 +10,12 @@
  */
 
 import type { ChapterWord } from '#common/schemas/reading.ts';
+import { isChapterHtml } from '#common/stories.ts';
 
 /** The tags of a chapter's HTML that the reader keeps (the sanitiser's allow-list, server/stories/sanitize.ts). */
 const KEPT_TAGS = new Set(['p', 'br', 'em', 'strong', 'i', 'b', 'u', 'span']);
 /** Tags whose content is never text to read. */
 const DROPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'math']);
-/** Content this looks like HTML when it has one of the tags a writer or the editor puts in a chapter. */
-const LOOKS_LIKE_HTML = /<\/?(p|br|em|strong|i|b|u|span)\b[^>]*>/i;
 
 // Elided articles and pronouns that ICU keeps joined to the next word ("l'homme" is one word to it) but a
 // dictionary lists apart: the learner who taps "l'école" wants "école". Language by language, as written
@@ -166,7 +165,7 @@ function markupHtml(content: string, languageCode: string, analysed?: AnalysedWo
  */
 export function chapterHtml(content: string, languageCode: string, words?: readonly ChapterWord[]): string {
   const analysed = words && words.length > 0 ? new AnalysedWords(words) : undefined;
-  return LOOKS_LIKE_HTML.test(content)
+  return isChapterHtml(content)
     ? markupHtml(content, languageCode, analysed)
     : plainTextHtml(content, languageCode, analysed);
 }
