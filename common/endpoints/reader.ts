@@ -1,6 +1,6 @@
 // A chapter as the reader opens it (learner.md §7).
 import { endpoint } from '../contract.ts';
-import { ReaderChapter } from '../schemas/reading.ts';
+import { ReaderChapter, ReadingAids, ReadingAidsInput } from '../schemas/reading.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found';
 
@@ -10,4 +10,13 @@ export const getChapter = endpoint({
   access: 'signed-in',
   ids: { id: CHAPTER_NOT_FOUND },
   response: ReaderChapter,
+});
+
+/** Readings above the words (furigana, pinyin) on or off for one of the learner's languages (issue 21). */
+export const setReadingAids = endpoint({
+  method: 'PUT',
+  path: '/api/reading-aids/',
+  access: 'signed-in',
+  body: ReadingAidsInput,
+  response: ReadingAids,
 });

@@ -104,6 +104,8 @@ export const DataExport = z.object({
     z.object({ day: z.string(), language: z.string(), seconds: z.number(), words_read: z.number() }),
   ),
   daily_goals: z.array(z.object({ language: z.string(), goal_minutes: z.number(), updated_at: Instant })),
+  /** Readings above the words (furigana, pinyin) as chosen per language (issue 21). */
+  reading_aids: z.array(z.object({ language: z.string(), show_readings: z.boolean(), updated_at: Instant })),
   saved_words: z.array(
     z.object({
       word: z.string(),

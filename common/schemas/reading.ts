@@ -3,6 +3,9 @@ import { MAX_LOOKUP_WORD_LENGTH, stripLookupPunctuation } from '../dictionary.ts
 import { serialId } from './ids.ts';
 import { PublicLanguage } from './languages.ts';
 
+/** The languages whose words carry a reading the reader can show above them: furigana, pinyin (issue 21). */
+export const LANGUAGES_WITH_READINGS = ['ja', 'zh'] as const;
+
 /** A learner's level in a language, easiest first (learner.md §3 current_level). */
 export const LEARNER_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type LearnerLevel = (typeof LEARNER_LEVELS)[number];
@@ -27,7 +30,6 @@ const languageCode = (name: string) =>
     .toLowerCase()
     .regex(/^[a-z]{2,3}$/, { error: `${name} must be a language code such as es.` });
 
-/** A chapter as the reader shows it: its text, its place in the story and whether the learner finished it. */
 /**
  * A word of a chapter in a language written without spaces, as the server's analyser found it (issue 21): as
  * written, its dictionary form and reading when they differ, and its part of speech.
@@ -40,6 +42,7 @@ export const ChapterWord = z.object({
 });
 export type ChapterWord = z.infer<typeof ChapterWord>;
 
+/** A chapter as the reader shows it: its text, its place in the story and whether the learner finished it. */
 export const ReaderChapter = z.object({
   id: z.number().int(),
   chapter_number: z.number().int(),
@@ -51,6 +54,11 @@ export const ReaderChapter = z.object({
   is_completed: z.boolean(),
   /** The chapter's words in reading order, for a language whose words the server finds; absent otherwise. */
   words: z.array(ChapterWord).optional(),
+  /**
+   * With `words`: whether this learner reads the language with readings above the words (furigana, pinyin),
+   * as they last chose (PUT /api/reading-aids/), or on at the infant and child levels until they choose.
+   */
+  show_readings: z.boolean().optional(),
   story: z.object({
     id: z.number().int(),
     title: z.string(),
@@ -183,3 +191,16 @@ export const SavedWordsQuery = z.object({
   language: languageCode('language').optional(),
 });
 export type SavedWordsQuery = z.infer<typeof SavedWordsQuery>;
+
+/** PUT /api/reading-aids/ (issue 21): shows or hides the readings above a language's words, for this learner. */
+export const ReadingAidsInput = z.object({
+  language: languageCode('language').refine(
+    (code) => (LANGUAGES_WITH_READINGS as readonly string[]).includes(code),
+    { error: `language must be one whose words have readings: ${LANGUAGES_WITH_READINGS.join(', ')}.` },
+  ),
+  show_readings: z.boolean({ error: 'show_readings must be true or false.' }),
+});
+export type ReadingAidsInput = z.infer<typeof ReadingAidsInput>;
+
+export const ReadingAids = z.object({ language: z.string(), show_readings: z.boolean() });
+export type ReadingAids = z.infer<typeof ReadingAids>;

@@ -11,6 +11,7 @@ import {
   dailyGoals,
   feedback,
   languages,
+  readingAids,
   readingDays,
   savedWords,
   stories,
@@ -33,6 +34,7 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
   chapter_progress: { exportedAs: 'chapter_progress' },
   reading_days: { exportedAs: 'reading_days' },
   daily_goals: { exportedAs: 'daily_goals' },
+  reading_aids: { exportedAs: 'reading_aids' },
   saved_words: { exportedAs: 'saved_words' },
   subscriptions: { exportedAs: 'subscription' },
   feedback: { exportedAs: 'feedback' },
@@ -67,6 +69,7 @@ export interface LearnerData {
   })[];
   readingDays: (Row<typeof readingDays> & { language: string })[];
   dailyGoals: (Row<typeof dailyGoals> & { language: string })[];
+  readingAids: (Row<typeof readingAids> & { language: string })[];
   savedWords: (Row<typeof savedWords> & { language: string })[];
   feedback: Row<typeof feedback>[];
   applications: Row<typeof teacherApplications>[];
@@ -153,7 +156,7 @@ async function chapterProgressOf(tx: Transaction, userId: string) {
   return rows.map(({ row, ...names }) => ({ ...row, ...names }));
 }
 
-/** The learner's rows kept per language: reading days, daily goals and saved words, each with its code. */
+/** The learner's rows kept per language: reading days, goals, reading aids and saved words, each with its code. */
 async function byLanguage(tx: Transaction, userId: string) {
   const days = await tx
     .select({ row: readingDays, language: languages.code })
@@ -167,6 +170,12 @@ async function byLanguage(tx: Transaction, userId: string) {
     .innerJoin(languages, eq(languages.id, dailyGoals.languageId))
     .where(eq(dailyGoals.userId, userId))
     .orderBy(asc(languages.code));
+  const aids = await tx
+    .select({ row: readingAids, language: languages.code })
+    .from(readingAids)
+    .innerJoin(languages, eq(languages.id, readingAids.languageId))
+    .where(eq(readingAids.userId, userId))
+    .orderBy(asc(languages.code));
   const words = await tx
     .select({ row: savedWords, language: languages.code })
     .from(savedWords)
@@ -175,5 +184,10 @@ async function byLanguage(tx: Transaction, userId: string) {
     .orderBy(asc(savedWords.firstSeenAt), asc(savedWords.id));
   const flat = <T>(rows: { row: T; language: string }[]) =>
     rows.map(({ row, language }) => ({ ...row, language }));
-  return { readingDays: flat(days), dailyGoals: flat(goals), savedWords: flat(words) };
+  return {
+    readingDays: flat(days),
+    dailyGoals: flat(goals),
+    readingAids: flat(aids),
+    savedWords: flat(words),
+  };
 }

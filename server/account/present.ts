@@ -109,8 +109,10 @@ function presentProgress(
   };
 }
 
-/** The reading days, the daily goals and the saved words, each with its language's code. */
-function presentReading(data: LearnerData): Pick<DataExport, 'reading_days' | 'daily_goals' | 'saved_words'> {
+/** The reading days, the daily goals, the reading aids and the saved words, each with its language's code. */
+function presentReading(
+  data: LearnerData,
+): Pick<DataExport, 'reading_days' | 'daily_goals' | 'reading_aids' | 'saved_words'> {
   return {
     reading_days: data.readingDays.map((day) => ({
       day: day.day,
@@ -122,6 +124,11 @@ function presentReading(data: LearnerData): Pick<DataExport, 'reading_days' | 'd
       language: goal.language,
       goal_minutes: goal.goalMinutes,
       updated_at: goal.updatedAt.toISOString(),
+    })),
+    reading_aids: data.readingAids.map((aids) => ({
+      language: aids.language,
+      show_readings: aids.showReadings,
+      updated_at: aids.updatedAt.toISOString(),
     })),
     saved_words: data.savedWords.map((word) => ({
       word: word.word,

@@ -212,6 +212,7 @@ async function busyLearner() {
   expect((await post(`/api/chapters/${chapter}/mark-read/`, {})).status).toBe(200);
   expect((await post('/api/words/save/', { word: 'casa', language: 'es', chapter })).status).toBe(201);
   expect((await post('/api/daily-goal/?language=es', { goal_minutes: 25 }, 'PUT')).status).toBe(200);
+  expect((await post('/api/reading-aids/', { language: 'ja', show_readings: false }, 'PUT')).status).toBe(200);
   expect((await post('/api/feedback/', { feedback_text: 'Me gusta.' })).status).toBe(201);
   const applied = await t.request({
     method: 'POST',
@@ -257,6 +258,7 @@ describe('GET /api/me/export/', () => {
       words_read: 40,
     });
     expect(data.daily_goals).toMatchObject([{ language: 'es', goal_minutes: 25 }]);
+    expect(data.reading_aids).toMatchObject([{ language: 'ja', show_readings: false }]);
     expect(data.saved_words).toMatchObject([{ word: 'casa', language: 'es', occurrences: 1 }]);
     expect(data.feedback).toMatchObject([{ email: user.email, text: 'Me gusta.' }]);
     expect(data.narrator_applications).toMatchObject([{ full_name: 'Lucía Fernández' }]);

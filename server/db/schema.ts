@@ -438,6 +438,25 @@ export const dailyGoals = pgTable(
 );
 
 /**
+ * Whether a learner reads a language with its readings above the words (issue 21: furigana over Japanese kanji,
+ * pinyin over Chinese hanzi). A language without a row follows the story's level: on at infant and child.
+ */
+export const readingAids = pgTable(
+  'reading_aids',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    showReadings: boolean('show_readings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.languageId] })],
+);
+
+/**
  * A learner's reading on one of their local days in one language (learner.md §3 Activity): seconds from the
  * reader's time reports and the words of chapters marked read. The day is the learner's own calendar date
  * (from the browser's time zone when the reading was reported), so streaks follow their days, not UTC's.

@@ -14,6 +14,14 @@ function presentWord(word: StoredWord): ChapterWord {
   };
 }
 
+/** The levels at which readings show above the words until a learner chooses (issue 21). */
+const READINGS_SHOWN_AT: ReadonlySet<string> = new Set(['infant', 'child']);
+
+/** Whether the reader shows readings above the words: as the learner chose, else by the story's level. */
+function showsReadings(chapter: ReaderChapterRow): boolean {
+  return chapter.showReadings ?? READINGS_SHOWN_AT.has(chapter.story.difficultyLevel);
+}
+
 /** GET /api/chapters/{id}/'s answer: the chapter, its audio's address, and its story's outline. */
 export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow): ReaderChapter {
   return {
@@ -26,7 +34,9 @@ export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow
     audio_url: chapter.audioKey ? storage.publicUrl(chapter.audioKey) : null,
     is_completed: chapter.isCompleted,
     // Only for a language whose words an analyser finds: every other answer stays as it was.
-    ...(chapter.words ? { words: chapter.words.map(presentWord) } : {}),
+    ...(chapter.words
+      ? { words: chapter.words.map(presentWord), show_readings: showsReadings(chapter) }
+      : {}),
     story: {
       id: chapter.story.id,
       title: chapter.story.title,

@@ -3,11 +3,18 @@ import * as reader from '#common/endpoints/reader.ts';
 import { route } from '#server/http/contract.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentChapter } from './present.ts';
-import { getReaderChapter } from './service.ts';
+import { getReaderChapter, setReadingAids } from './service.ts';
 
-/** GET /api/chapters/{id}/ (learner.md §7): a chapter in the reader, with its story, language and next chapter. */
+/**
+ * GET /api/chapters/{id}/ (learner.md §7): a chapter in the reader, with its story, language and next chapter;
+ * PUT /api/reading-aids/ (issue 21): readings above the words on or off for one of the learner's languages.
+ */
 export async function readerRoutes(app: FastifyInstance): Promise<void> {
   route(app, reader.getChapter, async ({ ids }, request) =>
     presentChapter(app.storage, await getReaderChapter(app.db, viewerOf(request), ids.id)),
   );
+  route(app, reader.setReadingAids, async ({ body }, request) => {
+    const aids = await setReadingAids(app.db, viewerOf(request), body);
+    return { language: aids.language, show_readings: aids.showReadings };
+  });
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ReadingAidsInput } from '#common/schemas/reading.ts';
 import type { StoredWord } from '#server/analysis/service.ts';
 import type { Database } from '#server/db/client.ts';
-import { chapterProgress, chapters, languages, stories } from '#server/db/schema.ts';
+import { chapterProgress, chapters, languages, readingAids, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { type PublicLanguageRow, publicLanguageColumns } from '#server/languages/service.ts';
+import { NO_SUCH_LANGUAGE, type PublicLanguageRow, publicLanguageColumns } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
@@ -18,11 +19,14 @@ export interface ReaderChapterRow {
   words: StoredWord[] | null;
   audioKey: string | null;
   isCompleted: boolean;
+  /** Whether the learner chose to see readings above this language's words; null until they choose. */
+  showReadings: boolean | null;
   story: {
     id: number;
     title: string;
     isPublished: boolean;
     isFree: boolean;
+    difficultyLevel: string;
     language: PublicLanguageRow;
     chapters: { id: number; chapterNumber: number; title: string }[];
     nextChapter: { id: number; title: string } | null;
@@ -44,11 +48,13 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
         audioKey: chapters.audioKey,
       },
       isCompleted: sql<boolean>`coalesce(${chapterProgress.isCompleted}, false)`,
+      showReadings: readingAids.showReadings,
       story: {
         id: stories.id,
         title: stories.title,
         isPublished: stories.isPublished,
         isFree: stories.isFree,
+        difficultyLevel: stories.difficultyLevel,
       },
       language: publicLanguageColumns,
     })
@@ -58,6 +64,10 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
     .leftJoin(
       chapterProgress,
       and(eq(chapterProgress.chapterId, chapters.id), eq(chapterProgress.userId, viewer.userId)),
+    )
+    .leftJoin(
+      readingAids,
+      and(eq(readingAids.languageId, stories.languageId), eq(readingAids.userId, viewer.userId)),
     )
     .where(eq(chapters.id, id));
   if (!row) throw new HttpError(404, CHAPTER_NOT_FOUND);
@@ -73,6 +83,7 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
   return {
     ...row.chapter,
     isCompleted: row.isCompleted,
+    showReadings: row.showReadings,
     story: {
       ...row.story,
       language: row.language,
@@ -80,4 +91,25 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
       nextChapter: next ? { id: next.id, title: next.title } : null,
     },
   };
+}
+
+/** The learner's choice of readings above a language's words (PUT /api/reading-aids/), kept per language. */
+export async function setReadingAids(
+  db: Database,
+  viewer: Viewer,
+  input: ReadingAidsInput,
+): Promise<{ language: string; showReadings: boolean }> {
+  const [language] = await db
+    .select({ id: languages.id })
+    .from(languages)
+    .where(eq(languages.code, input.language));
+  if (!language) throw new HttpError(404, NO_SUCH_LANGUAGE);
+  await db
+    .insert(readingAids)
+    .values({ userId: viewer.userId, languageId: language.id, showReadings: input.show_readings })
+    .onConflictDoUpdate({
+      target: [readingAids.userId, readingAids.languageId],
+      set: { showReadings: input.show_readings, updatedAt: sql`now()` },
+    });
+  return { language: input.language, showReadings: input.show_readings };
 }
