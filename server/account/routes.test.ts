@@ -212,7 +212,9 @@ async function busyLearner() {
   expect((await post(`/api/chapters/${chapter}/mark-read/`, {})).status).toBe(200);
   expect((await post('/api/words/save/', { word: 'casa', language: 'es', chapter })).status).toBe(201);
   expect((await post('/api/daily-goal/?language=es', { goal_minutes: 25 }, 'PUT')).status).toBe(200);
-  expect((await post('/api/reading-aids/', { language: 'ja', show_readings: false }, 'PUT')).status).toBe(200);
+  expect((await post('/api/reading-aids/', { language: 'ja', show_readings: false }, 'PUT')).status).toBe(
+    200,
+  );
   expect((await post('/api/feedback/', { feedback_text: 'Me gusta.' })).status).toBe(201);
   const applied = await t.request({
     method: 'POST',

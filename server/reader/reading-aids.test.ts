@@ -83,7 +83,10 @@ describe('readings above the words', () => {
     const on = await choose(learner, { language: ' JA ', show_readings: true });
     expect(on.body).toEqual({ language: 'ja', show_readings: true });
     expect((await read(teen, learner)).body.show_readings).toBe(true);
-    const rows = await t.db.select().from(readingAids).where(eq(readingAids.languageId, await languageId('ja')));
+    const rows = await t.db
+      .select()
+      .from(readingAids)
+      .where(eq(readingAids.languageId, await languageId('ja')));
     expect(rows.filter((row) => row.showReadings)).toHaveLength(1);
   });
 

@@ -4,7 +4,11 @@ import type { StoredWord } from '#server/analysis/service.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapterProgress, chapters, languages, readingAids, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { NO_SUCH_LANGUAGE, type PublicLanguageRow, publicLanguageColumns } from '#server/languages/service.ts';
+import {
+  NO_SUCH_LANGUAGE,
+  type PublicLanguageRow,
+  publicLanguageColumns,
+} from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
