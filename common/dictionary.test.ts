@@ -107,7 +107,7 @@ describe('dictionaryKey', () => {
   });
 
   it('folds no other quote or letter', () => {
-    expect(dictionaryKey('‘quoted', 'en')).toBe('‘quoted');
+    expect(dictionaryKey('it‘s', 'en')).toBe('it‘s');
     // The ʻokina is a letter of Hawaiian, not an apostrophe.
     expect(dictionaryKey('Hawaiʻi', 'haw')).toBe('hawaiʻi');
   });
@@ -118,6 +118,39 @@ describe('dictionaryKey', () => {
     expect(dictionaryKey('lego', 'la')).toBe('lego');
   });
 
+  it('keys a word without the lookup punctuation at its ends, as a tap reaches it', () => {
+    // Each stored spelling gets the key of the same word tapped: its punctuation is stripped before a lookup.
+    for (const [stored, language] of [
+      ['Jan.', 'en'],
+      ['v.', 'de'],
+      ['sei!', 'de'],
+      ['-에서', 'ko'],
+      ['겉-', 'ko'],
+      ['-겠-', 'ko'],
+      ['¡hola!', 'es'],
+      ['«oui»', 'fr'],
+    ] as const) {
+      const tapped = normalizeLookup(stored, language);
+      expect(dictionaryKey(stored, language), stored).toBe(tapped?.lower);
+    }
+    expect(dictionaryKey('Jan.', 'en')).toBe('jan');
+    expect(dictionaryKey('-에서', 'ko')).toBe('에서');
+    // Inside a word, punctuation is part of it.
+    expect(dictionaryKey('bien-être', 'fr')).toBe('bien-être');
+    expect(dictionaryKey('U.S.A.', 'en')).toBe('u.s.a');
+  });
+
+  it("keeps an elided word's final apostrophe in its key, as the lookup tries it", () => {
+    expect(dictionaryKey("l'", 'fr')).toBe("l'");
+    expect(dictionaryKey('dell’', 'it')).toBe("dell'");
+    expect(dictionaryKey("'s", 'en')).toBe('s');
+  });
+
+  it('keeps the key of a word of punctuation only whole', () => {
+    expect(dictionaryKey('!', 'en')).toBe('!');
+    expect(dictionaryKey('...', 'en')).toBe('...');
+  });
+
   it('does not fail on a malformed language code', () => {
     expect(dictionaryKey('Hola', 'not a language!')).toBe('hola');
   });
@@ -125,13 +158,20 @@ describe('dictionaryKey', () => {
 
 describe('normalizeLookup', () => {
   it('gives the stripped word with its casing and its key', () => {
-    expect(normalizeLookup('¡Habló!', 'es')).toEqual({ exact: 'Habló', lower: 'habló' });
+    expect(normalizeLookup('¡Habló', 'es')).toEqual({ exact: 'Habló', lower: 'habló' });
     expect(normalizeLookup('«Gratuite»,', 'fr')).toEqual({ exact: 'Gratuite', lower: 'gratuite' });
   });
 
   it('lower-cases by the rules of the language', () => {
     expect(normalizeLookup('İzmir', 'tr')).toEqual({ exact: 'İzmir', lower: 'izmir' });
-    expect(normalizeLookup('STRASSE.', 'de')).toEqual({ exact: 'STRASSE', lower: 'strasse' });
+    expect(normalizeLookup('STRASSE,', 'de')).toEqual({ exact: 'STRASSE', lower: 'strasse' });
+  });
+
+  it('keeps a final period or exclamation mark as the spelling to prefer (Jan., sei!)', () => {
+    expect(normalizeLookup('Jan.', 'en')).toEqual({ exact: 'Jan', lower: 'jan', marked: 'Jan.' });
+    expect(normalizeLookup('„sei!“', 'de')).toEqual({ exact: 'sei', lower: 'sei', marked: 'sei!' });
+    expect(normalizeLookup('¡Habló!', 'es')?.marked).toBe('Habló!');
+    expect(normalizeLookup('casa,', 'es')?.marked).toBeUndefined();
   });
 
   it('answers in NFC whatever the input form', () => {
@@ -142,7 +182,7 @@ describe('normalizeLookup', () => {
 
   it('finds a word typed with one apostrophe under the key of the other', () => {
     expect(normalizeLookup('«Aujourd’hui»', 'fr')).toEqual({ exact: 'Aujourd’hui', lower: "aujourd'hui" });
-    expect(normalizeLookup("aujourd'hui.", 'fr')).toEqual({ exact: "aujourd'hui", lower: "aujourd'hui" });
+    expect(normalizeLookup("aujourd'hui,", 'fr')).toEqual({ exact: "aujourd'hui", lower: "aujourd'hui" });
     expect(normalizeLookup('dʼaccord', 'fr')?.lower).toBe("d'accord");
   });
 

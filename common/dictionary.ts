@@ -99,6 +99,7 @@ export function stripReadingAids(text: string, languageCode: string): string {
 // Wiktionary's titles use.
 const APOSTROPHE_LOOK_ALIKE = /[\u2019\u02bc]/;
 const APOSTROPHE_LOOK_ALIKES = /[\u2019\u02bc]/g;
+const APOSTROPHES = new Set(["'", '’', 'ʼ']);
 
 function foldApostrophes(text: string): string {
   return APOSTROPHE_LOOK_ALIKE.test(text) ? text.replace(APOSTROPHE_LOOK_ALIKES, "'") : text;
@@ -108,6 +109,21 @@ function foldApostrophes(text: string): string {
 const BEYOND_ASCII = /[\u0080-\uffff]/;
 
 const keyers = new Map<string, (text: string) => string>();
+
+/**
+ * A stored word as the lookup reaches it: without the lookup punctuation at its ends (stripLookupPunctuation),
+ * so that an abbreviation ('Jan.'), a form written with its mark ('sei!') and an affix ('-에서') are keyed as
+ * the tap that reaches them is. A final apostrophe stays: an elided form ("l'") is keyed with it, as the
+ * lookup tries it (normalizeLookup). A word of punctuation only keeps its key whole: no tap reaches it anyway.
+ */
+function stripKeyPunctuation(text: string): string {
+  // Most words start and end with a letter: two look-ups in a set, and the word as it is.
+  if (!isStripped(text.charAt(0)) && !isStripped(text.charAt(text.length - 1))) return text;
+  const stripped = stripLookupPunctuation(text);
+  if (stripped === '') return text;
+  const after = text.charAt(text.indexOf(stripped) + stripped.length);
+  return APOSTROPHES.has(after) ? `${stripped}${after}` : stripped;
+}
 
 /**
  * The dictionaryKey function of one language, with the per-language work done once (an import keys
@@ -126,14 +142,18 @@ export function dictionaryKeyer(languageCode: string): (text: string) => string 
         // A malformed language tag is a RangeError; plain lower case beats failing the lookup.
       }
     }
-    keyer = (text) => (BEYOND_ASCII.test(text) ? foldApostrophes(nfc(lower(strip(text)))) : lower(text));
+    keyer = (written) => {
+      const text = stripKeyPunctuation(written);
+      return BEYOND_ASCII.test(text) ? foldApostrophes(nfc(lower(strip(text)))) : lower(text);
+    };
     if (keyers.size < CACHE_LIMIT) keyers.set(languageCode, keyer);
   }
   return keyer;
 }
 
 /**
- * The key under which the importer stores a word and the lookup searches it: NFC, lower-cased by the rules of
+ * The key under which the importer stores a word and the lookup searches it: without the lookup punctuation at
+ * its ends ('Jan.' → 'jan', '-에서' → '에서'; a final apostrophe stays), NFC, lower-cased by the rules of
  * the language (Turkish 'İ' → 'i'), without reading aids (see stripReadingAids), so that an unmarked word
  * finds its marked forms (снега → сне́га) and a marked one (learner texts often mark stress) the plain word,
  * and with the apostrophe look-alikes ’ and ʼ written ' (aujourd’hui finds aujourd'hui, and the other way).
@@ -142,7 +162,8 @@ export function dictionaryKey(text: string, languageCode: string): string {
   return dictionaryKeyer(languageCode)(text);
 }
 
-const APOSTROPHES = new Set(["'", '’', 'ʼ']);
+/** The marks a dictionary may title a word with ('Jan.', 'sei!'), kept as a preference when tapped after it. */
+const MARKS_KEPT = new Set(['.', '!']);
 
 /** A tapped word ready for a lookup: as written (NFC, casing kept) and its dictionary key. */
 export interface LookupWord {
@@ -153,6 +174,11 @@ export interface LookupWord {
    * elisions): the word with its apostrophe, as dictionaries title elided forms ("l'"); tried first.
    */
   elided?: { exact: string; lower: string };
+  /**
+   * For a word tapped with a period or an exclamation mark after it ("Jan.", "sei!"): the word with that mark,
+   * as dictionaries title abbreviations and some forms. Preferred among the forms of the same key (one query).
+   */
+  marked?: string;
 }
 
 /**
@@ -173,6 +199,7 @@ export function normalizeLookup(word: string, languageCode: string): LookupWord 
   const lower = dictionaryKey(exact, languageCode);
   // What was stripped before the word is punctuation and spaces only, so its first occurrence is the word.
   const after = written.charAt(written.indexOf(exact) + exact.length);
+  if (MARKS_KEPT.has(after)) return { exact, lower, marked: `${exact}${after}` };
   if (!APOSTROPHES.has(after)) return { exact, lower };
   return { exact, lower, elided: { exact: `${exact}${after}`, lower: `${lower}'` } };
 }
