@@ -1,7 +1,8 @@
-// Furigana (issue 21): a Japanese word's reading set above its kanji only, never above the kana a reader can
-// already read (食べました with たべました reads た above 食 alone). Pure, for the reader's ruby.
+// Readings above the words (issue 21), pure, for the reader's ruby: furigana, a Japanese word's reading set
+// above its kanji only, never above the kana a reader can already read (食べました with たべました reads た above
+// 食 alone); pinyin, a Chinese word's syllables each above its character.
 
-/** A run of a word: its text, and its reading when the run is kanji. */
+/** A run of a word: its text, and the reading set above it, if any. */
 export interface FuriganaPart {
   text: string;
   ruby?: string;
@@ -44,4 +45,30 @@ export function furigana(word: string, reading: string | undefined): FuriganaPar
   return parts.map((part) =>
     part.isKanji ? { text: part.text, ruby: match[group++] ?? '' } : { text: part.text },
   );
+}
+
+const HANZI = /[\p{Script=Han}〇]/u;
+
+/**
+ * Pinyin over a Chinese word: each syllable of the reading ("tú shū guǎn") above its character, when the word
+ * has as many characters as syllables (图书馆); otherwise the whole reading above the whole word. Characters
+ * that are not hanzi (digits, Latin letters) take no syllable.
+ */
+export function pinyinParts(word: string, reading: string | undefined): FuriganaPart[] {
+  const characters = [...word];
+  if (!reading || !characters.some((character) => HANZI.test(character))) return [{ text: word }];
+  const syllables = reading.trim().split(/\s+/);
+  const hanzi = characters.filter((character) => HANZI.test(character));
+  if (syllables.length !== hanzi.length) return [{ text: word, ruby: reading }];
+  let next = 0;
+  return characters.map((character) =>
+    HANZI.test(character) ? { text: character, ruby: syllables[next++] ?? '' } : { text: character },
+  );
+}
+
+/** The readings set above a word in a language whose words carry them (ja, zh); the word alone otherwise. */
+export function readingParts(language: string, word: string, reading: string | undefined): FuriganaPart[] {
+  if (language === 'ja') return furigana(word, reading);
+  if (language === 'zh') return pinyinParts(word, reading);
+  return [{ text: word }];
 }

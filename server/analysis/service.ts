@@ -68,18 +68,65 @@ export function chapterPlainText(content: string): string {
     });
 }
 
-/** The chapter's words in reading order, for a language with an analyser; null for the others. */
+/** An analysed piece as kept on the chapter, or nothing for what lies between words. */
+function storedWord(piece: AnalysedWord): StoredWord | undefined {
+  if (!piece.isWord) return undefined;
+  const word: StoredWord = { t: piece.text };
+  if (piece.lemma && piece.lemma !== piece.text) word.l = piece.lemma;
+  if (piece.reading && piece.reading !== piece.text) word.r = piece.reading;
+  if (piece.partOfSpeech) word.p = piece.partOfSpeech;
+  return word;
+}
+
+// A word the author marked in the editor's HTML: a span carrying data-w (design.md), perhaps with its
+// dictionary form (data-l) and reading (data-r). Its text is one word as written, never cut again.
+const AUTHORED_WORD = /<span\b([^>]*\sdata-w(?=[\s=/>])[^>]*)>([\s\S]*?)<\/span\s*>/gi;
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attributes);
+  const value = match ? (match[1] ?? match[2] ?? '') : undefined;
+  return value ? chapterPlainText(`<p>${value}</p>`).trim() || undefined : undefined;
+}
+
+/** The content's runs of text to analyse and the words its author marked, in reading order. */
+function* authoredRuns(content: string): Generator<{ text: string } | { word: StoredWord }> {
+  if (!isChapterHtml(content)) {
+    yield { text: content };
+    return;
+  }
+  let position = 0;
+  for (const match of content.matchAll(AUTHORED_WORD)) {
+    const text = chapterPlainText(`<p>${match[2] ?? ''}</p>`).trim();
+    if (text === '') continue;
+    yield { text: chapterPlainText(content.slice(position, match.index)) };
+    const attributes = match[1] ?? '';
+    const word: StoredWord = { t: text };
+    const lemma = attribute(attributes, 'data-l');
+    const reading = attribute(attributes, 'data-r');
+    if (lemma && lemma !== text) word.l = lemma;
+    if (reading && reading !== text) word.r = reading;
+    yield { word };
+    position = match.index + match[0].length;
+  }
+  yield { text: chapterPlainText(content.slice(position)) };
+}
+
+/**
+ * The chapter's words in reading order, for a language with an analyser; null for the others. A word the
+ * author marked (`<span data-w>`) is kept whole; the text around it is analysed.
+ */
 export function analyseChapter(content: string, languageCode: string): StoredWord[] | null {
-  const pieces = analyseText(languageCode, chapterPlainText(content));
-  if (!pieces) return null;
+  if (!analyseText(languageCode, '')) return null;
   const words: StoredWord[] = [];
-  for (const piece of pieces) {
-    if (!piece.isWord) continue;
-    const word: StoredWord = { t: piece.text };
-    if (piece.lemma && piece.lemma !== piece.text) word.l = piece.lemma;
-    if (piece.reading && piece.reading !== piece.text) word.r = piece.reading;
-    if (piece.partOfSpeech) word.p = piece.partOfSpeech;
-    words.push(word);
+  for (const run of authoredRuns(content)) {
+    if ('word' in run) {
+      words.push(run.word);
+      continue;
+    }
+    for (const piece of analyseText(languageCode, run.text) ?? []) {
+      const word = storedWord(piece);
+      if (word) words.push(word);
+    }
   }
   return words;
 }

@@ -37,6 +37,24 @@ describe('analyseChapter', () => {
     ]);
   });
 
+  it('keeps a word the author marked whole, with its own dictionary form and reading', () => {
+    const words = analyseChapter(
+      '<p>昨日<span data-w data-l="食べさせる" data-r="たべさせられた">食べさせられた</span>。' +
+        '<span class="x" data-w>東京&amp;大阪</span>へ行きました。</p>',
+      'ja',
+    );
+
+    expect(words?.map((word) => word.t)).toEqual(['昨日', '食べさせられた', '東京&大阪', 'へ', '行きました']);
+    expect(words?.[1]).toEqual({ t: '食べさせられた', l: '食べさせる', r: 'たべさせられた' });
+    expect(words?.[2]).toEqual({ t: '東京&大阪' });
+  });
+
+  it('leaves a span without data-w to the analyser', () => {
+    expect(analyseChapter('<p><span data-word="x">本を</span>読む</p>', 'ja')?.map((word) => word.t)).toEqual(
+      ['本', 'を', '読む'],
+    );
+  });
+
   it('answers null for a language the reader cuts itself', () => {
     expect(ANALYSED_LANGUAGES).not.toContain('es');
     expect(analyseChapter('<p>Había una vez.</p>', 'es')).toBeNull();

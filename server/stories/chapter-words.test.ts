@@ -81,6 +81,21 @@ describe('words of a Japanese chapter', () => {
   });
 });
 
+describe('words the author marked', () => {
+  it('are kept whole, with the dictionary form the author gave, and counted once', async () => {
+    const chapter = await chapterIn(
+      'ja',
+      '<p><span data-w data-l="食べさせる">食べさせられた</span>子供は泣きました。</p>',
+    );
+
+    const { body } = await read(chapter.id);
+
+    expect(body.words?.[0]).toEqual({ text: '食べさせられた', lemma: '食べさせる' });
+    expect(body.words?.map((word) => word.text)).toEqual(['食べさせられた', '子供', 'は', '泣きました']);
+    expect(body.word_count).toBe(4);
+  });
+});
+
 describe('words of a Chinese chapter', () => {
   it('are found at save with their pinyin, a traditional word keeping its simplified form', async () => {
     const chapter = await chapterIn('zh', '<p>我很喜欢去圖書館。</p>');
