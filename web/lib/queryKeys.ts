@@ -14,7 +14,9 @@ export const queryKeys = {
   storyList: (query: string) => ['stories', 'list', query] as const,
   /** A story's page, under stories(). */
   story: (storyId: number) => ['stories', storyId] as const,
-  /** A chapter as the reader shows it. */
+  /** Every chapter the reader has loaded (a prefix): a learner's choice of readings changes them. */
+  chapters: () => ['chapters'] as const,
+  /** A chapter as the reader shows it, under chapters(). */
   chapter: (chapterId: number) => ['chapters', chapterId] as const,
   /** Today's reading against the goal in a language. */
   dailyGoal: (language: string | undefined) => ['daily-goal', language] as const,

@@ -17,8 +17,9 @@ import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ChapterText } from './ChapterText.tsx';
 import { chapterQuery, markChapterRead } from './queries.ts';
+import { ReadingsSwitch, useReadings } from './ReadingsSwitch.tsx';
 import { useReadingTime } from './useReadingTime.ts';
-import { useWordLookup } from './useWordLookup.ts';
+import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
 
 /** The sentences of the reader (spec/learner.md §2, §8). */
@@ -100,11 +101,12 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const session = useSession();
   useReadingTime(chapter.id, session.status === 'signed_in' ? session.accessToken : null);
   const { lookUp } = lookup;
+  const readings = useReadings(chapter);
 
   const handleWord = useCallback(
-    (word: string, lemma?: string) => {
+    (word: string, analysis?: WordAnalysis) => {
       setWordsClicked((count) => Math.min(chapter.word_count, count + 1));
-      void lookUp(word, lemma);
+      void lookUp(word, analysis);
     },
     [lookUp, chapter.word_count],
   );
@@ -122,13 +124,21 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
       <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
 
       <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
-        <p className="mb-6 text-sm font-medium text-slate-500" lang={language} dir={textDirection(language)}>
-          {story.title}
-        </p>
+        <div className="mb-6 flex items-start justify-between gap-4">
+          <p
+            className="min-w-0 pt-0.5 text-sm font-medium text-slate-500"
+            lang={language}
+            dir={textDirection(language)}
+          >
+            {story.title}
+          </p>
+          <ReadingsSwitch readings={readings} />
+        </div>
         <ChapterText
           content={chapter.content}
           language={language}
           words={chapter.words}
+          showReadings={readings.show}
           onWord={handleWord}
         />
 

@@ -2,7 +2,8 @@ import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useMemo, us
 import { textDirection } from '#common/languages.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
-import { chapterHtml } from './text.ts';
+import { chapterHtml, wordText } from './text.ts';
+import type { WordAnalysis } from './useWordLookup.ts';
 
 const ACTIVE_ID = 'reader-active-word';
 const KEYBOARD_HINT_ID = 'reader-keyboard-hint';
@@ -12,11 +13,20 @@ export interface ChapterTextProps {
   language: string;
   /** The server's words of a language written without spaces (Japanese, Chinese); the browser's otherwise. */
   words?: readonly ChapterWord[] | undefined;
+  /** Readings (furigana, pinyin) above the server's words. */
+  showReadings?: boolean | undefined;
   /**
-   * Called with the word as written in the text, punctuation not yet stripped, and its dictionary form when
-   * the server found one.
+   * Called with the word as written in the text, punctuation not yet stripped, and what the server found of it
+   * (dictionary form, reading, part of speech), if anything.
    */
-  onWord: (word: string, lemma?: string) => void;
+  onWord: (word: string, analysis?: WordAnalysis) => void;
+}
+
+/** The tapped word's text as written (without its ruby) and the server's analysis that rides on its span. */
+function wordOf(span: HTMLElement): [string, WordAnalysis | undefined] {
+  const { l, r, p } = span.dataset;
+  const analysis = l || r || p ? { lemma: l, reading: r, partOfSpeech: p } : undefined;
+  return [wordText(span), analysis];
 }
 
 /**
@@ -24,18 +34,27 @@ export interface ChapterTextProps {
  * from the keyboard, the text takes the focus once and the arrow keys walk its words, Enter looks the current
  * one up, so a chapter is not thousands of tab stops. The markup is built once per content (see text.ts).
  */
-export const ChapterText = memo(function ChapterText({ content, language, words, onWord }: ChapterTextProps) {
+export const ChapterText = memo(function ChapterText({
+  content,
+  language,
+  words,
+  showReadings = false,
+  onWord,
+}: ChapterTextProps) {
   const html = useMemo(() => {
     performance.mark('reader:text-start');
-    const markup = { __html: chapterHtml(content, language, words) };
+    const markup = { __html: chapterHtml(content, language, words, { showReadings }) };
     performance.mark('reader:text-html');
     return markup;
-  }, [content, language, words]);
+  }, [content, language, words, showReadings]);
   const container = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
 
   // The markup is in the document (React set it before layout effects run); then it is painted.
   useLayoutEffect(() => {
+    // New markup (readings shown or hidden): the active word's span is gone with the old.
+    active.current = null;
+    container.current?.removeAttribute('aria-activedescendant');
     performance.mark('reader:text-set', { detail: { markupLength: html.__html.length } });
     markAfterNextPaint('reader:text-painted');
   }, [html]);
@@ -50,7 +69,7 @@ export const ChapterText = memo(function ChapterText({ content, language, words,
     // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
     performance.mark('reader:tap', { startTime: event.timeStamp });
     activate(word);
-    onWord(word.textContent ?? '', word.dataset.l);
+    onWord(...wordOf(word));
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -58,7 +77,7 @@ export const ChapterText = memo(function ChapterText({ content, language, words,
     if (!words || words.length === 0) return;
     if (event.key === 'Enter' && active.current) {
       event.preventDefault();
-      onWord(active.current.textContent ?? '', active.current.dataset.l);
+      onWord(...wordOf(active.current));
       return;
     }
     const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;
@@ -78,6 +97,7 @@ export const ChapterText = memo(function ChapterText({ content, language, words,
         ref={container}
         role="group"
         data-reader-text
+        data-readings={showReadings && words ? '' : undefined}
         aria-label="Chapter text"
         aria-describedby={KEYBOARD_HINT_ID}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the text is one stop that the arrow keys walk

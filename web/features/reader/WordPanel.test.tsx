@@ -100,4 +100,55 @@ describe('WordPanel', () => {
 
     expect(onClose).toHaveBeenCalledTimes(2);
   });
+
+  it('shows the analysis of a Japanese word at once: its reading, its dictionary form and part of speech', () => {
+    const analysis = { lemma: '食べる', reading: 'たべました', partOfSpeech: 'verb (ichidan)' };
+    const { rerender } = render(
+      <WordPanel
+        lookup={{ status: 'loading', word: '食べました', analysis }}
+        language="ja"
+        onClose={() => {}}
+      />,
+    );
+
+    expect(screen.getByText('たべました').getAttribute('lang')).toBe('ja');
+    expect(screen.getByText('Reading:')).toBeDefined();
+    expect(screen.getByText('食べる').getAttribute('lang')).toBe('ja');
+    expect(screen.getByText('verb (ichidan)')).toBeDefined();
+
+    rerender(
+      <WordPanel
+        lookup={{
+          status: 'found',
+          word: '食べました',
+          analysis,
+          saved: false,
+          result: {
+            found: true,
+            lemma: '食べる',
+            pos: 'verb',
+            form: null,
+            translations: [{ gloss: 'to eat', definition: 'to eat', example: null, source: 'wiktextract' }],
+          },
+        }}
+        language="ja"
+        onClose={() => {}}
+      />,
+    );
+    // The dictionary form is named once, by the analysis.
+    expect(screen.getAllByText('食べる')).toHaveLength(1);
+    expect(screen.getByText('to eat')).toBeDefined();
+  });
+
+  it('shows the pinyin of a Chinese word', () => {
+    render(
+      <WordPanel
+        lookup={{ status: 'not_found', word: '图书馆', analysis: { reading: 'tú shū guǎn' }, saved: false }}
+        language="zh"
+        onClose={() => {}}
+      />,
+    );
+
+    expect(screen.getByText('tú shū guǎn').getAttribute('lang')).toBe('zh');
+  });
 });

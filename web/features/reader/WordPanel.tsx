@@ -65,6 +65,7 @@ export function WordPanel({ lookup, language, onClose }: WordPanelProps) {
           <X className="size-5" aria-hidden="true" />
         </button>
       </div>
+      <AnalysisLines lookup={lookup} language={language} />
       <div aria-live="polite" className="mt-2">
         <PanelBody lookup={lookup} language={language} />
         {lookup.status !== 'loading' && lookup.saved ? (
@@ -75,6 +76,38 @@ export function WordPanel({ lookup, language, onClose }: WordPanelProps) {
         ) : null}
       </div>
     </aside>
+  );
+}
+
+/**
+ * What the server's analysis says of the word (issue 21), shown at once, before the dictionary answers: its
+ * reading (kana, pinyin) and its dictionary form with its part of speech ("食べる, verb (ichidan)").
+ */
+function AnalysisLines({ lookup, language }: Omit<WordPanelProps, 'onClose'>) {
+  const { analysis, word } = lookup;
+  if (!analysis) return null;
+  const lemma = analysis.lemma && analysis.lemma !== word ? analysis.lemma : undefined;
+  const grammar = [lemma, analysis.partOfSpeech].filter(Boolean);
+  return (
+    <div className="mt-0.5">
+      {analysis.reading && analysis.reading !== word ? (
+        <p className="text-base text-slate-600">
+          <span className="sr-only">Reading: </span>
+          <span lang={language}>{analysis.reading}</span>
+        </p>
+      ) : null}
+      {grammar.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          {lemma ? (
+            <span lang={language} className="font-semibold text-slate-900">
+              {lemma}
+            </span>
+          ) : null}
+          {lemma && analysis.partOfSpeech ? ', ' : null}
+          {analysis.partOfSpeech ? <span className="italic">{analysis.partOfSpeech}</span> : null}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -100,16 +133,22 @@ function PanelBody({ lookup, language }: Omit<WordPanelProps, 'onClose'>) {
       );
     case 'found': {
       const { lemma, pos, form, translations } = lookup.result;
+      // The analysis already named the dictionary form and its part of speech above.
+      const analysed = lookup.analysis;
+      const named =
+        analysed?.partOfSpeech !== undefined && (analysed.lemma ?? lookup.word) === (lemma ?? lookup.word);
       return (
         <div>
-          <p className="flex flex-wrap items-baseline gap-x-2 text-slate-700">
-            {lemma && lemma !== lookup.word ? (
-              <span lang={language} className="text-lg font-semibold text-slate-900">
-                {lemma}
-              </span>
-            ) : null}
-            {pos ? <span className="text-sm text-slate-500 italic">{pos}</span> : null}
-          </p>
+          {named ? null : (
+            <p className="flex flex-wrap items-baseline gap-x-2 text-slate-700">
+              {lemma && lemma !== lookup.word ? (
+                <span lang={language} className="text-lg font-semibold text-slate-900">
+                  {lemma}
+                </span>
+              ) : null}
+              {pos ? <span className="text-sm text-slate-500 italic">{pos}</span> : null}
+            </p>
+          )}
           {form ? <p className="mt-1 text-sm text-slate-600">{form}</p> : null}
           <ol className="mt-3 space-y-3">
             {translations.slice(0, SHOWN_TRANSLATIONS).map((translation, index) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterHtml, splitWords } from './text.ts';
+import { chapterHtml, splitWords, wordText } from './text.ts';
 
 const words = (text: string, language: string) =>
   splitWords(text, language)
@@ -127,6 +127,70 @@ describe("chapterHtml with the server's words (issue 21)", () => {
   it('escapes what it puts in an attribute', () => {
     expect(chapterHtml('猫', 'ja', [{ text: '猫', lemma: '"><b>' }])).toBe(
       '<p><span data-w data-l="&quot;&gt;&lt;b&gt;">猫</span></p>',
+    );
+  });
+});
+
+describe('chapterHtml with readings shown (issue 21)', () => {
+  it('sets furigana above the kanji of Japanese words, and nothing above kana', () => {
+    const html = chapterHtml(
+      '私は食べました。',
+      'ja',
+      [
+        { text: '私', reading: 'わたし' },
+        { text: 'は' },
+        { text: '食べました', lemma: '食べる', reading: 'たべました', part_of_speech: 'verb (ichidan)' },
+      ],
+      { showReadings: true },
+    );
+
+    expect(html).toBe(
+      '<p><span data-w data-r="わたし"><ruby>私<rt>わたし</rt></ruby></span><span data-w>は</span>' +
+        '<span data-w data-l="食べる" data-r="たべました" data-p="verb (ichidan)">' +
+        '<ruby>食<rt>た</rt></ruby>べました</span>。</p>',
+    );
+  });
+
+  it('sets pinyin above each hanzi of a Chinese word', () => {
+    const html = chapterHtml('图书馆', 'zh', [{ text: '图书馆', reading: 'tú shū guǎn' }], {
+      showReadings: true,
+    });
+
+    expect(html).toBe(
+      '<p><span data-w data-r="tú shū guǎn"><ruby>图<rt>tú</rt></ruby><ruby>书<rt>shū</rt></ruby>' +
+        '<ruby>馆<rt>guǎn</rt></ruby></span></p>',
+    );
+  });
+
+  it('gives back the word as written, without its readings', () => {
+    const container = document.createElement('div');
+    container.innerHTML = chapterHtml('食べました', 'ja', [{ text: '食べました', reading: 'たべました' }], {
+      showReadings: true,
+    });
+    const span = container.querySelector('[data-w]') as Element;
+
+    expect(span.textContent).toBe('食たべました');
+    expect(wordText(span)).toBe('食べました');
+  });
+});
+
+describe('words the author marked (issue 21)', () => {
+  it('keeps a marked word whole in a language cut by the browser', () => {
+    const html = chapterHtml('<p>Vivo en <span data-w>Buenos Aires</span>.</p>', 'es');
+
+    expect(html).toBe(
+      '<p><span data-w>Vivo</span> <span data-w>en</span> <span data-w>Buenos Aires</span>.</p>',
+    );
+  });
+
+  it("takes the server's word for a marked word, and the author's dictionary form and reading before it", () => {
+    const html = chapterHtml('<p><span data-w data-l="食べさせる">食べさせられた</span>よ</p>', 'ja', [
+      { text: '食べさせられた', lemma: '食べる', reading: 'たべさせられた' },
+      { text: 'よ' },
+    ]);
+
+    expect(html).toBe(
+      '<p><span data-w data-l="食べさせる" data-r="たべさせられた">食べさせられた</span><span data-w>よ</span></p>',
     );
   });
 });

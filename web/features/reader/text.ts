@@ -9,6 +9,7 @@
  * nothing of the chapter's own markup passes through but the tags below, without their attributes.
  */
 
+import { readingParts } from '#common/readings.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import { isChapterHtml } from '#common/stories.ts';
 
@@ -60,6 +61,14 @@ class AnalysedWords {
     if (position < text.length) pieces.push(...splitWords(text.slice(position), languageCode));
     return pieces;
   }
+
+  /** The server's word for a word the author marked, if it is the next one (the server keeps it whole too). */
+  take(text: string): ChapterWord | undefined {
+    const word = this.words[this.next];
+    if (word?.text !== text) return undefined;
+    this.next += 1;
+    return word;
+  }
 }
 
 const segmenters = new Map<string, Intl.Segmenter>();
@@ -105,24 +114,59 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => ESCAPES[character] ?? character);
 }
 
-/** A word's span: its dictionary form and reading ride along for the lookup and the word panel. */
-function wordSpan(piece: TextPiece): string {
-  const { analysed } = piece;
-  const lemma = analysed?.lemma ? ` data-l="${escapeHtml(analysed.lemma)}"` : '';
-  const reading = analysed?.reading ? ` data-r="${escapeHtml(analysed.reading)}"` : '';
-  return `<span data-w${lemma}${reading}>${escapeHtml(piece.text)}</span>`;
+/** How the chapter is built: its language, the server's words, and whether their readings show above them. */
+interface Build {
+  languageCode: string;
+  analysed: AnalysedWords | undefined;
+  showReadings: boolean;
 }
 
-function wordsHtml(text: string, languageCode: string, analysed?: AnalysedWords): string {
+/** The word's text, with its reading above it in ruby (furigana, pinyin) when readings show. */
+function wordInner(text: string, reading: string | undefined, build: Build): string {
+  if (!build.showReadings || !reading) return escapeHtml(text);
+  return readingParts(build.languageCode, text, reading)
+    .map((part) =>
+      part.ruby
+        ? `<ruby>${escapeHtml(part.text)}<rt>${escapeHtml(part.ruby)}</rt></ruby>`
+        : escapeHtml(part.text),
+    )
+    .join('');
+}
+
+/** A word's span: its dictionary form and reading ride along for the lookup and the word panel. */
+function wordSpan(text: string, analysed: ChapterWord | undefined, build: Build): string {
+  const lemma = analysed?.lemma ? ` data-l="${escapeHtml(analysed.lemma)}"` : '';
+  const reading = analysed?.reading ? ` data-r="${escapeHtml(analysed.reading)}"` : '';
+  const pos = analysed?.part_of_speech ? ` data-p="${escapeHtml(analysed.part_of_speech)}"` : '';
+  return `<span data-w${lemma}${reading}${pos}>${wordInner(text, analysed?.reading, build)}</span>`;
+}
+
+function wordsHtml(text: string, build: Build): string {
+  const { analysed, languageCode } = build;
   let html = '';
   for (const piece of analysed ? analysed.pieces(text, languageCode) : splitWords(text, languageCode)) {
-    html += piece.word ? wordSpan(piece) : escapeHtml(piece.text);
+    html += piece.word ? wordSpan(piece.text, piece.analysed, build) : escapeHtml(piece.text);
   }
   return html;
 }
 
+/**
+ * A word the author marked (`<span data-w>` in the chapter's HTML: "Buenos Aires", 食べさせられた) is one word
+ * as written, never cut again; its own data-l and data-r, if any, before the server's.
+ */
+function authoredWordHtml(element: Element, build: Build): string {
+  const text = element.textContent ?? '';
+  if (text.trim() === '') return escapeHtml(text);
+  const server = build.analysed?.take(text);
+  const own = (element as HTMLElement).dataset;
+  const word: ChapterWord = { ...server, text };
+  if (own.l) word.lemma = own.l;
+  if (own.r) word.reading = own.r;
+  return wordSpan(text, word, build);
+}
+
 /** Plain text: paragraphs on blank lines, a single line break kept as a break. */
-function plainTextHtml(content: string, languageCode: string, analysed?: AnalysedWords): string {
+function plainTextHtml(content: string, build: Build): string {
   return content
     .replace(/\r\n?/g, '\n')
     .split(/\n[^\S\n]*\n\s*/)
@@ -132,40 +176,59 @@ function plainTextHtml(content: string, languageCode: string, analysed?: Analyse
       (paragraph) =>
         `<p>${paragraph
           .split('\n')
-          .map((line) => wordsHtml(line, languageCode, analysed))
+          .map((line) => wordsHtml(line, build))
           .join('<br>')}</p>`,
     )
     .join('');
 }
 
-function nodeHtml(node: Node, languageCode: string, analysed?: AnalysedWords): string {
-  if (node.nodeType === Node.TEXT_NODE) return wordsHtml(node.textContent ?? '', languageCode, analysed);
+function nodeHtml(node: Node, build: Build): string {
+  if (node.nodeType === Node.TEXT_NODE) return wordsHtml(node.textContent ?? '', build);
   if (node.nodeType !== Node.ELEMENT_NODE) return '';
   const tag = (node as Element).localName;
   if (DROPPED_TAGS.has(tag)) return '';
+  if (tag === 'span' && (node as Element).hasAttribute('data-w'))
+    return authoredWordHtml(node as Element, build);
   let inner = '';
-  for (const child of node.childNodes) inner += nodeHtml(child, languageCode, analysed);
+  for (const child of node.childNodes) inner += nodeHtml(child, build);
   if (tag === 'br') return '<br>';
   // A tag off the list gives up its markup but keeps its words.
   return KEPT_TAGS.has(tag) ? `<${tag}>${inner}</${tag}>` : inner;
 }
 
 /** HTML content: the kept tags (without attributes) around the words of its text. */
-function markupHtml(content: string, languageCode: string, analysed?: AnalysedWords): string {
+function markupHtml(content: string, build: Build): string {
   // DOMParser builds an inert document: nothing in it loads or runs.
   const body = new DOMParser().parseFromString(content, 'text/html').body;
   let html = '';
-  for (const child of body.childNodes) html += nodeHtml(child, languageCode, analysed);
+  for (const child of body.childNodes) html += nodeHtml(child, build);
   return html;
 }
 
 /**
  * The reader's markup for a chapter's content, plain text or HTML; with the server's words of a language
- * written without spaces, those words (and their dictionary forms and readings) rather than the browser's.
+ * written without spaces, those words (and their dictionary forms and readings) rather than the browser's, and
+ * their readings above them in ruby when `showReadings`.
  */
-export function chapterHtml(content: string, languageCode: string, words?: readonly ChapterWord[]): string {
+export function chapterHtml(
+  content: string,
+  languageCode: string,
+  words?: readonly ChapterWord[],
+  { showReadings = false }: { showReadings?: boolean } = {},
+): string {
   const analysed = words && words.length > 0 ? new AnalysedWords(words) : undefined;
-  return isChapterHtml(content)
-    ? markupHtml(content, languageCode, analysed)
-    : plainTextHtml(content, languageCode, analysed);
+  const build: Build = { languageCode, analysed, showReadings };
+  return isChapterHtml(content) ? markupHtml(content, build) : plainTextHtml(content, build);
+}
+
+/** A word span's text as written, without the readings set above it (`<rt>`). */
+export function wordText(span: Element): string {
+  let text = '';
+  for (const node of span.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
+    else if (node.nodeType === Node.ELEMENT_NODE && (node as Element).localName !== 'rt') {
+      text += wordText(node as Element);
+    }
+  }
+  return text;
 }

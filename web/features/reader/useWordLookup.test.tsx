@@ -51,7 +51,7 @@ describe('useWordLookup with a dictionary form', () => {
     dictionary = { 食べる: FOUND('食べる') };
     const { result } = renderLookup();
 
-    await act(() => result.current.lookUp('食べました', '食べる'));
+    await act(() => result.current.lookUp('食べました', { lemma: '食べる' }));
 
     await waitFor(() => expect(result.current.state.status).toBe('found'));
     expect(result.current.state).toMatchObject({ word: '食べました', result: { lemma: '食べる' } });
@@ -62,7 +62,7 @@ describe('useWordLookup with a dictionary form', () => {
     dictionary = { 食べました: FOUND('食べる') };
     const { result } = renderLookup();
 
-    await act(() => result.current.lookUp('食べました', '食べる'));
+    await act(() => result.current.lookUp('食べました', { lemma: '食べる' }));
 
     await waitFor(() => expect(result.current.state.status).toBe('found'));
     expect(lookups()).toEqual(['食べる', '食べました']);
@@ -72,7 +72,7 @@ describe('useWordLookup with a dictionary form', () => {
     dictionary = {};
     const { result } = renderLookup();
 
-    await act(() => result.current.lookUp('猫', '猫'));
+    await act(() => result.current.lookUp('猫', { lemma: '猫' }));
 
     await waitFor(() => expect(result.current.state.status).toBe('not_found'));
     expect(lookups()).toEqual(['猫']);

@@ -8,13 +8,25 @@ import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 
+/**
+ * What the server's analysis says of a tapped word (issue 21: Japanese, Chinese): its dictionary form, its
+ * reading (kana, pinyin) and its part of speech.
+ */
+export interface WordAnalysis {
+  lemma?: string | undefined;
+  reading?: string | undefined;
+  partOfSpeech?: string | undefined;
+}
+
 /** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
 export type WordLookup =
   | { status: 'idle' }
-  | { status: 'loading'; word: string }
-  | { status: 'found'; word: string; result: LookupResult; saved: boolean }
-  | { status: 'not_found'; word: string; saved: boolean }
-  | { status: 'error'; word: string; message: string; network: boolean; saved: boolean };
+  | ({ word: string; analysis?: WordAnalysis | undefined } & (
+      | { status: 'loading' }
+      | { status: 'found'; result: LookupResult; saved: boolean }
+      | { status: 'not_found'; saved: boolean }
+      | { status: 'error'; message: string; network: boolean; saved: boolean }
+    ));
 
 /** Where a lookup happens: the text's language, and the story and chapter the word is saved with. */
 export interface LookupPlace {
@@ -30,7 +42,7 @@ export const LOOKUP_NETWORK_FAILED = 'Failed to load translation';
 // An answer of the dictionary does not change while a learner reads: a word tapped again shows at once.
 const LOOKUP_STALE_MS = 10 * 60_000;
 
-function failure(word: string, error: unknown): WordLookup {
+function failure(word: string, error: unknown): WordLookup & { status: 'error' } {
   if (error instanceof ApiError && error.status !== 0) {
     return {
       status: 'error',
@@ -57,14 +69,18 @@ export function useWordLookup(place: LookupPlace) {
   useEffect(() => () => latest.current?.abort(), []);
 
   const lookUp = useCallback(
-    /** `lemma`: the word's dictionary form where the server found it (食べる for 食べました), asked first. */
-    async (tapped: string, lemma?: string) => {
+    /**
+     * `analysis`: what the server found of the word; its dictionary form (食べる for 食べました) is asked
+     * first, and the panel shows its reading and part of speech.
+     */
+    async (tapped: string, analysis?: WordAnalysis) => {
       const word = stripLookupPunctuation(tapped);
       if (word === '') return;
       latest.current?.abort();
       const controller = new AbortController();
       latest.current = controller;
-      setState({ status: 'loading', word });
+      const lemma = analysis?.lemma;
+      setState({ status: 'loading', word, analysis });
 
       const find = (surface: string) =>
         queryClient.fetchQuery({
@@ -78,11 +94,11 @@ export function useWordLookup(place: LookupPlace) {
         const byLemma = lemma && lemma !== word ? await find(lemma) : undefined;
         const result = byLemma?.found ? byLemma : await find(word);
         looked = result.found
-          ? { status: 'found', word, result, saved: false }
-          : { status: 'not_found', word, saved: false };
+          ? { status: 'found', word, analysis, result, saved: false }
+          : { status: 'not_found', word, analysis, saved: false };
       } catch (error) {
         if (controller.signal.aborted) return;
-        looked = failure(word, error);
+        looked = { ...failure(word, error), analysis };
       }
       if (controller.signal.aborted) return;
       setState(looked);
