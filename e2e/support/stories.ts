@@ -1,5 +1,7 @@
 import pg from 'pg';
-import { lengthCategory, wordCount } from '#common/stories.ts';
+import type { Difficulty } from '#common/stories.ts';
+import { lengthCategory } from '#common/stories.ts';
+import { chapterWords } from '#server/analysis/service.ts';
 
 export interface StoryInput {
   language: string;
@@ -7,12 +9,14 @@ export interface StoryInput {
   author?: string;
   isFree?: boolean;
   isPublished?: boolean;
+  difficulty?: Difficulty;
   chapters: { title: string; content: string }[];
 }
 
 /**
- * Writes a published story with its chapters straight into the end-to-end server's database, with the word
- * counts the server would derive; answers the ids in reading order.
+ * Writes a published story with its chapters straight into the end-to-end server's database, with the words
+ * and word counts the server would derive (server/analysis: Japanese and Chinese words found as at a save);
+ * answers the ids in reading order.
  */
 export async function createStory(input: StoryInput): Promise<{ storyId: number; chapterIds: number[] }> {
   const url = process.env.E2E_DATABASE_URL;
@@ -21,11 +25,12 @@ export async function createStory(input: StoryInput): Promise<{ storyId: number;
   await client.connect();
   try {
     await client.query('BEGIN');
-    const counts = input.chapters.map((chapter) => wordCount(chapter.content, input.language));
-    const total = counts.reduce((sum, count) => sum + count, 0);
+    const analysed = input.chapters.map((chapter) => chapterWords(chapter.content, input.language));
+    const total = analysed.reduce((sum, chapter) => sum + chapter.wordCount, 0);
     const story = await client.query<{ id: number }>(
-      `INSERT INTO stories (title, author, language_id, estimated_word_count, length_category, is_published, is_free)
-       SELECT $1, $2, id, $4, $5, $6, $7 FROM languages WHERE code = $3 RETURNING id`,
+      `INSERT INTO stories (title, author, language_id, estimated_word_count, length_category, is_published,
+         is_free, difficulty_level)
+       SELECT $1, $2, id, $4, $5, $6, $7, $8 FROM languages WHERE code = $3 RETURNING id`,
       [
         input.title,
         input.author ?? 'Catamaran',
@@ -34,16 +39,26 @@ export async function createStory(input: StoryInput): Promise<{ storyId: number;
         lengthCategory(total),
         input.isPublished ?? true,
         input.isFree ?? true,
+        input.difficulty ?? 'child',
       ],
     );
     const storyId = story.rows[0]?.id;
     if (storyId === undefined) throw new Error(`No language ${input.language}.`);
     const chapterIds: number[] = [];
     for (const [index, chapter] of input.chapters.entries()) {
+      const { words, wordCount } = analysed[index] ?? { words: null, wordCount: 0 };
       const row = await client.query<{ id: number }>(
-        `INSERT INTO chapters (story_id, chapter_number, title, content, word_count, order_index)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [storyId, index + 1, chapter.title, chapter.content, counts[index], index],
+        `INSERT INTO chapters (story_id, chapter_number, title, content, word_count, order_index, words)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [
+          storyId,
+          index + 1,
+          chapter.title,
+          chapter.content,
+          wordCount,
+          index,
+          words && JSON.stringify(words),
+        ],
       );
       chapterIds.push(row.rows[0]?.id ?? 0);
     }

@@ -124,9 +124,9 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
       <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
 
       <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
-        <div className="mb-6 flex items-start justify-between gap-4">
+        <div className="mb-6 flex items-center justify-between gap-4">
           <p
-            className="min-w-0 pt-0.5 text-sm font-medium text-slate-500"
+            className="min-w-0 text-sm font-medium text-slate-500"
             lang={language}
             dir={textDirection(language)}
           >
