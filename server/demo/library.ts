@@ -50,7 +50,7 @@ export interface DemoChapter {
 
 export interface DemoStory {
   slug: string;
-  /** The language's code (es, fr, ja). */
+  /** The language's code (es, fr, ja, zh). */
   language: string;
   title: string;
   author: string;
@@ -94,4 +94,5 @@ export const DEMO_DICTIONARIES = [
   { source: 'es', target: 'en', file: join(DEMO_DIR, 'es-en.jsonl') },
   { source: 'fr', target: 'en', file: join(DEMO_DIR, 'fr-en.jsonl') },
   { source: 'ja', target: 'en', file: join(DEMO_DIR, 'ja-en.jsonl') },
+  { source: 'zh', target: 'en', file: join(DEMO_DIR, 'zh-en.jsonl') },
 ] as const;

@@ -14,6 +14,11 @@ describe('the demo library', () => {
     }
   });
 
+  it('has a free Chinese story at the child level, where the reader shows pinyin at first', () => {
+    const chinese = library.filter((story) => story.language === 'zh');
+    expect(chinese).toMatchObject([{ slug: 'zh-mama-de-shengri', difficulty: 'child', isFree: true }]);
+  });
+
   it('gives every story at least three chapters of text, and sets some free and some not', () => {
     for (const story of library) {
       expect(story.chapters.length, story.slug).toBeGreaterThanOrEqual(3);

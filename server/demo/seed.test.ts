@@ -29,19 +29,25 @@ const adminStories = async () =>
 
 describe('the demo content of a new database', () => {
   it('is seeded once, even by two processes starting together', () => {
-    expect(first.flatMap((seeded) => seeded.dictionaries).sort()).toEqual(['es-en', 'fr-en', 'ja-en']);
-    expect(first.map((seeded) => seeded.stories).sort()).toEqual([0, 6]);
+    expect(first.flatMap((seeded) => seeded.dictionaries).sort()).toEqual([
+      'es-en',
+      'fr-en',
+      'ja-en',
+      'zh-en',
+    ]);
+    expect(first.map((seeded) => seeded.stories).sort()).toEqual([0, 7]);
   });
 
-  it('publishes two stories per language, free and not, with their counts derived as the admin area does', async () => {
+  it('publishes two stories in Spanish, French and Japanese and one in Chinese, free and not, with their counts derived as the admin area does', async () => {
     const stories = await adminStories();
 
-    expect(stories).toHaveLength(6);
+    expect(stories).toHaveLength(7);
     for (const code of ['es', 'fr', 'ja']) {
       expect(stories.filter((story) => story.language.code === code)).toHaveLength(2);
     }
+    expect(stories.filter((story) => story.language.code === 'zh')).toHaveLength(1);
     expect(stories.every((story) => story.is_published && !story.is_adult_content)).toBe(true);
-    expect(stories.filter((story) => story.is_free)).toHaveLength(3);
+    expect(stories.filter((story) => story.is_free)).toHaveLength(4);
     const gata = stories.find((story) => story.title === 'La gata y la luna');
     expect(gata).toMatchObject({ difficulty_level: 'infant', is_free: true, chapter_count: 3 });
     expect(gata?.length_category).toBe('very_short');
@@ -59,12 +65,22 @@ describe('the demo content of a new database', () => {
     expect(chapters[0]?.word_count).toBe(chapters[0]?.content.trim().split(/\s+/).length);
   });
 
-  it('counts Japanese by the words its analyser finds, not by spaces it does not have', async () => {
-    const japanese = (await adminStories()).filter((story) => story.language.code === 'ja');
+  it('counts Japanese and Chinese by the words their analysers find, not by spaces they do not have', async () => {
+    const stories = await adminStories();
+    const japanese = stories.filter((story) => story.language.code === 'ja');
 
-    // The demo's two Japanese stories hold 97 and 163 words as a reader sees them; spaces would give a handful.
+    // The demo's two Japanese stories hold 153 and 242 words as a reader sees them; spaces would give a handful.
     expect(japanese).toHaveLength(2);
-    for (const story of japanese) expect(story.estimated_word_count).toBeGreaterThan(90);
+    for (const story of japanese) expect(story.estimated_word_count).toBeGreaterThan(140);
+    // 妈妈的生日: 181 words as jieba cuts them (十块钱 one word, 很 | 喜欢 two).
+    const chinese = stories.find((story) => story.language.code === 'zh');
+    expect(chinese).toMatchObject({
+      title: '妈妈的生日',
+      difficulty_level: 'child',
+      is_free: true,
+      chapter_count: 3,
+    });
+    expect(chinese?.estimated_word_count).toBeGreaterThan(150);
   });
 
   it('keeps covers and audio in object storage, served from the site (or the bucket)', async () => {
@@ -123,12 +139,23 @@ describe('the demo content of a new database', () => {
       translations: [{ gloss: 'today' }],
     });
     expect(await look('ja', '図書館')).toMatchObject({ found: true, translations: [{ gloss: 'library' }] });
-    // ICU cuts 言った into 言 | っ | た: the kanji leads to its verb.
-    expect(await look('ja', '言')).toMatchObject({
+    // The Japanese and Chinese dictionaries hold dictionary forms, which the reader sends first (言う for 言った),
+    // with their readings and other spellings as forms: ねこ, as the story writes it, leads to 猫.
+    expect(await look('ja', '言う')).toMatchObject({
       found: true,
       lemma: '言う',
       translations: [{ gloss: 'to say, to tell' }],
     });
+    expect(await look('ja', 'ねこ')).toMatchObject({
+      found: true,
+      lemma: '猫',
+      translations: [{ gloss: 'cat' }],
+    });
+    expect(await look('zh', '礼物')).toMatchObject({
+      found: true,
+      translations: [{ gloss: 'present, gift' }],
+    });
+    expect(await look('zh', '禮物')).toMatchObject({ found: true, lemma: '礼物' });
     // The Spanish demo dictionary keeps the entries it had before.
     expect(await look('es', 'Habló')).toMatchObject({ found: true, lemma: 'hablar' });
   });
