@@ -1,5 +1,6 @@
 // Maps one line of a wiktextract dump to the entry the dictionary stores (wiktextract/ holds its parts).
 import { dictionaryKeyer } from '#common/dictionary.ts';
+import { isDerivation } from './wiktextract/derivation.ts';
 import { inflectedForms } from './wiktextract/forms.ts';
 import { describeLink, describeLinks, linkedWords, linkRow, names, toSense } from './wiktextract/senses.ts';
 import { isRow, skip, text, texts } from './wiktextract/text.ts';
@@ -124,6 +125,7 @@ export function mapWiktextractRows(value: unknown, sourceLanguage: string): Rows
   }
   if (!Array.isArray(value.senses) || value.senses.length === 0) return skip('missing senses');
 
+  const pos = text(value.pos) ?? '';
   const senses: DictionarySense[] = [];
   const links = new Map<string, { printed: string; descriptions: string[] }>();
   for (const sense of value.senses) {
@@ -132,9 +134,13 @@ export function mapWiktextractRows(value: unknown, sourceLanguage: string): Rows
     const glosses = tags.includes('no-gloss') ? [] : texts(sense.glosses);
     const linked = linkedWords(sense, word, sourceLanguage);
     // A form-of sense whose glosses never name the word it links to carries a meaning of its own (Latin
-    // 'rectus', a participle of regō: 'right, correct'): it is kept as a sense as well as a link.
+    // 'rectus', a participle of regō: 'right, correct'), and so does a derived word (Fahrer, 'agent noun of
+    // fahren; driver'): it is kept as a sense as well as a link, and the entry keeps its forms.
     const hasOwnMeaning =
-      glosses.length > 0 && !linked.some(({ printed }) => glosses.some((gloss) => names(gloss, printed)));
+      glosses.length > 0 &&
+      (linked.length === 0 ||
+        isDerivation(glosses, tags, pos) ||
+        !linked.some(({ printed }) => glosses.some((gloss) => names(gloss, printed))));
     if (hasOwnMeaning) senses.push(toSense(sense, glosses, tags));
     for (const { lemma, printed } of linked) {
       // The description keeps the word as printed: its stress marks or long vowels help the learner.
@@ -158,5 +164,5 @@ export function mapWiktextractRows(value: unknown, sourceLanguage: string): Rows
   // The table of an entry that is only a form of another word would lead to a word without a meaning here.
   if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, keyOf));
 
-  return { ok: true, entry: { lemma: word, pos: text(value.pos) ?? '', senses, forms } };
+  return { ok: true, entry: { lemma: word, pos, senses, forms } };
 }

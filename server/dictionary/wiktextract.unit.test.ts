@@ -870,9 +870,10 @@ describe('mapWiktextractEntry on hand-made entries', () => {
       { glosses: ['agent noun of fahren; driver (person)'], form_of: [{ word: 'fahren' }] },
       { glosses: ['third-person singular of fahren'], form_of: [{ word: 'fahren' }] },
     ];
-    expect(mapped({ word: 'Fahrer', lang_code: 'de', senses: mixed }, 'de').forms[0]?.description).toBe(
-      'agent noun of fahren; driver (person); third-person singular of fahren',
+    const link = mapped({ word: 'Fahrer', lang_code: 'de', senses: mixed }, 'de').forms.find(
+      (form) => form.lemma === 'fahren',
     );
+    expect(link?.description).toBe('agent noun of fahren; driver (person); third-person singular of fahren');
   });
 
   it('keys a curly apostrophe of the dump as the straight one a learner may type, and the other way', () => {
