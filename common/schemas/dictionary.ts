@@ -12,6 +12,11 @@ export const LookupQuery = z.object({
   surface: z.string({ error: 'surface is required' }).max(200, { error: 'surface is too long.' }),
   /** The language the translations are in; English, the base, unless given. */
   target: languageCode('target').default('en'),
+  /**
+   * The word's dictionary form, when the reader knows it (an analysed chapter: 食べる for 食べました): looked up
+   * first, then the surface, in one request.
+   */
+  lemma: z.string({ error: 'lemma must be a word.' }).max(200, { error: 'lemma is too long.' }).optional(),
 });
 export type LookupQuery = z.infer<typeof LookupQuery>;
 
@@ -24,15 +29,19 @@ const LANGUAGE_CODE = /^[a-z]{2,3}$/;
  */
 export function readLookupQuery(input: unknown): LookupQuery | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
-  const { language, surface, target } = input as Record<string, unknown>;
+  const { language, surface, target, lemma } = input as Record<string, unknown>;
   if (typeof language !== 'string' || typeof surface !== 'string' || surface.length > 200) return undefined;
   const languageCode = language.trim();
   if (!LANGUAGE_CODE.test(languageCode)) return undefined;
-  if (target === undefined) return { language: languageCode, surface, target: 'en' };
-  if (typeof target !== 'string') return undefined;
-  const targetCode = target.trim();
-  if (!LANGUAGE_CODE.test(targetCode)) return undefined;
-  return { language: languageCode, surface, target: targetCode };
+  let targetCode = 'en';
+  if (target !== undefined) {
+    if (typeof target !== 'string') return undefined;
+    targetCode = target.trim();
+    if (!LANGUAGE_CODE.test(targetCode)) return undefined;
+  }
+  if (lemma === undefined) return { language: languageCode, surface, target: targetCode };
+  if (typeof lemma !== 'string' || lemma.length > 200) return undefined;
+  return { language: languageCode, surface, target: targetCode, lemma };
 }
 
 /** One translation of a lookup result (learner.md §3). */
