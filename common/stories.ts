@@ -39,6 +39,15 @@ const CHAPTER_HTML = /<\/?(p|br|em|strong|i|b|u|span)\b[^>]*>/i;
 /** Whether a chapter's content is HTML (paragraphs in tags) rather than plain text (paragraphs on blank lines). */
 export const isChapterHtml = (content: string): boolean => CHAPTER_HTML.test(content);
 
+/**
+ * The languages whose words the server's analyser finds (issue 21: server/analysis): their chapters' word counts
+ * are the server's, which the browser cannot make (POST /api/admin/word-count/ answers it while an admin writes).
+ */
+export const ANALYSED_LANGUAGE_CODES: readonly string[] = ['ja', 'zh'];
+
+/** The longest text POST /api/admin/word-count/ counts as an admin types; a longer one is counted at its save. */
+export const MAX_LIVE_COUNT_CHARACTERS = 50_000;
+
 // Languages written without spaces between words: counting whitespace there would give a chapter 1 word.
 const UNSPACED_LANGUAGES = new Set(['ja', 'zh', 'th', 'lo', 'km', 'my']);
 

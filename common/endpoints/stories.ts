@@ -1,7 +1,14 @@
 // Authoring stories and chapters in the admin area (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
-import { AdminChapter, AdminChapterInput, AdminStory, AdminStoryInput } from '../schemas/stories.ts';
+import {
+  AdminChapter,
+  AdminChapterInput,
+  AdminStory,
+  AdminStoryInput,
+  WordCount,
+  WordCountInput,
+} from '../schemas/stories.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
 const CHAPTER_NOT_FOUND = 'Chapter not found';
@@ -80,4 +87,13 @@ export const deleteChapter = endpoint({
   access: 'admin',
   ids: { id: CHAPTER_NOT_FOUND },
   response: 'none',
+});
+
+/** A chapter's words as the server will count them (issue 21), for the editor's live count in ja and zh. */
+export const countWords = endpoint({
+  method: 'POST',
+  path: '/api/admin/word-count/',
+  access: 'admin',
+  body: WordCountInput,
+  response: WordCount,
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, LENGTH_CATEGORIES } from '../stories.ts';
+import {
+  DEFAULT_DIFFICULTY,
+  DIFFICULTIES,
+  LENGTH_CATEGORIES,
+  MAX_LIVE_COUNT_CHARACTERS,
+} from '../stories.ts';
 import { integerColumn, MAX_INTEGER } from './ids.ts';
 import { NO_SUCH_LANGUAGE } from './languages.ts';
 
@@ -113,3 +118,19 @@ export const AdminChapter = z.object({
   generation_prompt: z.string().nullable(),
 });
 export type AdminChapter = z.infer<typeof AdminChapter>;
+
+/** POST /api/admin/word-count/ (issue 21): a chapter's words as the server will count them at its save. */
+export const WordCountInput = z.object({
+  language: z
+    .string({ error: 'language is required' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as ja.' }),
+  content: z.string({ error: 'content must be text.' }).max(MAX_LIVE_COUNT_CHARACTERS, {
+    error: `content is counted as you type up to ${MAX_LIVE_COUNT_CHARACTERS.toLocaleString('en')} characters; a longer chapter is counted when it is saved.`,
+  }),
+});
+export type WordCountInput = z.infer<typeof WordCountInput>;
+
+export const WordCount = z.object({ word_count: z.number().int() });
+export type WordCount = z.infer<typeof WordCount>;

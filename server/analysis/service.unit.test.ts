@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANALYSED_LANGUAGE_CODES } from '#common/stories.ts';
 import { ANALYSED_LANGUAGES, analyseChapter, chapterPlainText } from './service.ts';
 
 describe('chapterPlainText', () => {
@@ -53,6 +54,10 @@ describe('analyseChapter', () => {
     expect(analyseChapter('<p><span data-word="x">本を</span>読む</p>', 'ja')?.map((word) => word.t)).toEqual(
       ['本', 'を', '読む'],
     );
+  });
+
+  it('is run for the languages the web app asks the server to count (common/stories.ts)', () => {
+    expect([...ANALYSED_LANGUAGES].sort()).toEqual([...ANALYSED_LANGUAGE_CODES].sort());
   });
 
   it('answers null for a language the reader cuts itself', () => {

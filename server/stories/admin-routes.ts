@@ -7,6 +7,7 @@ import type { ObjectStorage } from '#server/storage/storage.ts';
 import { presentChapter, presentStory } from './present.ts';
 import {
   type ChapterRow,
+  countChapterWords,
   createChapter,
   createStory,
   deleteChapter,
@@ -91,4 +92,8 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   route(app, stories.deleteChapter, async ({ ids }) => {
     await removeMedia(app, await deleteChapter(app.db, ids.id));
   });
+
+  route(app, stories.countWords, async ({ body }) => ({
+    word_count: countChapterWords(body.language, body.content),
+  }));
 }

@@ -96,6 +96,51 @@ describe('words the author marked', () => {
   });
 });
 
+describe('POST /api/admin/word-count/', () => {
+  const count = (payload: unknown, token?: string) =>
+    t.request<{ word_count?: number; error?: string }>({
+      method: 'POST',
+      url: '/api/admin/word-count/',
+      payload: payload as object,
+      token,
+    });
+
+  it('counts as the save will, for an admin', async () => {
+    const content = '<p>私は昨日パンを食べました。</p><p>とても楽しかったです。</p>';
+    const saved = await chapterIn('ja', content);
+
+    const answer = await count({ language: 'ja', content }, await admin());
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ word_count: saved.word_count });
+    expect(answer.body.word_count).toBe(9);
+    expect((await count({ language: 'zh', content: '我很喜欢图书馆。' }, await admin())).body).toEqual({
+      word_count: 4,
+    });
+    expect((await count({ language: 'es', content: 'Hola, mundo.' }, await admin())).body).toEqual({
+      word_count: 2,
+    });
+  });
+
+  it('is for administrators only', async () => {
+    expect((await count({ language: 'ja', content: '猫' })).status).toBe(401);
+    const learner = (await signIn(t.db, await createUser(t.db))).accessToken;
+    expect((await count({ language: 'ja', content: '猫' }, learner)).status).toBe(403);
+  });
+
+  it.each([
+    [{ content: '猫' }, 'language is required'],
+    [{ language: 'japanese', content: '猫' }, 'language must be a language code such as ja.'],
+    [{ language: 'ja', content: 7 }, 'content must be text.'],
+    [{ language: 'ja', content: '猫'.repeat(50_001) }, 'a longer chapter is counted when it is saved'],
+  ])('refuses %#: %s', async (payload, error) => {
+    const answer = await count(payload, await admin());
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain(error);
+  });
+});
+
 describe('words of a Chinese chapter', () => {
   it('are found at save with their pinyin, a traditional word keeping its simplified form', async () => {
     const chapter = await chapterIn('zh', '<p>我很喜欢去圖書館。</p>');

@@ -374,3 +374,11 @@ export async function analyseChaptersWithoutWords(db: Database, batch = 20): Pro
     if (done < batch) return analysed;
   }
 }
+
+/**
+ * A chapter's word count as a save would make it (POST /api/admin/word-count/): the content sanitised, then
+ * counted by the language's rule, its analyser's words for Japanese and Chinese.
+ */
+export function countChapterWords(languageCode: string, content: string): number {
+  return chapterWords(sanitizeChapterContent(content), languageCode).wordCount;
+}

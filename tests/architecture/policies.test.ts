@@ -23,6 +23,7 @@ const ADMIN_SCOPE = [
   'POST /api/admin/stories/:storyId/chapters/',
   'PUT /api/admin/chapters/:id/',
   'DELETE /api/admin/chapters/:id/',
+  'POST /api/admin/word-count/',
   'POST /api/admin/uploads/cover/',
   'POST /api/admin/uploads/audio/',
   'POST /api/admin/translations/upload/',

@@ -72,7 +72,8 @@ function apiPathProblems(path: string, text: string): string[] {
 }
 
 /** Where a query key is given: a query's or a filter's `queryKey:`, or the key a cache read or write takes. */
-const KEY_PLACES = /\bqueryKey:\s*|\b(?:get|set)Quer(?:y|ies)Data(?:<[^>]*>)?\(\s*/g;
+// get/setQueriesData take filters ({ queryKey: … }), which the first alternative sees.
+const KEY_PLACES = /\bqueryKey:\s*|\b(?:get|set)QueryData(?:<[^>]*>)?\(\s*/g;
 
 /**
  * Every query key a file makes by hand rather than from the registry (web/lib/queryKeys.ts), where each key is

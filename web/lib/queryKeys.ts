@@ -40,6 +40,8 @@ export const queryKeys = {
   adminStory: (storyId: number) => ['admin', 'stories', storyId] as const,
   /** A story's chapters; under adminStories() and adminStory(). */
   adminChapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'] as const,
+  /** A chapter text's words as the server counts them (ja, zh); never changes for the same text. */
+  wordCount: (language: string, content: string) => ['admin', 'word-count', language, content] as const,
   /** The latest dictionary imports. An import's own key is not under it, so refreshing the list never
    * refetches the import being polled. */
   dictionaryImports: () => ['admin', 'translations', 'imports'] as const,

@@ -32,7 +32,7 @@ export function useReadings(chapter: ReaderChapter) {
       if (context) setShow(context.before);
     },
     onSuccess: (saved) => {
-      queryClient.setQueriesData<ReaderChapter>({ queryKey: queryKeys.chapters() }, (cached) =>
+      queryClient.setQueriesData({ queryKey: queryKeys.chapters() }, (cached: ReaderChapter | undefined) =>
         cached && cached.story.language.code === saved.language && cached.show_readings !== undefined
           ? { ...cached, show_readings: saved.show_readings }
           : cached,

@@ -8,6 +8,8 @@ export interface ChapterEditorProps {
   chapter: DraftChapter;
   /** Its words, counted by the story's language's rule. */
   wordCount: number;
+  /** Whether the count is the browser's estimate, until the save counts it (Japanese, Chinese). */
+  isEstimate?: boolean;
   onChange: (patch: Partial<Pick<DraftChapter, 'title' | 'content'>>) => void;
   onPendingAudioChange: (pending: DraftChapter['pendingAudio']) => void;
   onRemoveAudio: () => void;
@@ -22,6 +24,7 @@ export interface ChapterEditorProps {
 export function ChapterEditor({
   chapter,
   wordCount,
+  isEstimate = false,
   onChange,
   onPendingAudioChange,
   onRemoveAudio,
@@ -44,7 +47,7 @@ export function ChapterEditor({
         value={chapter.content}
         onChange={(event) => onChange({ content: event.target.value })}
         disabled={disabled}
-        hint={`${wordCount.toLocaleString('en')} ${wordCount === 1 ? 'word' : 'words'}`}
+        hint={wordCountHint(wordCount, isEstimate)}
         className="font-mono text-sm leading-relaxed"
         spellCheck={false}
       />
@@ -59,4 +62,10 @@ export function ChapterEditor({
       />
     </section>
   );
+}
+
+/** The live count under the content: exact, or the browser's estimate until the save counts it. */
+export function wordCountHint(count: number, isEstimate: boolean): string {
+  const words = `${count.toLocaleString('en')} ${count === 1 ? 'word' : 'words'}`;
+  return isEstimate ? `About ${words} (counted exactly when saved)` : words;
 }

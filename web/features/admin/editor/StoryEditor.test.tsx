@@ -210,3 +210,50 @@ describe('the story editor', () => {
     expect(fakeApi.countOf('GET /api/admin/stories/7/')).toBe(0);
   });
 });
+
+describe('the story editor in Japanese (issue 21)', () => {
+  const JAPANESE = { id: 9, code: 'ja', name: 'Japanese', native_name: '日本語', is_active: true };
+  // The server's analyser counts 9 words here; the browser's Intl.Segmenter would find more pieces.
+  const ICHI = chapter({ id: 31, title: '一', content: '私は昨日パンを食べました。', word_count: 9 });
+
+  beforeEach(() => {
+    installFakeApi({
+      'GET /api/admin/stories/7/': () =>
+        Response.json(story({ language: { id: 9, code: 'ja', name: 'Japanese' }, chapter_count: 1 })),
+      'GET /api/admin/stories/7/chapters/': () => Response.json([ICHI]),
+      'GET /api/admin/languages/': () => Response.json([JAPANESE]),
+      'POST /api/admin/word-count/': (init) => {
+        const { content } = JSON.parse(String(init?.body)) as { content: string };
+        return Response.json({ word_count: content === '私は昨日パンを食べました。猫' ? 8 : 0 });
+      },
+    });
+  });
+
+  it("shows the saved chapter's count, then the server's count of the edited text", async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+    // In the chapter list and under the content.
+    expect(await screen.findAllByText('9 words')).toHaveLength(2);
+    expect(fakeApi.countOf('POST /api/admin/word-count/')).toBe(0);
+
+    await user.type(screen.getByLabelText('Chapter Content'), '猫');
+
+    // The server's count, not the browser's Intl.Segmenter pieces (10 here), in the list and under the content.
+    await waitFor(() => expect(screen.getAllByText('8 words')).toHaveLength(2), { timeout: 5000 });
+    expect(fakeApi.bodiesOf('POST /api/admin/word-count/').at(-1)).toEqual({
+      language: 'ja',
+      content: '私は昨日パンを食べました。猫',
+    });
+  });
+
+  it("shows the browser's estimate, marked, when the server cannot count", async () => {
+    fakeApi.routes['POST /api/admin/word-count/'] = () => Response.json({ error: 'Down' }, { status: 503 });
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+    await user.type(await screen.findByLabelText('Chapter Content'), '猫');
+
+    expect(await screen.findByText(/^About \d+ words \(counted exactly when saved\)$/)).toBeDefined();
+  });
+});

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { deleteStory } from '#common/endpoints/stories.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { AdminStory } from '#common/schemas/stories.ts';
-import { wordCount } from '#common/stories.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -18,7 +17,7 @@ import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { useLeaveGuard } from '#web/lib/useLeaveGuard.ts';
-import { chaptersQuery, storyQuery, useAdminLanguages } from '../queries.ts';
+import { chaptersQuery, storyQuery } from '../queries.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
 import { ChapterList } from './ChapterList.tsx';
 import {
@@ -32,6 +31,7 @@ import {
 import { MetadataTab } from './MetadataTab.tsx';
 import type { SaveProgress } from './save.ts';
 import { type EditorAction, useSaveStory } from './useSaveStory.ts';
+import { useWordCounts, type WordCounts } from './useWordCounts.ts';
 
 type EditorTab = 'metadata' | 'content';
 
@@ -116,7 +116,7 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
             <MetadataTab
               fields={draft.fields}
               cover={draft.cover}
-              wordCount={[...counts.values()].reduce((sum, count) => sum + count, 0)}
+              wordCount={[...counts.counts.values()].reduce((sum, count) => sum + count, 0)}
               onFieldsChange={(patch) => dispatch({ type: 'edit-story', patch })}
               onCoverPick={(file) => dispatch({ type: 'pick-cover', file })}
               onCoverRemove={() => dispatch({ type: 'remove-cover' })}
@@ -149,18 +149,6 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
       ) : null}
       <LeaveDialog isOpen={guard.isAsking} onStay={guard.stay} onLeave={guard.leave} />
     </div>
-  );
-}
-
-/** Each chapter's word count, by the rule of the language chosen in the draft, as the server will count them. */
-function useWordCounts(draft: Draft): ReadonlyMap<string, number> {
-  const languages = useAdminLanguages();
-  const languageCode = languages.data?.find(
-    (language) => String(language.id) === draft.fields.languageId,
-  )?.code;
-  return useMemo(
-    () => new Map(draft.chapters.map((chapter) => [chapter.key, wordCount(chapter.content, languageCode)])),
-    [draft.chapters, languageCode],
   );
 }
 
@@ -252,7 +240,7 @@ function ContentTab({
 }: {
   draft: Draft;
   dispatch: (action: EditorAction) => void;
-  counts: ReadonlyMap<string, number>;
+  counts: WordCounts;
   progress: SaveProgress | undefined;
   onRemove: (key: string) => void;
   disabled: boolean;
@@ -265,7 +253,7 @@ function ContentTab({
           chapters={draft.chapters.map((chapter) => ({
             key: chapter.key,
             title: chapter.title,
-            wordCount: counts.get(chapter.key) ?? 0,
+            wordCount: counts.counts.get(chapter.key) ?? 0,
             isUnsaved: chapter.id === undefined,
           }))}
           selectedKey={draft.selectedKey}
@@ -281,7 +269,8 @@ function ContentTab({
           <ChapterEditor
             key={selected.key}
             chapter={selected}
-            wordCount={counts.get(selected.key) ?? 0}
+            wordCount={counts.counts.get(selected.key) ?? 0}
+            isEstimate={counts.estimated.has(selected.key)}
             onChange={(patch) => dispatch({ type: 'edit-chapter', key: selected.key, patch })}
             onPendingAudioChange={(pending) =>
               dispatch({ type: 'set-pending-audio', key: selected.key, pending })
