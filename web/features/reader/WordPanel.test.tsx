@@ -151,4 +151,17 @@ describe('WordPanel', () => {
 
     expect(screen.getByText('tú shū guǎn').getAttribute('lang')).toBe('zh');
   });
+
+  it('gives no reading for a word of kana alone', () => {
+    render(
+      <WordPanel
+        lookup={{ status: 'loading', word: 'ボール', analysis: { reading: 'ぼーる', partOfSpeech: 'noun' } }}
+        language="ja"
+        onClose={() => {}}
+      />,
+    );
+
+    expect(screen.queryByText('ぼーる')).toBeNull();
+    expect(screen.getByText('noun')).toBeDefined();
+  });
 });

@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { useEffect, useLayoutEffect } from 'react';
 import { textDirection } from '#common/languages.ts';
+import { readingParts } from '#common/readings.ts';
 import type { Translation } from '#common/schemas/dictionary.ts';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
@@ -87,13 +88,17 @@ function AnalysisLines({ lookup, language }: Omit<WordPanelProps, 'onClose'>) {
   const { analysis, word } = lookup;
   if (!analysis) return null;
   const lemma = analysis.lemma && analysis.lemma !== word ? analysis.lemma : undefined;
+  // A reading says something only over characters that need one (kanji, hanzi): not for ボール's ぼーる.
+  const reading = readingParts(language, word, analysis.reading).some((part) => part.ruby)
+    ? analysis.reading
+    : undefined;
   const grammar = [lemma, analysis.partOfSpeech].filter(Boolean);
   return (
     <div className="mt-0.5">
-      {analysis.reading && analysis.reading !== word ? (
+      {reading ? (
         <p className="text-base text-slate-600">
           <span className="sr-only">Reading: </span>
-          <span lang={language}>{analysis.reading}</span>
+          <span lang={language}>{reading}</span>
         </p>
       ) : null}
       {grammar.length > 0 ? (
