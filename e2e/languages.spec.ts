@@ -6,7 +6,7 @@ import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
-import { createStory } from './support/stories.ts';
+import { createStory, findStory } from './support/stories.ts';
 
 const JAPANESE = '<p>ミミは公園へ走りました。</p><p>ボールを見て、とても楽しかったです。</p>';
 const CHINESE = '<p>我很喜欢去图书馆看书。</p><p>今天下雨了。</p>';
@@ -111,6 +111,19 @@ test('a Chinese chapter shows pinyin over each character, and a learner turns it
   await expect(text.getByText('图书馆', { exact: true })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
   await screenshot(page, 'reader-pinyin-off-1280');
+
+  // The demo's Chinese story, with its dictionary: off for Chinese now, for this learner, in every story.
+  const demo = await findStory('妈妈的生日');
+  await page.goto(`/read/${demo.storyId}/${demo.chapterIds[0]}`);
+  await expect(pinyin).toHaveAttribute('aria-checked', 'false');
+  await pinyin.click();
+  const mum = text.locator('[data-w][data-r="mā ma"]').first();
+  await expect(mum.locator('rt')).toHaveText(['mā', 'ma']);
+  await mum.click();
+  await expect(panel.getByRole('heading', { name: '妈妈' })).toBeVisible();
+  await expect(panel.getByText('mum, mom, mother')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await screenshot(page, 'reader-chinese-demo-360');
 });
 
 test('Arabic reads right to left, and Hindi and Korean word by word', async ({ page }) => {
