@@ -24,8 +24,9 @@ export const queryKeys = {
   activity: (from: string, to: string) => ['activity', from, to] as const,
   /** The plan of the signed-in person, by their address. */
   subscription: (email: string) => ['subscription', email] as const,
-  /** A tapped word's lookup. */
-  lookup: (language: string, word: string) => ['dictionary', language, word] as const,
+  /** A tapped word's lookup, by its dictionary form first when the server's analysis found one. */
+  lookup: (language: string, word: string, lemma?: string) =>
+    lemma ? (['dictionary', language, word, lemma] as const) : (['dictionary', language, word] as const),
   /** The learner's saved words; a word looked up changes them. */
   words: () => ['words'] as const,
   /** The devices signed in to the learner's account; signing one out changes them. */

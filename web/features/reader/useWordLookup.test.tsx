@@ -19,8 +19,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === '/api/words/save/' && init?.method === 'POST')
     return Response.json({ id: 1 }, { status: 201 });
+  // As the server does: the dictionary form first, then the word as written.
+  const lemma = url.searchParams.get('lemma');
   const surface = url.searchParams.get('surface') ?? '';
-  return Response.json(dictionary[surface] ?? NOT_FOUND);
+  return Response.json((lemma ? dictionary[lemma] : undefined) ?? dictionary[surface] ?? NOT_FOUND);
 });
 
 beforeEach(() => {
@@ -35,7 +37,9 @@ function lookups() {
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/dict/lookup/')
-    .map((url) => url.searchParams.get('surface'));
+    .map((url) =>
+      [url.searchParams.get('surface'), url.searchParams.get('lemma')].filter(Boolean).join(' by '),
+    );
 }
 
 function renderLookup() {
@@ -47,7 +51,7 @@ function renderLookup() {
 }
 
 describe('useWordLookup with a dictionary form', () => {
-  it('asks for the dictionary form first, and shows the word as tapped', async () => {
+  it('sends the dictionary form with the word, in one request, and shows the word as tapped', async () => {
     dictionary = { 食べる: FOUND('食べる') };
     const { result } = renderLookup();
 
@@ -55,17 +59,17 @@ describe('useWordLookup with a dictionary form', () => {
 
     await waitFor(() => expect(result.current.state.status).toBe('found'));
     expect(result.current.state).toMatchObject({ word: '食べました', result: { lemma: '食べる' } });
-    expect(lookups()).toEqual(['食べる']);
+    expect(lookups()).toEqual(['食べました by 食べる']);
   });
 
-  it('falls back to the word as written when the dictionary form is not there', async () => {
+  it('finds the word as written when the dictionary form is not there, still in one request', async () => {
     dictionary = { 食べました: FOUND('食べる') };
     const { result } = renderLookup();
 
     await act(() => result.current.lookUp('食べました', { lemma: '食べる' }));
 
     await waitFor(() => expect(result.current.state.status).toBe('found'));
-    expect(lookups()).toEqual(['食べる', '食べました']);
+    expect(lookups()).toEqual(['食べました by 食べる']);
   });
 
   it('asks once for a word that is its own dictionary form', async () => {

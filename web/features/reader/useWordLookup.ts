@@ -82,17 +82,20 @@ export function useWordLookup(place: LookupPlace) {
       const lemma = analysis?.lemma;
       setState({ status: 'loading', word, analysis });
 
-      const find = (surface: string) =>
-        queryClient.fetchQuery({
-          queryKey: queryKeys.lookup(language, surface),
-          queryFn: ({ signal }) => call(lookUpWord, { query: { language, surface }, signal }),
+      // The dictionary form, if the analysis found one, is looked up first, in the same request (issue 21).
+      const byLemma = lemma && lemma !== word ? lemma : undefined;
+      let looked: WordLookup;
+      try {
+        const result = await queryClient.fetchQuery({
+          queryKey: queryKeys.lookup(language, word, byLemma),
+          queryFn: ({ signal }) =>
+            call(lookUpWord, {
+              query: byLemma ? { language, surface: word, lemma: byLemma } : { language, surface: word },
+              signal,
+            }),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
         });
-      let looked: WordLookup;
-      try {
-        const byLemma = lemma && lemma !== word ? await find(lemma) : undefined;
-        const result = byLemma?.found ? byLemma : await find(word);
         looked = result.found
           ? { status: 'found', word, analysis, result, saved: false }
           : { status: 'not_found', word, analysis, saved: false };
