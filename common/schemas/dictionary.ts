@@ -94,6 +94,18 @@ export const DumpCounts = z.object({
   skipped: z.number().int(),
   skipped_lines: z.array(SkippedLine),
   languages: z.record(z.string(), z.number().int()),
+  // Added for issue 21. The server always sends them; optional, so that a client (or a stored summary) that
+  // knows only the fields above still reads.
+  /** Every skipped line counted by its reason (skipped_lines names only the first few). */
+  skipped_reasons: z.record(z.string(), z.number().int()).optional(),
+  /** Lines kept only as forms of other words, without a sense of their own. */
+  form_of_lines: z.number().int().optional(),
+  /** Links from a word to a word it is a form of. */
+  form_of_links: z.number().int().optional(),
+  /** Linked words the dump has no entry for; null until the import has ended, and in a preview. */
+  missing_lemmas: z.number().int().nullable().optional(),
+  /** The language the dump's glosses are in, as its first lines tell; null when they do not say. */
+  gloss_language: z.string().nullable().optional(),
 });
 export type DumpCounts = z.infer<typeof DumpCounts>;
 

@@ -39,6 +39,8 @@ describe('npm run dict:import', () => {
     expect(run.stdout).toContain('Imported 2 es entries (3 forms, 2 senses) into the es→en dictionary');
     expect(run.stdout).toContain('1 of 3 lines skipped.');
     expect(run.stdout).toContain('  line 3: language fr, not es');
+    expect(run.stdout).toContain('0 lines are only forms of other words (0 links, to 0 words');
+    expect(run.stdout).toContain('  1 skipped: language fr, not es');
     const token = (await signIn(t.db, await createUser(t.db))).accessToken;
     const found = await t.get<{ lemma: string }>('/api/dict/lookup/?language=es&surface=casas', { token });
     expect(found.body).toMatchObject({ found: true, lemma: 'casa', form: 'plural of casa' });

@@ -9,6 +9,7 @@ import { type Command, CommandFailure, commandConfig, runAsProcess } from '#serv
 import { openDatabase } from '#server/db/client.ts';
 import { openCommandLineDatabase } from '#server/db/command-line.ts';
 import { languageCodes } from '#server/languages/service.ts';
+import { languageName } from './gloss-language.ts';
 import type { DumpCounts } from './importer.ts';
 import { claimImport, createImport, executeImport } from './imports/service.ts';
 
@@ -45,6 +46,20 @@ function progressLine(counts: DumpCounts, size: number, startedAt: number): stri
     `  ${Math.round(rate).toLocaleString('en')}/s  ${left === undefined ? '' : `${formatDuration(left)} left`}` +
     `  ${counts.skipped.toLocaleString('en')} skipped`
   );
+}
+
+/** What the import's summary adds to the counts: form-of lines, words they lack, reasons, gloss language. */
+function summaryLines(result: DumpCounts): string[] {
+  const lines = [
+    `${result.form_of_lines.toLocaleString('en')} lines are only forms of other words ` +
+      `(${result.form_of_links.toLocaleString('en')} links, to ${(result.missing_lemmas ?? 0).toLocaleString('en')} ` +
+      'words the dump has no entry for: those forms answer with what they are).',
+  ];
+  if (result.gloss_language !== null)
+    lines.push(`The glosses are in ${languageName(result.gloss_language)}.`);
+  const reasons = Object.entries(result.skipped_reasons).sort(([, a], [, b]) => b - a);
+  for (const [reason, count] of reasons) lines.push(`  ${count.toLocaleString('en')} skipped: ${reason}`);
+  return lines;
 }
 
 function formatDuration(seconds: number): string {
@@ -112,6 +127,7 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
         `${formatDuration(seconds)}; ${result.skipped.toLocaleString('en')} of ${result.lines.toLocaleString('en')} lines skipped.\n`,
     );
     for (const { line, reason } of result.skipped_lines) stdout.write(`  line ${line}: ${reason}\n`);
+    for (const line of summaryLines(result)) stdout.write(`${line}\n`);
   } finally {
     await pool.end();
     await database.close();

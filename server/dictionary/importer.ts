@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { DictionaryLimits } from '#server/config.ts';
-import { readJsonLines } from './json-lines.ts';
+import { GlossLanguageDetector, glossMismatch } from './gloss-language.ts';
+import { DumpError, readJsonLines } from './json-lines.ts';
+import { LinkTargets } from './links.ts';
 import { dropImportTables, ImportWriter } from './store.ts';
 import { type EntryRows, type MappedEntry, mapWiktextractEntry, mapWiktextractRows } from './wiktextract.ts';
 
@@ -26,6 +28,19 @@ export interface DumpCounts {
   skipped_lines: SkippedLine[];
   /** Entries seen per `lang_code`, the source language's and any other. */
   languages: Record<string, number>;
+  /** Every skipped line counted by its reason. */
+  skipped_reasons: Record<string, number>;
+  /** Lines kept only as forms of other words (no sense of their own): 'abluent', 'tables'. */
+  form_of_lines: number;
+  /** Links from a word to a word it is a form of (a form-of line may link to several). */
+  form_of_links: number;
+  /**
+   * Words linked to that have no entry in the dump (their forms are answered with the form-of gloss): counted
+   * when the import ends, null before (while running, and in a preview).
+   */
+  missing_lemmas: number | null;
+  /** The language the dump's glosses are in, as told by its first lines; null when they do not say. */
+  gloss_language: string | null;
 }
 
 export interface DumpSource {
@@ -33,6 +48,8 @@ export interface DumpSource {
   fileName?: string;
   /** The language whose entries are kept; other languages' lines are skipped and counted. */
   source: string;
+  /** The language the glosses must be in: a dump whose glosses are in another is refused (GlossLanguageError). */
+  target?: string;
   limits: DictionaryLimits;
   signal?: AbortSignal;
   /** The input is the start of a longer file (a preview's sample), cut after its last whole line or within one. */
@@ -49,6 +66,40 @@ function emptyCounts(): DumpCounts {
     skipped: 0,
     skipped_lines: [],
     languages: {},
+    skipped_reasons: {},
+    form_of_lines: 0,
+    form_of_links: 0,
+    missing_lemmas: null,
+    gloss_language: null,
+  };
+}
+
+/** How many distinct reasons are counted apart; the rest together (a reason may name a language code). */
+const COUNTED_REASONS = 50;
+const OTHER_REASONS = 'other reasons';
+
+/** A dump whose glosses are not in the dictionary's target language. */
+export class GlossLanguageError extends DumpError {}
+
+/** Watches the first lines' glosses; throws GlossLanguageError once they are told to be in another language. */
+function glossCheck(dump: DumpSource, counts: DumpCounts): { observe(value: unknown): void; finish(): void } {
+  const detector = new GlossLanguageDetector();
+  let isDone = false;
+  const judge = (language: string | null | undefined) => {
+    if (language === undefined) return;
+    isDone = true;
+    counts.gloss_language = language;
+    if (language !== null && dump.target !== undefined && language !== dump.target) {
+      throw new GlossLanguageError(glossMismatch(language, dump.source, dump.target));
+    }
+  };
+  return {
+    observe: (value) => {
+      if (!isDone) judge(detector.observe(value));
+    },
+    finish: () => {
+      if (!isDone) judge(detector.finish());
+    },
   };
 }
 
@@ -56,7 +107,7 @@ function emptyCounts(): DumpCounts {
  * Reads a dump line by line and maps each entry, calling `onEntries` with each batch. Bad lines (malformed
  * JSON, another language, no word or senses) are skipped and counted; a bad file throws a DumpError.
  */
-async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
+async function passOver<Entry extends MappedLine>(
   dump: DumpSource,
   counts: DumpCounts,
   map: (value: unknown, source: string) => { ok: true; entry: Entry } | { ok: false; reason: string },
@@ -67,7 +118,12 @@ async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
   const skip = (line: number, reason: string) => {
     counts.skipped++;
     if (counts.skipped_lines.length < REPORTED_SKIPS) counts.skipped_lines.push({ line, reason });
+    const reasons = counts.skipped_reasons;
+    const counted =
+      reason in reasons || Object.keys(reasons).length < COUNTED_REASONS ? reason : OTHER_REASONS;
+    reasons[counted] = (reasons[counted] ?? 0) + 1;
   };
+  const glosses = glossCheck(dump, counts);
   const lines = readJsonLines(dump.input, {
     limits: { maxDecompressedBytes: dump.limits.decompressedBytes, maxLineBytes: dump.limits.lineBytes },
     fileName: dump.fileName,
@@ -86,6 +142,7 @@ async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
     for (const { lineNumber, text } of batch) {
       if (options.maxLines !== undefined && counts.lines >= options.maxLines) {
         await onEntries(mapped);
+        glosses.finish();
         return { isTruncated: true };
       }
       counts.lines++;
@@ -98,19 +155,34 @@ async function passOver<Entry extends { senses: unknown[]; forms: unknown[] }>(
       }
       const language = languageOf(value);
       if (language) counts.languages[language] = (counts.languages[language] ?? 0) + 1;
+      glosses.observe(value);
       const result = map(value, dump.source);
       if (!result.ok) {
         skip(lineNumber, result.reason);
         continue;
       }
       mapped.push(result.entry);
-      if (result.entry.senses.length > 0) counts.entries++;
-      counts.senses += result.entry.senses.length;
-      counts.forms += result.entry.forms.length;
+      countEntry(counts, result.entry);
     }
     await onEntries(mapped);
   }
+  glosses.finish();
   return { isTruncated: isCut };
+}
+
+/** What passOver counts of a mapped line. */
+interface MappedLine {
+  lemma: string;
+  senses: unknown[];
+  forms: { lemma: string }[];
+}
+
+function countEntry(counts: DumpCounts, entry: MappedLine): void {
+  if (entry.senses.length > 0) counts.entries++;
+  else counts.form_of_lines++;
+  counts.senses += entry.senses.length;
+  counts.forms += entry.forms.length;
+  for (const form of entry.forms) if (form.lemma !== entry.lemma) counts.form_of_links++;
 }
 
 function languageOf(value: unknown): string | undefined {
@@ -171,8 +243,10 @@ export async function loadDump(
     dump.input.destroy();
     throw error;
   }
+  const linked = new LinkTargets();
   try {
     await passOver(dump, counts, mapWiktextractRows, async (entries: EntryRows[]) => {
+      linked.add(entries);
       await writer.write(entries);
       await onProgress(counts);
     });
@@ -182,6 +256,7 @@ export async function loadDump(
       );
     }
     await writer.finish();
+    counts.missing_lemmas = await linked.countMissing(pool, importId);
     return counts;
   } catch (error) {
     writer.abort();

@@ -29,9 +29,10 @@ beforeAll(async () => {
   learnerToken = (await signIn(t.db, await createUser(t.db))).accessToken;
 });
 
-const SAMPLE = readFileSync(
-  join(import.meta.dirname, '../../tests/fixtures/kaikki/wiktextract-en-edition-sample.jsonl'),
-);
+const FIXTURES = join(import.meta.dirname, '../../tests/fixtures');
+const SAMPLE = readFileSync(join(FIXTURES, 'kaikki/wiktextract-en-edition-sample.jsonl'));
+/** Lines of the German edition: German words glossed in German (their `lang` is "Deutsch"). */
+const GERMAN_EDITION = readFileSync(join(FIXTURES, 'wiktextract-de-edition.jsonl'));
 
 /** A small Spanish dump in the wiktextract shape: a verb with forms, a form_of entry, an adjective, a noun. */
 function spanishDump(extra: object[] = []): Buffer {
@@ -492,6 +493,47 @@ describe('importing a dictionary, and looking words up', () => {
     expect(failed.error).toMatch(/^No it entries in the file \(64 lines read, 64 skipped\)\.$/);
   });
 
+  it("refuses a dump whose glosses are not in the pair's target, naming both, before anything is replaced", async () => {
+    const english = await importAndWait({ bytes: SAMPLE, name: 'sample.jsonl' }, 'de');
+    expect(english.status).toBe('succeeded');
+    expect(english.progress?.gloss_language).toBe('en');
+    await expectLookUpAfterSwitch('Fuchs', { found: true, lemma: 'Fuchs' }, 'de');
+    const before = await lookUp('Fuchs', 'de');
+
+    const german = { bytes: GERMAN_EDITION, name: 'de-edition.jsonl' };
+    const sentence =
+      "This dump's glosses are in German, but the dictionary being imported is German → English. Import it " +
+      'for a pair whose target is German, or choose a dump of the English edition.';
+    const preview = await upload({ ...PAIR, source: 'de', action: 'preview' }, german);
+    expect(preview).toEqual({ status: 400, body: { error: sentence } });
+
+    const refused = await importAndWait(german, 'de');
+    expect(refused).toMatchObject({ status: 'failed', error: sentence });
+    expect(await lookUp('Fuchs', 'de')).toEqual(before);
+    expect((await lookUp('Haus', 'de')).translations.map((translation) => translation.gloss)).not.toContain(
+      'Gebäude, das Menschen zum Wohnen dient',
+    );
+  });
+
+  it('counts form-of lines, their links to words the dump lacks, and every skipped line by its reason', async () => {
+    const dump = Buffer.concat([SAMPLE, readFileSync(join(FIXTURES, 'wiktextract-fr-form-of-only.jsonl'))]);
+    const preview = await upload(
+      { ...PAIR, source: 'fr', action: 'preview' },
+      { bytes: dump, name: 'fr.jsonl' },
+    );
+    expect(preview.body).toMatchObject({ form_of_lines: 5, missing_lemmas: null, gloss_language: 'en' });
+
+    const done = await importAndWait({ bytes: dump, name: 'fr.jsonl' }, 'fr');
+    expect(done.status).toBe('succeeded');
+    // démarche (sample) and abluent, tables, pies, chantent: only forms, linking to démarcher, abluer, table,
+    // pie and chanter, of which the dump has chanter alone.
+    expect(done.progress).toMatchObject({ form_of_lines: 5, form_of_links: 5, missing_lemmas: 4 });
+    const reasons = done.progress?.skipped_reasons ?? {};
+    expect(reasons['language ja, not fr']).toBe(9);
+    expect(Object.values(reasons).reduce((sum, count) => sum + count, 0)).toBe(done.progress?.skipped);
+    expect(done.progress?.skipped).toBe(64 - 5);
+  });
+
   it('cancels a queued import, removing its upload at once, and the job then leaves it alone', async () => {
     const objectKey = 'dictionary-imports/1-queued.dump';
     await t.app.storage.put(objectKey, Readable.from([spanishDump()]), { contentType: 'text/plain' });
@@ -615,8 +657,11 @@ describe('importing a dictionary, and looking words up', () => {
 
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.every((answer) => answer.found && answer.lemma === 'hablar')).toBe(true);
-    // The job retires the replaced partitions just after it reports success.
-    await expect.poll(attachedForms, { timeout: SERVER_WORK_TIMEOUT }).toBe(1);
+    // The job retires the replaced partitions just after it reports success: one is left per pair.
+    const { rows } = await t.app.pool.query<{ pairs: number }>(
+      'SELECT count(*)::integer AS pairs FROM dictionaries',
+    );
+    await expect.poll(attachedForms, { timeout: SERVER_WORK_TIMEOUT }).toBe(rows[0]?.pairs);
   });
 
   it('finds the word itself even when dozens of other lemmas list it among their forms', async () => {

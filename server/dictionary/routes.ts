@@ -102,10 +102,10 @@ function dumpHandling(
         await checkLanguages(app, early.data.source, early.data.target);
         // Answered once the preview has its lines, not after the rest of the upload: a 2 GB dump previews
         // in the time its first lines take.
-        const { source, partial } = early.data;
+        const { source, target, partial } = early.data;
         return {
           read: (input) =>
-            preview({ input, fileName: filename, source, limits, isPartial: partial === true }),
+            preview({ input, fileName: filename, source, target, limits, isPartial: partial === true }),
         };
       }
       if (early.success && early.data.partial) throw new HttpError(400, PARTIAL_IMPORT);
@@ -121,6 +121,7 @@ function dumpHandling(
           input,
           fileName,
           source: fields.source,
+          target: fields.target,
           limits,
           isPartial: fields.partial === true,
         });

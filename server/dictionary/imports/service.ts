@@ -286,6 +286,7 @@ export async function executeImport(
         input: await open(),
         fileName: row.fileName,
         source: row.sourceCode,
+        target: row.targetCode,
         limits: deps.limits,
         signal: controller.signal,
       },

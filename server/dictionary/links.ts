@@ -1,0 +1,51 @@
+// The words a dump links its forms to without giving them an entry (a form-of line for 'abluer' in a dump
+// without abluer): counted for the import's summary once its tables are in.
+import type pg from 'pg';
+import { entriesTable, formsTable } from './store.ts';
+
+/**
+ * The distinct words linked to, kept while they are few enough to hold (a language's dump links to some tens
+ * of thousands); past that, the count is made from the import's tables instead.
+ */
+export const MAX_KEPT_LINK_TARGETS = 500_000;
+
+/** The words an import's forms link to, gathered batch by batch. */
+export class LinkTargets {
+  private readonly lemmas = new Set<string>();
+  private isOverflowing = false;
+
+  add(entries: readonly { lemma: string; forms: readonly { lemma: string }[] }[]): void {
+    if (this.isOverflowing) return;
+    for (const entry of entries) {
+      for (const form of entry.forms) {
+        if (form.lemma === entry.lemma) continue;
+        this.lemmas.add(form.lemma);
+        if (this.lemmas.size > MAX_KEPT_LINK_TARGETS) {
+          this.isOverflowing = true;
+          this.lemmas.clear();
+          return;
+        }
+      }
+    }
+  }
+
+  /** How many of the linked words have no entry in the import's tables (committed, attached or not). */
+  async countMissing(pool: pg.Pool, importId: number): Promise<number> {
+    const entries = entriesTable(importId);
+    if (this.isOverflowing) {
+      // Every form that is not a link leads to its own entry, so only links can lead nowhere.
+      const { rows } = await pool.query<{ missing: number }>(
+        `SELECT count(DISTINCT f.lemma)::integer AS missing FROM ${formsTable(importId)} f
+         WHERE NOT EXISTS (SELECT 1 FROM ${entries} e WHERE e.lemma = f.lemma)`,
+      );
+      return rows[0]?.missing ?? 0;
+    }
+    if (this.lemmas.size === 0) return 0;
+    const { rows } = await pool.query<{ missing: number }>(
+      `SELECT count(*)::integer AS missing FROM unnest($1::text[]) AS linked (lemma)
+       WHERE NOT EXISTS (SELECT 1 FROM ${entries} e WHERE e.lemma = linked.lemma)`,
+      [[...this.lemmas]],
+    );
+    return rows[0]?.missing ?? 0;
+  }
+}
