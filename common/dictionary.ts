@@ -110,6 +110,13 @@ const BEYOND_ASCII = /[\u0080-\uffff]/;
 
 const keyers = new Map<string, (text: string) => string>();
 
+/** Whether a character may be one stripLookupPunctuation strips: any but an ASCII letter or digit. */
+function mayBeStripped(code: number): boolean {
+  const letter = code | 0x20; // ASCII upper case to lower case
+  if ((letter >= 0x61 && letter <= 0x7a) || (code >= 0x30 && code <= 0x39)) return false;
+  return Number.isNaN(code) || isStripped(String.fromCharCode(code));
+}
+
 /**
  * A stored word as the lookup reaches it: without the lookup punctuation at its ends (stripLookupPunctuation),
  * so that an abbreviation ('Jan.'), a form written with its mark ('sei!') and an affix ('-에서') are keyed as
@@ -117,8 +124,8 @@ const keyers = new Map<string, (text: string) => string>();
  * lookup tries it (normalizeLookup). A word of punctuation only keeps its key whole: no tap reaches it anyway.
  */
 function stripKeyPunctuation(text: string): string {
-  // Most words start and end with a letter: two look-ups in a set, and the word as it is.
-  if (!isStripped(text.charAt(0)) && !isStripped(text.charAt(text.length - 1))) return text;
+  // Most words start and end with a letter: the word as it is, at the cost of two comparisons for ASCII.
+  if (!mayBeStripped(text.charCodeAt(0)) && !mayBeStripped(text.charCodeAt(text.length - 1))) return text;
   const stripped = stripLookupPunctuation(text);
   if (stripped === '') return text;
   const after = text.charAt(text.indexOf(stripped) + stripped.length);
