@@ -4,12 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LookupResult } from '#common/schemas/dictionary.ts';
 import * as analysis from '#server/analysis/service.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { claimImport, createImport, executeImport } from '../imports/service.ts';
+import { lookup } from './service.ts';
+import { MAX_STEMS } from './stems.ts';
 
 const t = setupTestApp();
 let token = '';
@@ -183,6 +185,33 @@ describe('Chinese across scripts', () => {
     });
     expect(await found('zh', '头发')).toMatchObject({ found: true, lemma: '頭髮' });
     expect(await found('zh', '图书馆')).toMatchObject({ lemma: '图书馆' });
+  });
+});
+
+describe('the cost of a lookup', () => {
+  /** How many indexed queries of the dictionary's tables a lookup makes. */
+  async function queriesOf(language: string, surface: string, lemma?: string): Promise<number> {
+    const spy = vi.spyOn(t.app.pool, 'query');
+    try {
+      await lookup(t.app.pool, { language, target: 'en', surface, ...(lemma ? { lemma } : {}) });
+      return spy.mock.calls.filter(([config]) =>
+        String((config as { name?: string }).name).startsWith('dictionary-lookup-'),
+      ).length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('is one indexed query for a word found as tapped, or not found in a language without stems', async () => {
+    expect(await queriesOf('de', 'Fahrers')).toBe(1);
+    expect(await queriesOf('de', 'Fahrer', 'Fahrer')).toBe(1);
+    expect(await queriesOf('fr', 'zzzz')).toBe(1);
+    expect(await queriesOf('de', 'Fahrers', 'Fahrer')).toBe(1);
+  });
+
+  it('is one query per spelling or stem tried, a few at most', async () => {
+    expect(await queriesOf('ko', '학교에서')).toBe(2);
+    expect(await queriesOf('tr', 'zzzzlerimizden')).toBeLessThanOrEqual(1 + MAX_STEMS);
   });
 });
 

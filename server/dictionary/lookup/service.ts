@@ -21,7 +21,9 @@ interface Tapped {
 function tappedWords(query: LookupQuery): Tapped | undefined {
   const surface = normalizeLookup(query.surface, query.language);
   const lemma = query.lemma ? normalizeLookup(query.lemma, query.language) : undefined;
-  return surface || lemma ? { lemma, surface } : undefined;
+  // A word tapped in its dictionary form (the reader sends it as both) is looked up once.
+  const isSame = lemma !== undefined && asTapped(lemma) === asTapped(surface);
+  return surface || lemma ? { lemma: isSame ? undefined : lemma, surface } : undefined;
 }
 
 /**
@@ -84,16 +86,17 @@ function answerJson(
   });
 }
 
-/** The spellings a word is looked up by, in order: elided, as tapped, then in its language's other scripts. */
-function spellingsOf(word: LookupWord, language: string): Spelling[] {
-  const spellings: Spelling[] = [];
+/**
+ * The spellings a word is looked up by, in order: elided, as tapped, then in its language's other scripts
+ * (made only when the spellings before them missed: most words are found as tapped).
+ */
+function* spellingsOf(word: LookupWord, language: string): Generator<Spelling> {
   // An elided word ("l’") is looked up with its apostrophe first, as dictionaries title it, then without.
-  if (word.elided) spellings.push({ ...word.elided, preferred: word.elided.exact });
-  spellings.push({ exact: word.exact, lower: word.lower, preferred: word.marked ?? word.exact });
+  if (word.elided) yield { ...word.elided, preferred: word.elided.exact };
+  yield { exact: word.exact, lower: word.lower, preferred: word.marked ?? word.exact };
   for (const variant of scriptVariants(word.exact, language)) {
-    spellings.push({ exact: variant, lower: dictionaryKey(variant, language), preferred: variant });
+    yield { exact: variant, lower: dictionaryKey(variant, language), preferred: variant };
   }
-  return spellings;
 }
 
 const UNDEFINED_TABLE = '42P01';
