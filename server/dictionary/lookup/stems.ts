@@ -143,13 +143,14 @@ function harmony(kind: 'A' | 'I', previous: string): string {
 
 /** The suffix as written after `stem`, by the rules of the template; undefined when the stem has no vowel. */
 function realise(template: string, stem: string): string | undefined {
-  let previous = lastVowel(stem);
+  const stemWritten = stem.replace(/['’]$/, '');
+  let previous = lastVowel(stemWritten);
   if (previous === undefined) return undefined;
   let written = '';
   const endsInVowel = (text: string) => VOWELS.includes(text.slice(-1));
   for (let index = 0; index < template.length; index++) {
     const character = template.charAt(index);
-    const sofar = `${stem}${written}`;
+    const sofar = `${stemWritten}${written}`;
     if (character === '(') {
       const optional = template.charAt(index + 1);
       index += 2; // the letter and ')'
@@ -175,8 +176,15 @@ function realise(template: string, stem: string): string | undefined {
   return written;
 }
 
-/** The stems a Turkish word may be cut to, a slot at a time from its end, each suffix written as it must be. */
+/**
+ * The stems a Turkish word may be cut to, a slot at a time from its end, each suffix written as it must be. A
+ * name's suffixes follow an apostrophe (İstanbul'da, Ankara'ya): the stem is the name without it.
+ */
 function turkishCuts(word: string): StemCandidate[] {
+  return turkishReadings(word).map(({ stem, endings }) => ({ stem: stem.replace(/['’]$/, ''), endings }));
+}
+
+function turkishReadings(word: string): StemCandidate[] {
   let readings: StemCandidate[] = [{ stem: word, endings: [] }];
   const found: StemCandidate[] = [];
   for (const slot of TURKISH_SLOTS) {

@@ -48,6 +48,12 @@ describe('stemCandidates in Turkish', () => {
     expect(readings('çocuklar', 'tr')).toEqual(['çocuk + -lar']);
   });
 
+  it("cuts a name's suffixes after its apostrophe", () => {
+    expect(readings("istanbul'da", 'tr')).toContain('istanbul + -da');
+    expect(readings('ankara’ya', 'tr')).toContain('ankara + -ya');
+    expect(readings("paris'te", 'tr')).toContain('paris + -te');
+  });
+
   it('gives back the final consonant a vowel softened (kitabı: kitap)', () => {
     expect(readings('kitabı', 'tr')[0]).toBe('kitap + -ı');
     expect(readings('çocuğu', 'tr')[0]).toBe('çocuk + -u');
