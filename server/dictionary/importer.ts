@@ -105,7 +105,8 @@ function glossCheck(dump: DumpSource, counts: DumpCounts): { observe(value: unkn
 
 /**
  * Reads a dump line by line and maps each entry, calling `onEntries` with each batch. Bad lines (malformed
- * JSON, another language, no word or senses) are skipped and counted; a bad file throws a DumpError.
+ * JSON, another language, no word or senses) are skipped and counted by reason; a bad file throws a DumpError,
+ * and a dump whose glosses are told to be in another language than the target a GlossLanguageError.
  */
 async function passOver<Entry extends MappedLine>(
   dump: DumpSource,
@@ -115,12 +116,17 @@ async function passOver<Entry extends MappedLine>(
   options: { maxLines?: number; stopAfter?: { lines: number; bytes: number } } = {},
 ): Promise<{ isTruncated: boolean }> {
   let isCut = false;
+  // A dump of every language skips most of its lines: the reasons' count is kept, not taken at each line.
+  let reasonsCounted = Object.keys(counts.skipped_reasons).length;
   const skip = (line: number, reason: string) => {
     counts.skipped++;
     if (counts.skipped_lines.length < REPORTED_SKIPS) counts.skipped_lines.push({ line, reason });
     const reasons = counts.skipped_reasons;
-    const counted =
-      reason in reasons || Object.keys(reasons).length < COUNTED_REASONS ? reason : OTHER_REASONS;
+    let counted = reason;
+    if (!Object.hasOwn(reasons, reason)) {
+      if (reasonsCounted < COUNTED_REASONS) reasonsCounted += 1;
+      else counted = OTHER_REASONS;
+    }
     reasons[counted] = (reasons[counted] ?? 0) + 1;
   };
   const glosses = glossCheck(dump, counts);

@@ -98,3 +98,46 @@ describe('previewDump', () => {
     expect(bomb.sent()).toBeLessThan(40);
   });
 });
+
+describe('previewDump counts', () => {
+  const limits = { uploadBytes: 10 * MB, decompressedBytes: 10 * MB, lineBytes: MB };
+
+  it('counts every skipped line by its reason, fifty reasons apart at most', async () => {
+    const lines = [
+      ...Array.from({ length: 60 }, (_, index) => ({
+        word: 'x',
+        lang_code: `q${index}`,
+        senses: [{ glosses: ['a'] }],
+      })),
+      ...Array.from({ length: 3 }, () => ({ word: 'y', lang_code: 'q0', senses: [{ glosses: ['a'] }] })),
+      { word: 'z', lang_code: 'es' },
+      'not an entry',
+    ];
+    const text = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n{broken\n`;
+    const preview = await previewDump({ input: Readable.from([text]), source: 'es', limits });
+    expect(preview.skipped).toBe(66);
+    expect(preview.skipped_reasons['language q0, not es']).toBe(4);
+    expect(Object.keys(preview.skipped_reasons)).toHaveLength(51);
+    expect(preview.skipped_reasons['other reasons']).toBe(10 + 3);
+    expect(Object.values(preview.skipped_reasons).reduce((sum, count) => sum + count, 0)).toBe(66);
+  });
+
+  it('counts the lines that are only forms of other words and their links', async () => {
+    const lines = [
+      { word: 'casa', lang_code: 'es', senses: [{ glosses: ['house'] }] },
+      {
+        word: 'casas',
+        lang_code: 'es',
+        senses: [{ glosses: ['plural of casa'], form_of: [{ word: 'casa' }] }],
+      },
+      {
+        word: 'reciba',
+        lang_code: 'es',
+        senses: [{ glosses: ['form of recibir'], form_of: [{ word: 'recibir' }] }],
+      },
+    ];
+    const text = lines.map((line) => JSON.stringify(line)).join('\n');
+    const preview = await previewDump({ input: Readable.from([text]), source: 'es', target: 'en', limits });
+    expect(preview).toMatchObject({ entries: 1, form_of_lines: 2, form_of_links: 2, missing_lemmas: null });
+  });
+});
