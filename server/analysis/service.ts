@@ -5,6 +5,9 @@
 // word count (and so the points) follows the same words.
 import { isChapterHtml, wordCount } from '#common/stories.ts';
 import { chineseWords } from './chinese.ts';
+
+export { lookupCandidates } from './chinese-script.ts';
+
 import { japaneseWords } from './japanese.ts';
 
 /** A piece of a text: a word to tap, with its dictionary form and reading when known, or what lies between. */
