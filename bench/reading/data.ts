@@ -1,13 +1,15 @@
 // The benchmark's library and learners, generated in SQL (INSERT … SELECT over generate_series) into a
 // migrated, seeded database: 14 languages × 500 published stories × 10 chapters, 10,000 learners who each read
 // some chapters of a few stories in 1 to 3 languages, a year of their reading days, goals and saved words,
-// and one free Spanish story for the reader whose first chapter has 10,000 words. Deterministic: the same
+// one free Spanish story for the reader whose first chapter has 10,000 words, and its analysed counterpart,
+// a Japanese chapter of 10,000 characters stored with its words (japanese.ts). Deterministic: the same
 // rows at every run.
 
 import type pg from 'pg';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import { DIFFICULTIES, lengthCategory, TOPICS, wordCount } from '#common/stories.ts';
 import { loadDemoLibrary } from '../../server/demo/library.ts';
+import { createJapaneseStories, type JapaneseReader } from './japanese.ts';
 import { LANGUAGE_TEXTS } from './texts.ts';
 
 export const STORIES_PER_LANGUAGE = 500;
@@ -35,8 +37,12 @@ export interface GeneratedLibrary {
     storyId: number;
     longChapterId: number;
     longChapterWords: number;
+    longChapterCharacters: number;
     tinyChapterId: number;
     tinyChapterWords: number;
+    tinyChapterCharacters: number;
+    /** The analysed chapter: Japanese, with and without furigana (japanese.ts). */
+    japanese: JapaneseReader;
   };
 }
 
@@ -302,7 +308,10 @@ export async function generateLibrary(
 
   const { learnable, languageId } = await languageTable(client);
   await generateStories(client, step);
-  const reader = await createReaderStory(client, languageId('es'));
+  const reader = {
+    ...(await createReaderStory(client, languageId('es'))),
+    japanese: await createJapaneseStories(client, languageId('ja')),
+  };
   await generateLearners(client, step, learnable, languageId);
   await generateReading(step);
   await generateSavedWords(client, step);
@@ -335,7 +344,10 @@ export async function generateLibrary(
  * Spanish chapters (real prose whose words the demo dictionary knows), paragraph after paragraph; its second
  * is the demo's shortest Spanish chapter, the baseline of a page with hardly any text.
  */
-async function createReaderStory(client: pg.Client, spanishId: number): Promise<GeneratedLibrary['reader']> {
+async function createReaderStory(
+  client: pg.Client,
+  spanishId: number,
+): Promise<Omit<GeneratedLibrary['reader'], 'japanese'>> {
   const demo = (await loadDemoLibrary()).filter((story) => story.language === 'es');
   const chapters = demo.flatMap((story) => story.chapters.map((chapter) => chapter.content));
   const paragraphs = chapters.flatMap((content) =>
@@ -383,7 +395,9 @@ async function createReaderStory(client: pg.Client, spanishId: number): Promise<
     storyId,
     longChapterId: chapterRows[0]?.id ?? 0,
     longChapterWords: longWords,
+    longChapterCharacters: longContent.length,
     tinyChapterId: chapterRows[1]?.id ?? 0,
     tinyChapterWords: tinyWords,
+    tinyChapterCharacters: tiny.length,
   };
 }

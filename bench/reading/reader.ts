@@ -2,13 +2,14 @@
 // database): how long a chapter takes from the start of its render to its paint, and how long a tapped word
 // takes to show the word panel, from the performance marks of web/features/reader (ChapterText.tsx,
 // WordPanel.tsx). A phone's screen (390 × 844 at 3×, touch); the learner signed in with a session the auth
-// server issued, put where the auth client keeps it.
-import { readFile } from 'node:fs/promises';
+// server issued, put where the auth client keeps it. Two long chapters: Spanish, cut into words in the browser,
+// and Japanese, whose words the server found (issue 21), with furigana and, as its baseline, without.
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 import { startBuiltServer } from '../../e2e/support/server.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { type RenderBreakdown, traceBreakdown } from './trace.ts';
 
 /** The auth client's localStorage key (web/features/auth/client.ts). */
 const SESSION_KEY = 'catamaran-auth';
@@ -50,8 +51,20 @@ export interface ReaderInput {
   tapsPerRun: number;
   /** Chrome's CPU throttling rate (1: none). */
   cpuSlowdown: number;
-  /** Where the trace of one more load of the long chapter is written (its breakdown is in the result). */
+  /**
+   * Where the trace of one more load of the long Spanish chapter is written (its breakdown is in the result);
+   * the Japanese chapter's, beside it with "-ja" in its name.
+   */
   traceFile: string;
+  /** The Japanese chapter, in the child-level story (furigana) and the teen-level one (no readings). */
+  japanese: {
+    storyId: number;
+    chapterId: number;
+    plainStoryId: number;
+    plainChapterId: number;
+    /** Dictionary forms whose words are tapped (data-l): the demo dictionary's verbs and adjectives. */
+    tapLemmas: string[];
+  };
   log: (line: string) => void;
 }
 
@@ -70,6 +83,10 @@ export interface RenderRun {
   /** Navigation start → text painted (the app's JavaScript from the HTTP cache, the chapter fetched). */
   fromNavigationMs: number;
   words: number;
+  /** The markup's length in characters (chapterHtml's string, from the reader:text-set mark). */
+  markupLength: number;
+  /** The <ruby> elements in the text (readings shown above kanji). */
+  rubies: number;
 }
 
 export interface TapRun {
@@ -81,11 +98,12 @@ export interface TapRun {
   answer: string;
 }
 
-/** Where one traced render's time went: the renderer's main thread by event, and the raster threads. */
-export interface RenderBreakdown {
-  renderMs: number;
-  mainThreadMs: Record<string, number>;
-  rasterMs: number;
+/** The Japanese chapter's loads: with furigana and the same without (the ruby's baseline), and its taps. */
+export interface JapaneseReaderResult {
+  long: RenderRun[];
+  plain: RenderRun[];
+  taps: TapRun[];
+  traced: RenderBreakdown | null;
 }
 
 export interface ReaderResult {
@@ -93,6 +111,7 @@ export interface ReaderResult {
   traced: RenderBreakdown | null;
   tiny: RenderRun[];
   taps: TapRun[];
+  japanese: JapaneseReaderResult;
   serverStartSeconds: number;
   chromium: string;
   pageErrors: string[];
@@ -111,6 +130,7 @@ async function renderOnce(page: Page, path: string, chapterId: number): Promise<
     for (const name of ['reader:text-start', 'reader:text-html', 'reader:text-set', 'reader:text-painted']) {
       marks[name] = performance.getEntriesByName(name).at(-1)?.startTime ?? Number.NaN;
     }
+    const set = performance.getEntriesByName('reader:text-set').at(-1) as PerformanceMark | undefined;
     const answer = performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname === `/api/chapters/${id}/`)
@@ -119,6 +139,8 @@ async function renderOnce(page: Page, path: string, chapterId: number): Promise<
       marks,
       responseEnd: answer?.responseEnd ?? null,
       words: document.querySelectorAll('[data-reader-text] [data-w]').length,
+      markupLength: Number(set?.detail?.markupLength ?? Number.NaN),
+      rubies: document.querySelectorAll('[data-reader-text] ruby').length,
     };
   }, chapterId);
   const at = (name: string) => found.marks[`reader:${name}`] ?? Number.NaN;
@@ -130,35 +152,57 @@ async function renderOnce(page: Page, path: string, chapterId: number): Promise<
     fromChapterResponseMs: found.responseEnd === null ? null : round(at('text-painted') - found.responseEnd),
     fromNavigationMs: round(at('text-painted')),
     words: found.words,
+    markupLength: found.markupLength,
+    rubies: found.rubies,
   };
 }
 
-/** Taps `count` words spread through the text, each a word of the demo dictionary not tapped before on this page. */
-async function tapWords(page: Page, count: number): Promise<TapRun[]> {
+/**
+ * Which words are tapped: the spans `selector` finds whose key (their text, or the attribute named) is one of
+ * `keys`. A Japanese word's span holds its furigana (<rt>) too: it is chosen by its dictionary form (data-l).
+ */
+interface TapChoice {
+  selector: string;
+  attribute: string | null;
+  keys: readonly string[];
+}
+
+const SPANISH_TAPS: TapChoice = {
+  selector: '[data-reader-text] [data-w]',
+  attribute: null,
+  keys: TAPPED_WORDS,
+};
+
+/** Taps `count` words spread through the text, each one the choice allows and not tapped before on this page. */
+async function tapWords(page: Page, count: number, choice: TapChoice): Promise<TapRun[]> {
   const targets = await page.evaluate(
-    ({ words, count }) => {
-      const spans = [...document.querySelectorAll('[data-reader-text] [data-w]')];
+    ({ selector, attribute, keys, count }) => {
+      const spans = [...document.querySelectorAll(selector)];
       const chosen: { index: number; word: string }[] = [];
       const used = new Set<string>();
       for (let slot = 0; slot < count; slot++) {
         const from = Math.floor(((slot + 0.5) * spans.length) / count);
         for (let index = from; index < spans.length; index++) {
-          const word = spans[index]?.textContent ?? '';
-          if (words.includes(word) && !used.has(word)) {
-            used.add(word);
-            chosen.push({ index, word });
+          const span = spans[index];
+          const key = (attribute ? span?.getAttribute(attribute) : span?.textContent) ?? '';
+          if (span && keys.includes(key) && !used.has(key)) {
+            used.add(key);
+            // The word as the panel names it: the span's text without its readings.
+            const written = span.cloneNode(true) as Element;
+            for (const reading of written.querySelectorAll('rt')) reading.remove();
+            chosen.push({ index, word: written.textContent ?? '' });
             break;
           }
         }
       }
       return chosen;
     },
-    { words: TAPPED_WORDS, count },
+    { ...choice, count },
   );
   const taps: TapRun[] = [];
   for (const { index, word } of targets) {
     const tapsBefore = await page.evaluate(() => performance.getEntriesByName('reader:tap').length);
-    await page.locator('[data-reader-text] [data-w]').nth(index).tap();
+    await page.locator(choice.selector).nth(index).tap();
     const handle = await page.waitForFunction(
       ({ word, tapsBefore }) => {
         const tap = performance.getEntriesByName('reader:tap')[tapsBefore];
@@ -194,60 +238,6 @@ async function tapWords(page: Page, count: number): Promise<TapRun[]> {
   return taps;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
-type Trace = { traceEvents: TraceEvent[] } | TraceEvent[];
-
-// Main-thread events that do not nest in one another, and the raster threads' tasks.
-const MAIN_THREAD_EVENTS = [
-  'FunctionCall',
-  'EvaluateScript',
-  'ParseHTML',
-  'UpdateLayoutTree',
-  'Layout',
-  'PrePaint',
-  'Paint',
-  'Layerize',
-  'Commit',
-  'HitTest',
-  'GCEvent',
-  'MajorGC',
-  'MinorGC',
-];
-
-/** Sums the trace's events between the render's first and last marks (reader:text-start, reader:text-painted). */
-function breakdown(trace: Trace): RenderBreakdown | null {
-  const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  const start = events.find((event) => event.name === 'reader:text-start');
-  const end = events.find((event) => event.name === 'reader:text-painted');
-  if (!start || !end) return null;
-  const threadNames = new Map(
-    events
-      .filter((event) => event.ph === 'M' && event.name === 'thread_name')
-      .map((event) => [`${event.pid}:${event.tid}`, event.args?.name ?? '']),
-  );
-  const mainThreadMs: Record<string, number> = {};
-  let rasterMs = 0;
-  for (const event of events) {
-    if (event.ph !== 'X' || event.ts < start.ts || event.ts > end.ts) continue;
-    const thread = threadNames.get(`${event.pid}:${event.tid}`) ?? '';
-    const ms = (event.dur ?? 0) / 1000;
-    if (thread === 'CrRendererMain' && MAIN_THREAD_EVENTS.includes(event.name)) {
-      mainThreadMs[event.name] = round((mainThreadMs[event.name] ?? 0) + ms);
-    } else if (event.name === 'RasterTask') {
-      rasterMs += ms;
-    }
-  }
-  return { renderMs: round((end.ts - start.ts) / 1000), mainThreadMs, rasterMs: round(rasterMs) };
-}
-
 /** Starts the built server over the benchmark's database, signs the learner in, and measures in Chromium. */
 export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
   const startedAt = performance.now();
@@ -272,21 +262,44 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
   try {
     const session = await signInLearner(input, server.url);
     const { context, page, pageErrors } = await openReaderPage(browser, input, server.url, session);
-    const { long, tiny, taps } = await measureRuns(page, input);
-    // One more load, traced: where the render's time goes.
-    await browser.startTracing(page, {
-      path: input.traceFile,
-      categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'],
-    });
-    await renderOnce(page, `/read/${input.storyId}/${input.longChapterId}`, input.longChapterId);
-    await browser.stopTracing();
-    const traced = breakdown(JSON.parse(await readFile(input.traceFile, 'utf8')) as Trace);
+    const { long, tiny, taps, japanese } = await measureRuns(page, input);
+    // One more load of each long chapter, traced: where the render's time goes.
+    const traced = await tracedRender(browser, page, input.traceFile, input.storyId, input.longChapterId);
+    const { storyId: japaneseStoryId, chapterId: japaneseChapterId } = input.japanese;
+    const japaneseTraceFile = input.traceFile.replace(/(\.json)?$/, '-ja.json');
+    japanese.traced = await tracedRender(
+      browser,
+      page,
+      japaneseTraceFile,
+      japaneseStoryId,
+      japaneseChapterId,
+    );
     await context.close();
-    return { long, traced, tiny, taps, serverStartSeconds, chromium: browser.version(), pageErrors };
+    return {
+      long,
+      traced,
+      tiny,
+      taps,
+      japanese,
+      serverStartSeconds,
+      chromium: browser.version(),
+      pageErrors,
+    };
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+/** One load of a chapter, traced into `file`, and where its render's time went. */
+async function tracedRender(browser: Browser, page: Page, file: string, storyId: number, chapterId: number) {
+  await browser.startTracing(page, {
+    path: file,
+    categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'],
+  });
+  await renderOnce(page, `/read/${storyId}/${chapterId}`, chapterId);
+  await browser.stopTracing();
+  return traceBreakdown(file);
 }
 
 /** A session as the auth server issues it (refresh-token grant), for the benchmark's learner. */
@@ -333,28 +346,54 @@ async function openReaderPage(browser: Browser, input: ReaderInput, serverUrl: s
   return { context, page, pageErrors };
 }
 
-/** After a warm-up, the measured runs: the tiny chapter, the long one, and taps on its words, each run. */
+const tapsText = (taps: TapRun[]) =>
+  taps.map((tap) => `${tap.word} ${tap.panelMs ?? '–'}/${tap.answerMs}`).join(', ');
+
+/**
+ * After a warm-up, the measured runs, the chapters in turn within each (so the machine's other work falls on
+ * all of them alike): the tiny chapter, the long Spanish one and taps on its words, the Japanese one with
+ * furigana and taps on its words, and the Japanese one without readings.
+ */
 async function measureRuns(page: Page, input: ReaderInput) {
-  const longPath = `/read/${input.storyId}/${input.longChapterId}`;
-  const tinyPath = `/read/${input.storyId}/${input.tinyChapterId}`;
+  const { japanese } = input;
+  const chapters = {
+    long: { path: `/read/${input.storyId}/${input.longChapterId}`, id: input.longChapterId },
+    tiny: { path: `/read/${input.storyId}/${input.tinyChapterId}`, id: input.tinyChapterId },
+    ja: { path: `/read/${japanese.storyId}/${japanese.chapterId}`, id: japanese.chapterId },
+    jaPlain: {
+      path: `/read/${japanese.plainStoryId}/${japanese.plainChapterId}`,
+      id: japanese.plainChapterId,
+    },
+  };
+  const render = (chapter: { path: string; id: number }) => renderOnce(page, chapter.path, chapter.id);
+  const japaneseTaps: TapChoice = {
+    selector: '[data-reader-text] [data-w][data-l]',
+    attribute: 'data-l',
+    keys: japanese.tapLemmas,
+  };
   // Warm-up: the app's JavaScript into the HTTP cache, the server's pools and plans ready.
-  await renderOnce(page, longPath, input.longChapterId);
-  await renderOnce(page, tinyPath, input.tinyChapterId);
+  for (const chapter of Object.values(chapters)) await render(chapter);
   const long: RenderRun[] = [];
   const tiny: RenderRun[] = [];
   const taps: TapRun[] = [];
+  const measured: JapaneseReaderResult = { long: [], plain: [], taps: [], traced: null };
   for (let run = 0; run < input.runs; run++) {
-    tiny.push(await renderOnce(page, tinyPath, input.tinyChapterId));
-    long.push(await renderOnce(page, longPath, input.longChapterId));
-    taps.push(...(await tapWords(page, input.tapsPerRun)));
-    const last = long.at(-1);
+    tiny.push(await render(chapters.tiny));
+    const spanish = await render(chapters.long);
+    long.push(spanish);
+    const spanishTaps = await tapWords(page, input.tapsPerRun, SPANISH_TAPS);
+    taps.push(...spanishTaps);
+    const ruby = await render(chapters.ja);
+    measured.long.push(ruby);
+    const rubyTaps = await tapWords(page, input.tapsPerRun, japaneseTaps);
+    measured.taps.push(...rubyTaps);
+    const plain = await render(chapters.jaPlain);
+    measured.plain.push(plain);
     input.log(
-      `  load ${run + 1}/${input.runs}: ${last?.words} words rendered in ${last?.renderMs} ms; taps ` +
-        taps
-          .slice(-input.tapsPerRun)
-          .map((tap) => `${tap.word} ${tap.panelMs ?? '–'}/${tap.answerMs}`)
-          .join(', '),
+      `  load ${run + 1}/${input.runs}: Spanish ${spanish.words} words in ${spanish.renderMs} ms, taps ` +
+        `${tapsText(spanishTaps)}; Japanese ${ruby.words} words, ${ruby.rubies} ruby, in ${ruby.renderMs} ms ` +
+        `(${plain.renderMs} without readings), taps ${tapsText(rubyTaps)}`,
     );
   }
-  return { long, tiny, taps };
+  return { long, tiny, taps, japanese: measured };
 }

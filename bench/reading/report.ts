@@ -1,62 +1,11 @@
-// What the reading benchmark found, judged against issue 6's targets and printed: the reader's runs summed up
-// into medians, a pass flag for each target, and the lines the run ends with.
+// What the reading benchmark found of the data and the API, judged against issue 6's targets and printed: a
+// pass flag for each target, and the lines the run ends with (the reader's: reader-report.ts).
 import { cpus } from 'node:os';
 import type { Measured } from '../measure.ts';
-import { latencyCells, median, pad, round1, targetLine } from '../stats.ts';
+import { latencyCells, pad, round1, targetLine } from '../stats.ts';
 import { type ApiResult, BROWSER_HEADERS, SCENARIOS } from './api.ts';
 import type { GeneratedLibrary } from './data.ts';
-import type { ReaderResult, RenderRun } from './reader.ts';
-import { CONNECTIONS, CPU_SLOWDOWN, READER_RUNS, TARGETS } from './settings.ts';
-
-function summarise(runs: RenderRun[]) {
-  const mid = (pick: (run: RenderRun) => number | null) =>
-    round1(median(runs.map((run) => pick(run) ?? Number.NaN)));
-  return {
-    words: runs[0]?.words ?? 0,
-    renderMsMedian: mid((run) => run.renderMs),
-    markupMsMedian: mid((run) => run.markupMs),
-    commitMsMedian: mid((run) => run.commitMs),
-    paintMsMedian: mid((run) => run.paintMs),
-    fromChapterResponseMsMedian: mid((run) => run.fromChapterResponseMs),
-    fromNavigationMsMedian: mid((run) => run.fromNavigationMs),
-    renderMsMin: Math.min(...runs.map((run) => run.renderMs)),
-    renderMsMax: Math.max(...runs.map((run) => run.renderMs)),
-    runs,
-  };
-}
-
-export type ReaderFigures = ReturnType<typeof readerFigures>;
-
-export function readerFigures(reader: ReaderResult, buildSeconds: number | null) {
-  const taps = reader.taps;
-  return {
-    what:
-      'Debian Chromium, headless, a 390 × 844 phone screen at 3× with touch; the marks of web/features/reader ' +
-      '(render: chapterHtml starts → the text is painted; tap: the click event → the panel is painted)',
-    chromium: reader.chromium,
-    cpuSlowdown: CPU_SLOWDOWN,
-    buildSeconds,
-    serverStartSeconds: reader.serverStartSeconds,
-    longChapter: summarise(reader.long),
-    tinyChapter: summarise(reader.tiny),
-    tracedLongChapter: reader.traced,
-    taps: {
-      count: taps.length,
-      panelMsMedian: round1(median(taps.map((tap) => tap.panelMs ?? Number.NaN))),
-      answerMsMedian: round1(median(taps.map((tap) => tap.answerMs))),
-      panelMsMax: Math.max(...taps.map((tap) => tap.panelMs ?? 0)),
-      answerMsMax: Math.max(...taps.map((tap) => tap.answerMs)),
-      answers: Object.fromEntries(
-        [...new Set(taps.map((tap) => tap.answer))].map((answer) => [
-          answer,
-          taps.filter((tap) => tap.answer === answer).length,
-        ]),
-      ),
-      runs: taps,
-    },
-    pageErrors: reader.pageErrors,
-  };
-}
+import { CONNECTIONS, TARGETS } from './settings.ts';
 
 /**
  * A latency target at the target's rate: the rate offered was served (within 2 %), and the p99 there is within
@@ -90,16 +39,6 @@ export function apiPass(api: ApiResult) {
         clean(scenario.catamaran) &&
         (scenario.catamaranAtTargetRate === null || clean(scenario.catamaranAtTargetRate)),
     ),
-  };
-}
-
-export function readerPass(reader: ReaderFigures) {
-  return {
-    chapterWords: reader.longChapter.words >= TARGETS.chapterWords,
-    chapterRender: reader.longChapter.renderMsMedian <= TARGETS.chapterRenderMs,
-    tapToPanel: reader.taps.panelMsMedian <= TARGETS.tapToPanelMs,
-    tapToAnswer: reader.taps.answerMsMedian <= TARGETS.tapToPanelMs,
-    pageErrors: reader.pageErrors.length === 0,
   };
 }
 
@@ -167,60 +106,6 @@ export function printApiTargets(api: ApiResult): void {
     ['no errors, timeouts or non-2xx', '', '', p.apiErrors],
   ];
   for (const line of lines) targetLine(...line);
-}
-
-/** The reader's medians, its traced load, its taps, then its targets. */
-export function printReader(reader: ReaderFigures): void {
-  const p = readerPass(reader);
-  const { longChapter: long, tinyChapter: tiny, taps } = reader;
-  console.info('');
-  console.info(
-    `Reader (Chromium ${reader.chromium}, CPU slowdown ${CPU_SLOWDOWN}×, phone screen at 3×), medians of ${READER_RUNS} loads, ms:`,
-  );
-  console.info(
-    '  markup (chapterHtml) + commit (innerHTML) + to paint = render; chapter answer → paint; navigation → paint',
-  );
-  for (const [label, figures] of [
-    [`${long.words.toLocaleString('en')}-word chapter`, long],
-    [`${tiny.words}-word chapter (baseline)`, tiny],
-  ] as const) {
-    console.info(
-      `  ${label.padEnd(28)}${figures.markupMsMedian} + ${figures.commitMsMedian} + ${figures.paintMsMedian} = ` +
-        `${figures.renderMsMedian} (min ${figures.renderMsMin}, max ${figures.renderMsMax}); ` +
-        `${figures.fromChapterResponseMsMedian}; ${figures.fromNavigationMsMedian}`,
-    );
-  }
-  if (reader.tracedLongChapter) {
-    const traced = reader.tracedLongChapter;
-    console.info(
-      `  one traced load (${traced.renderMs} ms): main thread ${Object.entries(traced.mainThreadMs)
-        .sort((a, b) => b[1] - a[1])
-        .map(([name, ms]) => `${name} ${ms}`)
-        .join(', ')}; raster threads ${traced.rasterMs} ms`,
-    );
-  }
-  console.info(
-    `  ${taps.count} word taps: panel painted ${taps.panelMsMedian} ms median (max ${taps.panelMsMax}), ` +
-      `the answer painted ${taps.answerMsMedian} ms median (max ${taps.answerMsMax}); answers ${JSON.stringify(taps.answers)}`,
-  );
-  const lines: Parameters<typeof targetLine>[] = [
-    [
-      '10,000-word chapter render, median',
-      `${long.renderMsMedian} ms`,
-      `≤ ${TARGETS.chapterRenderMs} ms`,
-      p.chapterRender,
-    ],
-    ['tap → panel painted, median', `${taps.panelMsMedian} ms`, `≤ ${TARGETS.tapToPanelMs} ms`, p.tapToPanel],
-    [
-      'tap → translation painted, median',
-      `${taps.answerMsMedian} ms`,
-      `≤ ${TARGETS.tapToPanelMs} ms`,
-      p.tapToAnswer,
-    ],
-    ['no page errors', '', '', p.pageErrors],
-  ];
-  for (const line of lines) targetLine(...line);
-  if (reader.pageErrors.length > 0) console.info(`  page errors: ${reader.pageErrors.join(' | ')}`);
 }
 
 /** The API table's columns, and a row of it. */
