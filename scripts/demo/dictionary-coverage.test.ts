@@ -28,7 +28,9 @@ function lookupKeys(file: string, language: string): Set<string> {
   );
 }
 
-const CUT_BY_THE_BROWSER = DEMO_DICTIONARIES.filter(({ source }) => !ANALYSED_LANGUAGE_CODES.includes(source));
+const CUT_BY_THE_BROWSER = DEMO_DICTIONARIES.filter(
+  ({ source }) => !ANALYSED_LANGUAGE_CODES.includes(source),
+);
 
 describe.each(CUT_BY_THE_BROWSER)('the demo $source→$target dictionary', ({ source, file }) => {
   const keys = lookupKeys(file, source);
