@@ -47,6 +47,8 @@ const PREDICATE = new Set(['動詞', '形容詞']);
 const COPULA = new Set(['特殊・デス', '特殊・ダ']);
 /** Conjunctive particles that belong to the verb before them (走って, 読んで, 読めば). */
 const VERB_PARTICLES = new Set(['て', 'で', 'ば']);
+/** The listing たり of the verb before it (読んだり, 見たり). */
+const LISTING_PARTICLES = new Set(['たり', 'だり']);
 
 /** Whether a morpheme continues the word being built rather than starting a new one. */
 function continues(word: Group, next: Morpheme): boolean {
@@ -58,8 +60,15 @@ function continues(word: Group, next: Morpheme): boolean {
   if (PREDICATE.has(head)) {
     if (pos === '助動詞') return !COPULA.has(next.conjugationForm ?? '');
     if (pos === '動詞' || pos === '形容詞') return detail === '非自立' || detail === '接尾';
-    if (pos === '助詞')
-      return detail === '接続助詞' && VERB_PARTICLES.has(next.surface) && !word.endsWithParticle;
+    if (pos === '助詞') {
+      const joins =
+        (detail === '接続助詞' && VERB_PARTICLES.has(next.surface)) ||
+        (detail === '並立助詞' && LISTING_PARTICLES.has(next.surface));
+      return joins && !word.endsWithParticle;
+    }
+    // The そう of appearance belongs to the stem before it (楽しそう, 降りそう); the そう of hearsay (降るそうだ)
+    // is another word, which IPADIC tags otherwise.
+    if (pos === '名詞') return detail === '接尾' && next.surface === 'そう';
     return false;
   }
   if (head === '名詞') {

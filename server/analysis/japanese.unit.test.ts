@@ -68,6 +68,24 @@ describe('japaneseWords', () => {
     expect(words('読めば分かる。')).toEqual(['読めば=読む/よめば', '分かる=分かる/わかる', '。']);
   });
 
+  it('joins the listing たり and the そう of appearance to the word before them', () => {
+    expect(words('週末は本を読んだり、映画を見たりしました。')).toEqual([
+      '週末=週末/しゅうまつ',
+      'は=は/は',
+      '本=本/ほん',
+      'を=を/を',
+      '読んだり=読む/よんだり',
+      '、',
+      '映画=映画/えいが',
+      'を=を/を',
+      '見たり=見る/みたり',
+      'しました=する/しました',
+      '。',
+    ]);
+    expect(words('子供たちはとても楽しそうです。')).toContain('楽しそう=楽しい/たのしそう');
+    expect(words('このケーキはおいしそうだ。')).toContain('おいしそう=おいしい/おいしそう');
+  });
+
   it('makes a verbal noun and する one verb', () => {
     const pieces = japaneseWords('毎日、日本語を勉強します。');
     expect(pieces.map((piece) => piece.text)).toEqual(['毎日', '、', '日本語', 'を', '勉強します', '。']);
