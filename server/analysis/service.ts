@@ -3,12 +3,15 @@
 // spaces between words are enough). Each analyser is loaded on first use. A chapter's words are found when it
 // is saved and kept with it, so the reader shows and looks up the words a reader of the language sees, and the
 // word count (and so the points) follows the same words.
-import { isChapterHtml, wordCount } from '#common/stories.ts';
+import { wordCount } from '#common/stories.ts';
 import { chineseWords } from './chinese.ts';
 
 export { lookupCandidates } from './chinese-script.ts';
 
 import { japaneseWords } from './japanese.ts';
+import { chapterRuns } from './markup.ts';
+
+export { chapterPlainText } from './markup.ts';
 
 /** A piece of a text: a word to tap, with its dictionary form and reading when known, or what lies between. */
 export interface AnalysedWord {
@@ -49,28 +52,6 @@ export interface StoredWord {
   p?: string;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/**
- * The text of a chapter's content, as the reader shows it: tags gone, paragraphs and line breaks as line
- * breaks (so no word runs across them), entities decoded. The content has passed the sanitiser, whose tags are
- * few and plain (server/stories/sanitize.ts).
- */
-export function chapterPlainText(content: string): string {
-  if (!isChapterHtml(content)) return content;
-  return content
-    .replace(/<br\s*\/?>|<\/p\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] === '#') {
-        const code =
-          name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    });
-}
-
 /** An analysed piece as kept on the chapter, or nothing for what lies between words. */
 function storedWord(piece: AnalysedWord): StoredWord | undefined {
   if (!piece.isWord) return undefined;
@@ -81,39 +62,6 @@ function storedWord(piece: AnalysedWord): StoredWord | undefined {
   return word;
 }
 
-// A word the author marked in the editor's HTML: a span carrying data-w (design.md), perhaps with its
-// dictionary form (data-l) and reading (data-r). Its text is one word as written, never cut again.
-const AUTHORED_WORD = /<span\b([^>]*\sdata-w(?=[\s=/>])[^>]*)>([\s\S]*?)<\/span\s*>/gi;
-
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attributes);
-  const value = match ? (match[1] ?? match[2] ?? '') : undefined;
-  return value ? chapterPlainText(`<p>${value}</p>`).trim() || undefined : undefined;
-}
-
-/** The content's runs of text to analyse and the words its author marked, in reading order. */
-function* authoredRuns(content: string): Generator<{ text: string } | { word: StoredWord }> {
-  if (!isChapterHtml(content)) {
-    yield { text: content };
-    return;
-  }
-  let position = 0;
-  for (const match of content.matchAll(AUTHORED_WORD)) {
-    const text = chapterPlainText(`<p>${match[2] ?? ''}</p>`).trim();
-    if (text === '') continue;
-    yield { text: chapterPlainText(content.slice(position, match.index)) };
-    const attributes = match[1] ?? '';
-    const word: StoredWord = { t: text };
-    const lemma = attribute(attributes, 'data-l');
-    const reading = attribute(attributes, 'data-r');
-    if (lemma && lemma !== text) word.l = lemma;
-    if (reading && reading !== text) word.r = reading;
-    yield { word };
-    position = match.index + match[0].length;
-  }
-  yield { text: chapterPlainText(content.slice(position)) };
-}
-
 /**
  * The chapter's words in reading order, for a language with an analyser; null for the others. A word the
  * author marked (`<span data-w>`) is kept whole; the text around it is analysed.
@@ -121,9 +69,13 @@ function* authoredRuns(content: string): Generator<{ text: string } | { word: St
 export function analyseChapter(content: string, languageCode: string): StoredWord[] | null {
   if (!analyseText(languageCode, '')) return null;
   const words: StoredWord[] = [];
-  for (const run of authoredRuns(content)) {
-    if ('word' in run) {
-      words.push(run.word);
+  for (const run of chapterRuns(content)) {
+    if ('marked' in run) {
+      const { text, lemma, reading } = run.marked;
+      const word: StoredWord = { t: text };
+      if (lemma && lemma !== text) word.l = lemma;
+      if (reading && reading !== text) word.r = reading;
+      words.push(word);
       continue;
     }
     for (const piece of analyseText(languageCode, run.text) ?? []) {

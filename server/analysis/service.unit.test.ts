@@ -14,7 +14,8 @@ describe('chapterPlainText', () => {
   });
 
   it('leaves an entity it does not know as written', () => {
-    expect(chapterPlainText('<p>&bogus; &#0;</p>')).toBe('&bogus; &#0;\n');
+    // As a browser reads them: an unknown name as written, a null reference as U+FFFD.
+    expect(chapterPlainText('<p>&bogus; &#0;</p>')).toBe('&bogus; \ufffd\n');
   });
 });
 
@@ -48,6 +49,24 @@ describe('analyseChapter', () => {
     expect(words?.map((word) => word.t)).toEqual(['昨日', '食べさせられた', '東京&大阪', 'へ', '行きました']);
     expect(words?.[1]).toEqual({ t: '食べさせられた', l: '食べさせる', r: 'たべさせられた' });
     expect(words?.[2]).toEqual({ t: '東京&大阪' });
+  });
+
+  it('reads a marked word as the reader does: its outer span whole, trimmed, entities decoded around it', () => {
+    const texts = (content: string) => analyseChapter(content, 'ja')?.map((word) => word.t);
+
+    expect(texts('<p><span data-w> 東京 </span>へ行きました。</p>')).toEqual(['東京', 'へ', '行きました']);
+    expect(texts('<p><span data-w>東<span>京</span>都</span>へ行きました。</p>')).toEqual([
+      '東京都',
+      'へ',
+      '行きました',
+    ]);
+    expect(texts('<p><span data-w>東京</span>&amp;<span data-w>大阪</span>へ行きました。</p>')).toEqual([
+      '東京',
+      '大阪',
+      'へ',
+      '行きました',
+    ]);
+    expect(texts('<p><span data-x=" data-w ">本を</span>読む</p>')).toEqual(['本', 'を', '読む']);
   });
 
   it('leaves a span without data-w to the analyser', () => {

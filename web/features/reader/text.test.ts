@@ -194,3 +194,57 @@ describe('words the author marked (issue 21)', () => {
     );
   });
 });
+
+describe("marked words read as the server reads them (server/analysis/markup.ts's sentences)", () => {
+  const ITTA = { text: '行きました', lemma: '行く', reading: 'いきました' };
+  const spans = (html: string) => {
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    return [...container.querySelectorAll('[data-w]')].map((span) =>
+      span.getAttribute('data-l') ? `${span.textContent}=${span.getAttribute('data-l')}` : span.textContent,
+    );
+  };
+
+  it('trims a marked word, its spaces left between the words, and matches every word after it', () => {
+    const html = chapterHtml('<p><span data-w> 東京 </span>へ行きました。</p>', 'ja', [
+      { text: '東京' },
+      { text: 'へ' },
+      ITTA,
+    ]);
+
+    expect(html.startsWith('<p> <span data-w>東京</span> ')).toBe(true);
+    expect(spans(html)).toEqual(['東京', 'へ', '行きました=行く']);
+  });
+
+  it("takes a marked span's whole text, nested spans and all", () => {
+    const html = chapterHtml('<p><span data-w>東<span>京</span>都</span>へ行きました。</p>', 'ja', [
+      { text: '東京都' },
+      { text: 'へ' },
+      ITTA,
+    ]);
+
+    expect(spans(html)).toEqual(['東京都', 'へ', '行きました=行く']);
+  });
+
+  it('steps over a word the text does not have, and finds the rest', () => {
+    const html = chapterHtml('<p>東京へ行きました。</p>', 'ja', [
+      { text: '東京' },
+      { text: 'amp' },
+      { text: 'へ' },
+      ITTA,
+    ]);
+
+    expect(spans(html)).toEqual(['東京', 'へ', '行きました=行く']);
+  });
+
+  it('moves past the words the server made of a marked word it cut', () => {
+    const html = chapterHtml('<p><span data-w>東京都</span>へ行きました。</p>', 'ja', [
+      { text: '東京' },
+      { text: '都' },
+      { text: 'へ' },
+      ITTA,
+    ]);
+
+    expect(spans(html)).toEqual(['東京都', 'へ', '行きました=行く']);
+  });
+});

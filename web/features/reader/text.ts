@@ -50,8 +50,8 @@ class AnalysedWords {
     const pieces: TextPiece[] = [];
     let position = 0;
     while (position < text.length) {
+      const at = this.find(text, position);
       const word = this.words[this.next];
-      const at = word ? text.indexOf(word.text, position) : -1;
       if (!word || at === -1) break;
       if (at > position) pieces.push(...splitWords(text.slice(position, at), languageCode));
       pieces.push({ text: word.text, word: true, analysed: word });
@@ -62,14 +62,45 @@ class AnalysedWords {
     return pieces;
   }
 
-  /** The server's word for a word the author marked, if it is the next one (the server keeps it whole too). */
+  /**
+   * Where the next word is in the text from `position`, -1 if not there. A word the text does not have (the
+   * server read something otherwise) is stepped over when one of the few after it is there, so one
+   * disagreement costs a word, not the rest of the chapter.
+   */
+  private find(text: string, position: number): number {
+    for (let skipped = 0; skipped <= RESYNC_WORDS; skipped++) {
+      const word = this.words[this.next + skipped];
+      if (!word) return -1;
+      const at = text.indexOf(word.text, position);
+      if (at !== -1 && (skipped === 0 || at - position < RESYNC_DISTANCE)) {
+        this.next += skipped;
+        return at;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The server's word for a word the author marked (the server keeps it whole too, server/analysis/markup.ts);
+   * words the server made of its text, had it cut it, are taken with it.
+   */
   take(text: string): ChapterWord | undefined {
     const word = this.words[this.next];
-    if (word?.text !== text) return undefined;
-    this.next += 1;
-    return word;
+    if (word?.text === text) {
+      this.next += 1;
+      return word;
+    }
+    let joined = '';
+    let end = this.next;
+    while (joined.length < text.length && end < this.words.length) joined += this.words[end++]?.text ?? '';
+    if (joined === text) this.next = end;
+    return undefined;
   }
 }
+
+/** How many of the server's words may be stepped over to find the text again, and within how many characters. */
+const RESYNC_WORDS = 3;
+const RESYNC_DISTANCE = 40;
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
@@ -155,14 +186,20 @@ function wordsHtml(text: string, build: Build): string {
  * as written, never cut again; its own data-l and data-r, if any, before the server's.
  */
 function authoredWordHtml(element: Element, build: Build): string {
-  const text = element.textContent ?? '';
-  if (text.trim() === '') return escapeHtml(text);
+  const whole = element.textContent ?? '';
+  const text = whole.trim();
+  if (text === '') return escapeHtml(whole);
+  // The spaces around a marked word stay between the words, as the server reads them.
+  const lead = whole.slice(0, whole.length - whole.trimStart().length);
+  const trail = whole.slice(whole.trimEnd().length);
   const server = build.analysed?.take(text);
   const own = (element as HTMLElement).dataset;
   const word: ChapterWord = { ...server, text };
-  if (own.l) word.lemma = own.l;
-  if (own.r) word.reading = own.r;
-  return wordSpan(text, word, build);
+  const lemma = own.l?.trim();
+  const reading = own.r?.trim();
+  if (lemma) word.lemma = lemma;
+  if (reading) word.reading = reading;
+  return escapeHtml(lead) + wordSpan(text, word, build) + escapeHtml(trail);
 }
 
 /** Plain text: paragraphs on blank lines, a single line break kept as a break. */
