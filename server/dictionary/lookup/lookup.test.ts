@@ -137,6 +137,11 @@ describe('abbreviations, forms with their marks, and affixes', () => {
     });
   });
 
+  it('answers a word before an affix that shares its key: Er at the start of a sentence is he, not -er', async () => {
+    expect(await found('de', 'Er')).toMatchObject({ lemma: 'er', translations: [{ gloss: 'he' }] });
+    expect(await found('de', 'er')).toMatchObject({ lemma: 'er' });
+  });
+
   it('finds an affix entry by the word a tap leaves of it', async () => {
     expect(await found('ko', '-에서')).toMatchObject({ lemma: '-에서', pos: 'particle' });
     expect(await found('ko', '에서')).toMatchObject({ lemma: '-에서' });

@@ -27,7 +27,8 @@ interface LookupRow {
  * One import's forms and entries for a spelling, read from that import's own tables by name rather than through
  * the partitioned parents: a query planned just before a switch would not see the newly attached partition
  * while its snapshot already sees the pair pointing at it, and would find nothing. The form is chosen first
- * (one whose lemma has entries, then written as tapped, then the lemma itself, then an inflection), then that
+ * (one whose lemma has entries, then written as tapped, then a word before an affix sharing its key, as 'er'
+ * before '-er', then the lemma itself, then an inflection), then that
  * lemma's entries are read: however many lemmas share the key, the best one is never cut off. A form whose
  * lemma has no entry (a dump's form-of line for a word it lacks) is chosen only when no other is, and comes
  * back without entry columns.
@@ -46,6 +47,7 @@ export async function queryImport(pool: pg.Pool, importId: number, word: Spellin
              ORDER BY EXISTS (SELECT 1 FROM ${entries} x WHERE x.lemma = f.lemma) DESC,
                coalesce(f.surface, f.surface_key) = $3 DESC,
                coalesce(f.surface, f.surface_key) = $2 DESC,
+               coalesce(f.surface, f.surface_key) !~ '^[-‐]|[-‐]$' DESC,
                (f.description IS NULL AND f.phrase_id IS NULL) DESC, f.lemma
              LIMIT 1
            ), described AS (
