@@ -122,6 +122,8 @@ function firstGloss(value: Record<string, unknown>): string | undefined {
  */
 export class GlossLanguageDetector {
   private readonly votes = new Map<string, number>();
+  /** The votes of the entries' `lang` names alone: an edition's own word for the language, the surest sign. */
+  private readonly nameVotes = new Map<string, number>();
   private lines = 0;
   private total = 0;
   private decided: string | null | undefined;
@@ -135,7 +137,10 @@ export class GlossLanguageDetector {
     const { lang, lang_code: code } = line;
     if (typeof lang === 'string' && typeof code === 'string' && code.length <= 12) {
       const edition = editionNaming(code, lang);
-      if (edition) this.vote(edition);
+      if (edition) {
+        this.vote(edition);
+        this.nameVotes.set(edition, (this.nameVotes.get(edition) ?? 0) + 1);
+      }
     }
     const gloss = firstGloss(line);
     const language = gloss === undefined ? undefined : glossLanguage(gloss);
@@ -148,6 +153,14 @@ export class GlossLanguageDetector {
   finish(): string | null {
     this.decided ??= this.verdict();
     return this.decided;
+  }
+
+  /**
+   * Whether the entries' own names for their languages say `language` too, in at least three lines. The short
+   * words of glosses alone are no proof (an Indonesian gloss's 'di' is Italian's too), so a refusal needs this.
+   */
+  isNamedBy(language: string): boolean {
+    return (this.nameVotes.get(language) ?? 0) >= MIN_VOTES;
   }
 
   private vote(language: string): void {

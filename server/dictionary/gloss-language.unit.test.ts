@@ -62,6 +62,26 @@ describe('GlossLanguageDetector', () => {
     expect(detect(named)).toBe('de');
   });
 
+  it('is named by the entries only when their lang says so, not by glosses alone', () => {
+    const detector = new GlossLanguageDetector();
+    for (let index = 0; index < 5; index++) {
+      detector.observe({
+        word: 'Haus',
+        lang: 'Jerman',
+        lang_code: 'de',
+        senses: [{ glosses: ['rumah di kota'] }],
+      });
+    }
+    expect(detector.finish()).toBe('it');
+    expect(detector.isNamedBy('it')).toBe(false);
+
+    const german = new GlossLanguageDetector();
+    for (let index = 0; index < 5; index++) {
+      german.observe({ word: 'Haus', lang: 'Deutsch', lang_code: 'de', senses: [{ glosses: ['x'] }] });
+    }
+    expect(german.isNamedBy('de')).toBe(true);
+  });
+
   it('decides after a bounded number of lines, not at the end of a large dump', () => {
     const detector = new GlossLanguageDetector();
     const line = {

@@ -89,7 +89,13 @@ function glossCheck(dump: DumpSource, counts: DumpCounts): { observe(value: unkn
     if (language === undefined) return;
     isDone = true;
     counts.gloss_language = language;
-    if (language !== null && dump.target !== undefined && language !== dump.target) {
+    // Refused only on the entries' own word (detector.isNamedBy): glosses' short words alone only say.
+    if (
+      language !== null &&
+      dump.target !== undefined &&
+      language !== dump.target &&
+      detector.isNamedBy(language)
+    ) {
       throw new GlossLanguageError(glossMismatch(language, dump.source, dump.target));
     }
   };
@@ -262,7 +268,8 @@ export async function loadDump(
       );
     }
     await writer.finish();
-    counts.missing_lemmas = await linked.countMissing(pool, importId);
+    // A count, not the dictionary: should it fail, the import stands, its missing lemmas uncounted (null).
+    counts.missing_lemmas = await linked.countMissing(pool, importId).catch(() => null);
     return counts;
   } catch (error) {
     writer.abort();

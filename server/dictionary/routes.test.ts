@@ -515,6 +515,23 @@ describe('importing a dictionary, and looking words up', () => {
     );
   });
 
+  it('imports a dump whose glosses only look foreign by their short words, the entries not naming it', async () => {
+    // An Indonesian edition's lines: 'Jerman' is no edition's name the detector knows, and 'di' is Italian's too.
+    const lines = Array.from({ length: 12 }, (_, index) =>
+      JSON.stringify({
+        word: `Haus${index}`,
+        lang: 'Jerman',
+        lang_code: 'de',
+        pos: 'noun',
+        senses: [{ glosses: [`tempat tinggal di dalam kota ${index}`] }],
+      }),
+    );
+    const done = await importAndWait({ bytes: Buffer.from(`${lines.join('\n')}\n`), name: 'id.jsonl' }, 'de');
+
+    expect(done.status).toBe('succeeded');
+    expect(done.progress?.entries).toBe(12);
+  });
+
   it('counts form-of lines, their links to words the dump lacks, and every skipped line by its reason', async () => {
     const dump = Buffer.concat([SAMPLE, readFileSync(join(FIXTURES, 'wiktextract-fr-form-of-only.jsonl'))]);
     const preview = await upload(
