@@ -127,9 +127,15 @@ async function findWord(
     }
   };
   let formOnly: LookupResult | undefined;
+  // The lemma's spellings and the surface's overlap (a traditional tap sent with its simplified lemma): a
+  // spelling already asked is not asked again.
+  const asked = new Set<string>();
   for (const word of [words.lemma, words.surface]) {
     if (!word) continue;
     for (const spelling of spellingsOf(word, query.language)) {
+      const key = `${spelling.lower}\u0000${spelling.exact}\u0000${spelling.preferred}`;
+      if (asked.has(key)) continue;
+      asked.add(key);
       const answer = await ask(spelling);
       if (answer?.hasEntry) return { importId, result: answer.result };
       formOnly ??= answer?.result;
