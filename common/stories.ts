@@ -46,7 +46,7 @@ export const isChapterHtml = (content: string): boolean => CHAPTER_HTML.test(con
 export const ANALYSED_LANGUAGE_CODES: readonly string[] = ['ja', 'zh'];
 
 /** The longest text POST /api/admin/word-count/ counts as an admin types; a longer one is counted at its save. */
-export const MAX_LIVE_COUNT_CHARACTERS = 50_000;
+export const MAX_LIVE_COUNT_CHARACTERS = 20_000;
 
 // Languages written without spaces between words: counting whitespace there would give a chapter 1 word.
 const UNSPACED_LANGUAGES = new Set(['ja', 'zh', 'th', 'lo', 'km', 'my']);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
+import { MAX_LIVE_COUNT_CHARACTERS } from '#common/stories.ts';
 import { chapters, languages } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
@@ -132,7 +133,10 @@ describe('POST /api/admin/word-count/', () => {
     [{ content: '猫' }, 'language is required'],
     [{ language: 'japanese', content: '猫' }, 'language must be a language code such as ja.'],
     [{ language: 'ja', content: 7 }, 'content must be text.'],
-    [{ language: 'ja', content: '猫'.repeat(50_001) }, 'a longer chapter is counted when it is saved'],
+    [
+      { language: 'ja', content: '猫'.repeat(MAX_LIVE_COUNT_CHARACTERS + 1) },
+      'a longer chapter is counted when it is saved',
+    ],
   ])('refuses %#: %s', async (payload, error) => {
     const answer = await count(payload, await admin());
 

@@ -23,6 +23,8 @@ export function useReadings(chapter: ReaderChapter) {
   const language = chapter.story.language.code;
   const [show, setShow] = useState(chapter.show_readings ?? false);
   const save = useMutation({
+    // One save at a time per language, in the order made: quick off-on taps must leave the last one saved.
+    scope: { id: `reading-aids-${language}` },
     mutationFn: (on: boolean) => call(setReadingAids, { body: { language, show_readings: on } }),
     onMutate: (on) => {
       setShow(on);

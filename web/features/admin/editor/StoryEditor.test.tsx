@@ -241,6 +241,7 @@ describe('the story editor in Japanese (issue 21)', () => {
 
     // The server's count, not the browser's Intl.Segmenter pieces (10 here), in the list and under the content.
     await waitFor(() => expect(screen.getAllByText('8 words')).toHaveLength(2), { timeout: 5000 });
+    expect(screen.queryByText(/^About /)).toBeNull();
     expect(fakeApi.bodiesOf('POST /api/admin/word-count/').at(-1)).toEqual({
       language: 'ja',
       content: '私は昨日パンを食べました。猫',
@@ -254,6 +255,11 @@ describe('the story editor in Japanese (issue 21)', () => {
     await user.click(await screen.findByRole('tab', { name: 'Content' }));
     await user.type(await screen.findByLabelText('Chapter Content'), '猫');
 
-    expect(await screen.findByText(/^About \d+ words \(counted exactly when saved\)$/)).toBeDefined();
+    // The count was asked for and refused; the estimate stays, marked.
+    await waitFor(() => expect(fakeApi.countOf('POST /api/admin/word-count/')).toBe(1), { timeout: 5000 });
+    await waitFor(() =>
+      expect(screen.queryByText(/^About \d+ words \(counted exactly when saved\)$/)).not.toBeNull(),
+    );
+    expect(screen.queryByText('8 words')).toBeNull();
   });
 });

@@ -30,9 +30,10 @@ function useSettled<T>(value: T, ms: number): T {
 /**
  * Each chapter's word count as the server will count it. A language written with spaces is counted here, by the
  * rule the server shares (common/stories.ts). Japanese and Chinese are counted by the server's analyser (issue
- * 21), which the browser lacks: a chapter as saved has its saved count; an edited one is counted by the server
- * once the text rests (POST /api/admin/word-count/), the last count showing meanwhile; a text too long to count
- * as one types, or a count that failed, shows the browser's estimate, marked as such.
+ * 21), which the browser lacks: a chapter as saved has its saved count; the one being edited is counted by the
+ * server once the text rests (POST /api/admin/word-count/), the last count showing meanwhile; another edited
+ * chapter, a text too long to count as one types, or a count that failed shows the browser's estimate, marked
+ * as such.
  */
 export function useWordCounts(draft: Draft): WordCounts {
   const languages = useAdminLanguages();
@@ -51,9 +52,13 @@ export function useWordCounts(draft: Draft): WordCounts {
   };
 
   const settled = useSettled(draft.chapters, SETTLE_MS);
+  // Only the chapter being edited is counted live: each count is an analysis on the server's thread.
   const toCount = analysed
     ? settled.filter(
-        (chapter) => savedCount(chapter) === undefined && chapter.content.length <= MAX_LIVE_COUNT_CHARACTERS,
+        (chapter) =>
+          chapter.key === draft.selectedKey &&
+          savedCount(chapter) === undefined &&
+          chapter.content.length <= MAX_LIVE_COUNT_CHARACTERS,
       )
     : [];
   const answers = useQueries({
