@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LOOKUP_WORD_LENGTH, stripLookupPunctuation } from '../dictionary.ts';
 import { serialId } from './ids.ts';
 import { PublicLanguage } from './languages.ts';
+import { TermStatusSchema } from './terms.ts';
 
 /** The languages whose words carry a reading the reader can show above them: furigana, pinyin (issue 21). */
 export const LANGUAGES_WITH_READINGS = ['ja', 'zh'] as const;
@@ -59,6 +60,13 @@ export const ReaderChapter = z.object({
    * as they last chose (PUT /api/reading-aids/), or on at the infant and child levels until they choose.
    */
   show_readings: z.boolean().optional(),
+  /**
+   * Issue 22: the terms of the chapter's words that are not the word itself (an inflected word's dictionary
+   * form: "hablar" for "habló"), by the word's key (common/terms.ts termOf); a word not listed is its own term.
+   */
+  terms: z.record(z.string(), z.string()).optional(),
+  /** Issue 22: the learner's statuses of the chapter's terms; a term not listed is new. */
+  statuses: z.record(z.string(), TermStatusSchema).optional(),
   story: z.object({
     id: z.number().int(),
     title: z.string(),
@@ -170,6 +178,15 @@ export const SaveWordInput = z.object({
   language: languageCode('language'),
   story: optionalId('story must be the id of a story.'),
   chapter: optionalId('chapter must be the id of a chapter.'),
+  /**
+   * Issue 22: the word's dictionary form as the reader knows it (the analyser's, or the chapter's term), which
+   * names the term the lookup makes learning; without it the server finds the dictionary's.
+   */
+  lemma: z
+    .string({ error: 'lemma must be a word.' })
+    .max(MAX_LOOKUP_WORD_LENGTH * 4, { error: WORD_TOO_LONG.replace('word', 'lemma') })
+    .refine((lemma) => !/\p{Cc}/u.test(lemma), { error: 'lemma must not contain control characters.' })
+    .optional(),
 });
 export type SaveWordInput = z.infer<typeof SaveWordInput>;
 
@@ -180,6 +197,9 @@ export const SavedWord = z.object({
   language: z.string(),
   occurrences: z.number().int(),
   last_seen_at: z.string(),
+  /** Issue 22: the word's term and the learner's status of it (a lookup makes a new term learning-1). */
+  term: z.string().optional(),
+  status: TermStatusSchema.optional(),
 });
 export type SavedWord = z.infer<typeof SavedWord>;
 

@@ -12,26 +12,16 @@
 import { readingParts } from '#common/readings.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import { isChapterHtml } from '#common/stories.ts';
+import { splitWords, type WordPiece } from '#common/words.ts';
+
+export { splitWords };
 
 /** The tags of a chapter's HTML that the reader keeps (the sanitiser's allow-list, server/stories/sanitize.ts). */
 const KEPT_TAGS = new Set(['p', 'br', 'em', 'strong', 'i', 'b', 'u', 'span']);
 /** Tags whose content is never text to read. */
 const DROPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'math']);
 
-// Elided articles and pronouns that ICU keeps joined to the next word ("l'homme" is one word to it) but a
-// dictionary lists apart: the learner who taps "l'école" wants "école". Language by language, as written
-// before an apostrophe; "aujourd'hui" and "prud'homme" are not on the list and stay whole.
-const ELISIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['fr', new Set(['l', 'd', 'j', 'm', 'n', 's', 't', 'c', 'qu', 'jusqu', 'lorsqu', 'puisqu', 'quoiqu'])],
-  ['it', new Set(['l', 'd', 'un', 'dell', 'all', 'dall', 'nell', 'sull', 'coll', 'quell', 'bell', 'c', 'v'])],
-  ['ca', new Set(['l', 'd', 'm', 't', 's', 'n'])],
-]);
-const APOSTROPHE = /['’ʼ]/;
-
-export interface TextPiece {
-  text: string;
-  /** True for a word a learner can tap; false for spaces and punctuation. */
-  word: boolean;
+export interface TextPiece extends WordPiece {
   /** The server's analysis of the word (issue 21): its dictionary form, reading and part of speech. */
   analysed?: ChapterWord;
 }
@@ -102,43 +92,6 @@ class AnalysedWords {
 const RESYNC_WORDS = 3;
 const RESYNC_DISTANCE = 40;
 
-const segmenters = new Map<string, Intl.Segmenter>();
-
-function segmenterFor(languageCode: string): Intl.Segmenter {
-  let segmenter = segmenters.get(languageCode);
-  if (!segmenter) {
-    segmenter = new Intl.Segmenter(languageCode, { granularity: 'word' });
-    segmenters.set(languageCode, segmenter);
-  }
-  return segmenter;
-}
-
-/** Splits "l'école" into "l'" and "école" where the language elides; any other word is answered whole. */
-function splitElision(word: string, elisions: ReadonlySet<string> | undefined): string[] {
-  if (!elisions) return [word];
-  const match = APOSTROPHE.exec(word);
-  if (!match || match.index === 0 || match.index === word.length - 1) return [word];
-  const prefix = word.slice(0, match.index);
-  if (!elisions.has(prefix.toLowerCase())) return [word];
-  return [word.slice(0, match.index + 1), word.slice(match.index + 1)];
-}
-
-/** A run of text cut into words and what lies between them, in the language's own word boundaries. */
-export function splitWords(text: string, languageCode: string): TextPiece[] {
-  const pieces: TextPiece[] = [];
-  const elisions = ELISIONS.get(languageCode);
-  for (const segment of segmenterFor(languageCode).segment(text)) {
-    if (!segment.isWordLike) {
-      const last = pieces.at(-1);
-      if (last && !last.word) last.text += segment.segment;
-      else pieces.push({ text: segment.segment, word: false });
-      continue;
-    }
-    for (const part of splitElision(segment.segment, elisions)) pieces.push({ text: part, word: true });
-  }
-  return pieces;
-}
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 function escapeHtml(text: string): string {
@@ -175,7 +128,8 @@ function wordSpan(text: string, analysed: ChapterWord | undefined, build: Build)
 function wordsHtml(text: string, build: Build): string {
   const { analysed, languageCode } = build;
   let html = '';
-  for (const piece of analysed ? analysed.pieces(text, languageCode) : splitWords(text, languageCode)) {
+  const pieces: TextPiece[] = analysed ? analysed.pieces(text, languageCode) : splitWords(text, languageCode);
+  for (const piece of pieces) {
     html += piece.word ? wordSpan(piece.text, piece.analysed, build) : escapeHtml(piece.text);
   }
   return html;
