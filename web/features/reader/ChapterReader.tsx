@@ -16,9 +16,11 @@ import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ChapterText } from './ChapterText.tsx';
+import { MarksSwitch, useShowMarks } from './MarksSwitch.tsx';
 import { chapterQuery, markChapterRead } from './queries.ts';
 import { ReadingsSwitch, useReadings } from './ReadingsSwitch.tsx';
 import { useReadingTime } from './useReadingTime.ts';
+import { useTermStatuses } from './useTermStatuses.ts';
 import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
 
@@ -102,14 +104,19 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   useReadingTime(chapter.id, session.status === 'signed_in' ? session.accessToken : null);
   const { lookUp } = lookup;
   const readings = useReadings(chapter);
+  const terms = useTermStatuses(chapter);
+  const { lookedUp, change: changeStatus } = terms;
+  const [showMarks, setShowMarks] = useShowMarks();
 
   const handleWord = useCallback(
     (word: string, analysis?: WordAnalysis) => {
       setWordsClicked((count) => Math.min(chapter.word_count, count + 1));
+      lookedUp(analysis?.term);
       void lookUp(word, analysis);
     },
-    [lookUp, chapter.word_count],
+    [lookUp, lookedUp, chapter.word_count],
   );
+  const panelTerm = lookup.state.status === 'idle' ? undefined : lookup.state.analysis?.term;
 
   const progress = completed ? chapter.word_count : wordsClicked;
   const percent =
@@ -124,7 +131,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
       <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
 
       <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
-        <div className="mb-6 flex items-center justify-between gap-4">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-x-5 gap-y-2">
           <p
             className="min-w-0 text-sm font-medium text-slate-500"
             lang={language}
@@ -132,13 +139,19 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           >
             {story.title}
           </p>
-          <ReadingsSwitch readings={readings} />
+          <div className="flex flex-wrap items-start justify-end gap-x-5 gap-y-2">
+            {terms.statuses ? <MarksSwitch checked={showMarks} onCheckedChange={setShowMarks} /> : null}
+            <ReadingsSwitch readings={readings} />
+          </div>
         </div>
         <ChapterText
           content={chapter.content}
           language={language}
           words={chapter.words}
           showReadings={readings.show}
+          statuses={terms.statuses}
+          showMarks={showMarks}
+          onStatusKey={changeStatus}
           onWord={handleWord}
         />
 
@@ -151,7 +164,20 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
       </main>
 
       {lookup.state.status !== 'idle' ? (
-        <WordPanel lookup={lookup.state} language={language} onClose={lookup.close} />
+        <WordPanel
+          lookup={lookup.state}
+          language={language}
+          onClose={lookup.close}
+          termStatus={
+            terms.statuses && panelTerm
+              ? {
+                  value: terms.statuses.statusOf(panelTerm),
+                  onChange: (status) => changeStatus(panelTerm, status),
+                  failed: terms.failed,
+                }
+              : undefined
+          }
+        />
       ) : null}
     </div>
   );

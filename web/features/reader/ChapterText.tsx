@@ -1,7 +1,17 @@
-import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { textDirection } from '#common/languages.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
+import type { TermStatus } from '#common/terms.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
+import { STATUS_MARKS, type TermStatuses } from './termStatuses.ts';
 import { chapterHtml, wordText } from './text.ts';
 import type { WordAnalysis } from './useWordLookup.ts';
 
@@ -15,6 +25,12 @@ export interface ChapterTextProps {
   words?: readonly ChapterWord[] | undefined;
   /** Readings (furigana, pinyin) above the server's words. */
   showReadings?: boolean | undefined;
+  /** The learner's statuses of the chapter's terms (issue 22), marked on the words; changes follow at once. */
+  statuses?: TermStatuses | undefined;
+  /** Whether the words show their statuses (the reader's 'Word marks' switch). */
+  showMarks?: boolean | undefined;
+  /** A status key (1-4, k, i) pressed on the active word: its term and the status. */
+  onStatusKey?: (term: string, status: TermStatus) => void;
   /**
    * Called with the word as written in the text, punctuation not yet stripped, and what the server found of it
    * (dictionary form, reading, part of speech), if anything.
@@ -22,11 +38,16 @@ export interface ChapterTextProps {
   onWord: (word: string, analysis?: WordAnalysis) => void;
 }
 
-/** The tapped word's text as written (without its ruby) and the server's analysis that rides on its span. */
-function wordOf(span: HTMLElement): [string, WordAnalysis | undefined] {
+/**
+ * The tapped word's text as written (without its ruby), the server's analysis that rides on its span, and its
+ * term when the reader knows the learner's statuses.
+ */
+function wordOf(span: HTMLElement, statuses: TermStatuses | undefined): [string, WordAnalysis | undefined] {
   const { l, r, p } = span.dataset;
-  const analysis = l || r || p ? { lemma: l, reading: r, partOfSpeech: p } : undefined;
-  return [wordText(span), analysis];
+  const text = wordText(span);
+  const term = statuses?.termOf(text);
+  const analysis = l || r || p || term ? { lemma: l, reading: r, partOfSpeech: p, term } : undefined;
+  return [text, analysis];
 }
 
 /**
@@ -39,16 +60,20 @@ export const ChapterText = memo(function ChapterText({
   language,
   words,
   showReadings = false,
+  statuses,
+  showMarks = true,
+  onStatusKey,
   onWord,
 }: ChapterTextProps) {
   const html = useMemo(() => {
     performance.mark('reader:text-start');
-    const markup = { __html: chapterHtml(content, language, words, { showReadings }) };
+    const markup = { __html: chapterHtml(content, language, words, { showReadings, statuses }) };
     performance.mark('reader:text-html');
     return markup;
-  }, [content, language, words, showReadings]);
+  }, [content, language, words, showReadings, statuses]);
   const container = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
+  useStatusMarks(container, statuses, html);
 
   // The markup is in the document (React set it before layout effects run); then it is painted.
   useLayoutEffect(() => {
@@ -69,15 +94,22 @@ export const ChapterText = memo(function ChapterText({
     // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
     performance.mark('reader:tap', { startTime: event.timeStamp });
     activate(word);
-    onWord(...wordOf(word));
+    onWord(...wordOf(word, statuses));
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const words = container.current?.querySelectorAll<HTMLElement>('[data-w]');
     if (!words || words.length === 0) return;
+    const keyed = STATUS_KEYS[event.key];
+    const term = active.current && statuses?.termOf(wordText(active.current));
+    if (keyed && term && onStatusKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      onStatusKey(term, keyed);
+      return;
+    }
     if (event.key === 'Enter' && active.current) {
       event.preventDefault();
-      onWord(...wordOf(active.current));
+      onWord(...wordOf(active.current, statuses));
       return;
     }
     const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;
@@ -98,6 +130,7 @@ export const ChapterText = memo(function ChapterText({
         role="group"
         data-reader-text
         data-readings={showReadings && words ? '' : undefined}
+        data-marks={statuses && showMarks ? '' : undefined}
         aria-label="Chapter text"
         aria-describedby={KEYBOARD_HINT_ID}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the text is one stop that the arrow keys walk
@@ -114,6 +147,55 @@ export const ChapterText = memo(function ChapterText({
     </>
   );
 });
+
+/** The keys that set the active word's status (issue 22), as LingQ and Lute have them. */
+const STATUS_KEYS: Readonly<Record<string, TermStatus>> = {
+  '1': 'learning-1',
+  '2': 'learning-2',
+  '3': 'learning-3',
+  '4': 'learning-4',
+  k: 'known',
+  i: 'ignored',
+};
+
+/**
+ * Keeps the words' status marks in step with `statuses`: a change marks every occurrence of its term at once.
+ * The words of each term are found once (an index built on the first change), anew when the markup changes.
+ */
+function useStatusMarks(
+  container: { current: HTMLElement | null },
+  statuses: TermStatuses | undefined,
+  html: unknown,
+) {
+  const index = useRef<Map<string, HTMLElement[]> | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new markup (html) means new spans to index
+  useLayoutEffect(() => {
+    index.current = undefined;
+  }, [html]);
+  useEffect(() => {
+    if (!statuses) return;
+    return statuses.subscribe((term) => {
+      const root = container.current;
+      if (!root) return;
+      if (!index.current) {
+        const built = new Map<string, HTMLElement[]>();
+        for (const span of root.querySelectorAll<HTMLElement>('[data-w]')) {
+          const spanTerm = statuses.termOf(wordText(span));
+          if (spanTerm === undefined) continue;
+          const list = built.get(spanTerm);
+          if (list) list.push(span);
+          else built.set(spanTerm, [span]);
+        }
+        index.current = built;
+      }
+      const status = statuses.statusOf(term);
+      for (const span of index.current.get(term) ?? []) {
+        if (status) span.dataset.s = STATUS_MARKS[status];
+        else delete span.dataset.s;
+      }
+    });
+  }, [statuses, container]);
+}
 
 /** Moves the active-word mark from `previous` to `word` (none when null), in view; answers the new active word. */
 function markActive(

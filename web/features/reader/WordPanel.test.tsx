@@ -164,4 +164,41 @@ describe('WordPanel', () => {
     expect(screen.queryByText('ぼーる')).toBeNull();
     expect(screen.getByText('noun')).toBeDefined();
   });
+
+  it("shows the term's status and changes it by its buttons and keys", async () => {
+    const onChange = vi.fn();
+    render(
+      <WordPanel
+        lookup={{ status: 'loading', word: 'habló' }}
+        language="es"
+        onClose={() => {}}
+        termStatus={{ value: 'learning-2', onChange, failed: false }}
+      />,
+    );
+
+    expect(screen.getByText('Learning (2)')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Learning, level 2' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Known' }).getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Known' }));
+    await userEvent.keyboard('3');
+    await userEvent.keyboard('i');
+
+    expect(onChange.mock.calls).toEqual([['known'], ['learning-3'], ['ignored']]);
+  });
+
+  it('calls a term without a status a new word, and says when a status was not saved', () => {
+    render(
+      <WordPanel
+        lookup={{ status: 'loading', word: 'perro' }}
+        language="es"
+        onClose={() => {}}
+        termStatus={{ value: undefined, onChange: () => {}, failed: true }}
+      />,
+    );
+
+    expect(screen.getByText('New word')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe('The status could not be saved. Please try again.');
+  });
 });

@@ -3,8 +3,11 @@ import { useEffect, useLayoutEffect } from 'react';
 import { textDirection } from '#common/languages.ts';
 import { readingParts } from '#common/readings.ts';
 import type { Translation } from '#common/schemas/dictionary.ts';
+import type { TermStatus } from '#common/terms.ts';
+import { cn } from '#web/components/ui/cn.ts';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
+import { STATUS_TEXT } from './useTermStatuses.ts';
 import type { WordLookup } from './useWordLookup.ts';
 
 /** The sentences of the word panel (spec/learner.md §8). */
@@ -23,6 +26,14 @@ export interface WordPanelProps {
   lookup: Exclude<WordLookup, { status: 'idle' }>;
   language: string;
   onClose: () => void;
+  /** The word's term's status and the way to change it (issue 22); absent when statuses are not known. */
+  termStatus?: TermStatusControl | undefined;
+}
+
+export interface TermStatusControl {
+  value: TermStatus | undefined;
+  onChange: (status: TermStatus) => void;
+  failed: boolean;
 }
 
 /**
@@ -30,14 +41,21 @@ export interface WordPanelProps {
  * not take the focus or block the page, so the learner keeps reading and tapping; its content is a live region,
  * so a screen reader hears each answer. Escape closes it.
  */
-export function WordPanel({ lookup, language, onClose }: WordPanelProps) {
+export function WordPanel({ lookup, language, onClose, termStatus }: WordPanelProps) {
   useEffect(() => {
     function handleKey(event: KeyboardEvent) {
       if (event.key === 'Escape') onClose();
+      // The status keys, unless the text takes them itself (for its active word) or a field has the focus.
+      const keyed = STATUS_BUTTONS.find((button) => button.key === event.key);
+      const target = event.target as Element | null;
+      if (!keyed || !termStatus || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target?.closest('[data-reader-text], input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      termStatus.onChange(keyed.status);
     }
     document.addEventListener('keydown', handleKey);
     return () => document.removeEventListener('keydown', handleKey);
-  }, [onClose]);
+  }, [onClose, termStatus]);
 
   // Each state of the panel (loading, then the answer) marked once painted, with its word.
   useLayoutEffect(() => {
@@ -76,6 +94,7 @@ export function WordPanel({ lookup, language, onClose }: WordPanelProps) {
           </p>
         ) : null}
       </div>
+      {termStatus ? <StatusButtons control={termStatus} /> : null}
     </aside>
   );
 }
@@ -176,5 +195,63 @@ function TranslationItem({ translation }: { translation: Translation }) {
       {definition && definition !== gloss ? <p className="text-sm text-slate-600">{definition}</p> : null}
       {example ? <p className="mt-1 text-sm text-slate-500 italic">{example}</p> : null}
     </li>
+  );
+}
+
+/** The buttons of a term's status, in the order a word is learnt, with their keys. */
+const STATUS_BUTTONS: readonly { status: TermStatus; label: string; name: string; key: string }[] = [
+  { status: 'learning-1', label: '1', name: 'Learning, level 1', key: '1' },
+  { status: 'learning-2', label: '2', name: 'Learning, level 2', key: '2' },
+  { status: 'learning-3', label: '3', name: 'Learning, level 3', key: '3' },
+  { status: 'learning-4', label: '4', name: 'Learning, level 4', key: '4' },
+  { status: 'known', label: 'Known', name: 'Known', key: 'k' },
+  { status: 'ignored', label: 'Ignore', name: 'Ignored', key: 'i' },
+];
+
+/** What a status is called in a sentence: 'New word', 'Learning (2)', 'Known', 'Ignored'. */
+export function statusName(status: TermStatus | undefined): string {
+  if (!status) return 'New word';
+  if (status === 'known') return 'Known';
+  if (status === 'ignored') return 'Ignored';
+  return `Learning (${status.slice(-1)})`;
+}
+
+/** The term's status, and a button for each status it can be given (keys 1-4, k, i do the same). */
+function StatusButtons({ control }: { control: TermStatusControl }) {
+  return (
+    <fieldset className="mt-4 border-t border-slate-200 pt-3">
+      <legend className="float-left text-sm text-slate-600">
+        Status: <span className="font-semibold text-slate-900">{statusName(control.value)}</span>
+      </legend>
+      <div className="clear-left flex flex-wrap gap-1.5 pt-2">
+        {STATUS_BUTTONS.map((button) => {
+          const isCurrent = control.value === button.status;
+          return (
+            <button
+              key={button.status}
+              type="button"
+              aria-pressed={isCurrent}
+              aria-label={button.name}
+              aria-keyshortcuts={button.key}
+              title={`${button.name} (${button.key})`}
+              onClick={() => control.onChange(button.status)}
+              className={cn(
+                'min-h-10 min-w-10 rounded-lg border px-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                isCurrent
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+              )}
+            >
+              {button.label}
+            </button>
+          );
+        })}
+      </div>
+      {control.failed ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {STATUS_TEXT.saveFailed}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -13,6 +13,7 @@ import { readingParts } from '#common/readings.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import { isChapterHtml } from '#common/stories.ts';
 import { splitWords, type WordPiece } from '#common/words.ts';
+import { STATUS_MARKS, type TermStatuses } from './termStatuses.ts';
 
 export { splitWords };
 
@@ -103,6 +104,15 @@ interface Build {
   languageCode: string;
   analysed: AnalysedWords | undefined;
   showReadings: boolean;
+  /** The learner's statuses, written on each word's span as it is built (issue 22). */
+  statuses: TermStatuses | undefined;
+}
+
+/** A word's status as its span carries it: ` data-s="k"`, or nothing for a new word. */
+function statusAttribute(text: string, build: Build): string {
+  const term = build.statuses?.termOf(text);
+  const status = term === undefined ? undefined : build.statuses?.statusOf(term);
+  return status ? ` data-s="${STATUS_MARKS[status]}"` : '';
 }
 
 /** The word's text, with its reading above it in ruby (furigana, pinyin) when readings show. */
@@ -122,7 +132,8 @@ function wordSpan(text: string, analysed: ChapterWord | undefined, build: Build)
   const lemma = analysed?.lemma ? ` data-l="${escapeHtml(analysed.lemma)}"` : '';
   const reading = analysed?.reading ? ` data-r="${escapeHtml(analysed.reading)}"` : '';
   const pos = analysed?.part_of_speech ? ` data-p="${escapeHtml(analysed.part_of_speech)}"` : '';
-  return `<span data-w${lemma}${reading}${pos}>${wordInner(text, analysed?.reading, build)}</span>`;
+  const status = statusAttribute(text, build);
+  return `<span data-w${lemma}${reading}${pos}${status}>${wordInner(text, analysed?.reading, build)}</span>`;
 }
 
 function wordsHtml(text: string, build: Build): string {
@@ -198,17 +209,17 @@ function markupHtml(content: string, build: Build): string {
 
 /**
  * The reader's markup for a chapter's content, plain text or HTML; with the server's words of a language
- * written without spaces, those words (and their dictionary forms and readings) rather than the browser's, and
- * their readings above them in ruby when `showReadings`.
+ * written without spaces, those words (and their dictionary forms and readings) rather than the browser's,
+ * their readings above them in ruby when `showReadings`, and each word's status (`data-s`) from `statuses`.
  */
 export function chapterHtml(
   content: string,
   languageCode: string,
   words?: readonly ChapterWord[],
-  { showReadings = false }: { showReadings?: boolean } = {},
+  { showReadings = false, statuses }: { showReadings?: boolean; statuses?: TermStatuses | undefined } = {},
 ): string {
   const analysed = words && words.length > 0 ? new AnalysedWords(words) : undefined;
-  const build: Build = { languageCode, analysed, showReadings };
+  const build: Build = { languageCode, analysed, showReadings, statuses };
   return isChapterHtml(content) ? markupHtml(content, build) : plainTextHtml(content, build);
 }
 

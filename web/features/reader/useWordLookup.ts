@@ -16,6 +16,8 @@ export interface WordAnalysis {
   lemma?: string | undefined;
   reading?: string | undefined;
   partOfSpeech?: string | undefined;
+  /** The word's term (issue 22): its dictionary form's key where the chapter names one. */
+  term?: string | undefined;
 }
 
 /** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
@@ -107,8 +109,16 @@ export function useWordLookup(place: LookupPlace) {
       setState(looked);
 
       try {
+        // The term's dictionary form rides along, so the server makes the term the reader shows learning.
+        const dictionaryForm = lemma ?? analysis?.term;
         await call(saveWord, {
-          body: { word, language, story: storyId, chapter: chapterId },
+          body: {
+            word,
+            language,
+            story: storyId,
+            chapter: chapterId,
+            ...(dictionaryForm ? { lemma: dictionaryForm } : {}),
+          },
           signal: controller.signal,
         });
         if (controller.signal.aborted) return;
