@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -232,12 +233,67 @@ export const chapters = pgTable(
     generationPrompt: text('generation_prompt'),
     /** Chosen by the editor for a chapter it has not saved yet, so a retried save finds it, not a copy. */
     clientKey: text('client_key'),
+    /**
+     * Issue 22: the terms of the chapter's words that differ from the word's own key (an inflected word's
+     * dictionary form), by key, as the reader is answered; kept with chapter_terms (server/terms/).
+     */
+    termMap: jsonb('term_map').$type<Record<string, string>>(),
+    /** When chapter_terms and term_map were last made from the content; null: to be made (a sweep does). */
+    termsComputedAt: timestamp('terms_computed_at', { withTimezone: true }),
+    /** The dictionary import whose lemmas made the terms; null when the language had none. */
+    termsImportId: integer('terms_import_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('chapters_story_order').on(table.storyId, table.orderIndex),
     uniqueIndex('chapters_story_client_key').on(table.storyId, table.clientKey),
+  ],
+);
+
+/**
+ * The terms of a chapter's words (issue 22: a word's dictionary form where known, else the word's key) and how
+ * often each occurs, made when the chapter is saved and again when its language's dictionary is replaced.
+ */
+export const chapterTerms = pgTable(
+  'chapter_terms',
+  {
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chapterId, table.term] }),
+    // The chapters a term occurs in: the known shares of stories when a status changes (issue 22).
+    index('chapter_terms_term_chapter').on(table.term, table.chapterId),
+  ],
+);
+
+/**
+ * A learner's status of a term in a language (issue 22): 1-4 learning, 5 known, 6 ignored (common/terms.ts
+ * statusNumber). A term without a row is new.
+ */
+export const termStatuses = pgTable(
+  'term_statuses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    status: smallint('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.languageId, table.term] }),
+    // For the cascade when a language is deleted.
+    index('term_statuses_language_id').on(table.languageId),
+    check('term_statuses_status', sql`${table.status} BETWEEN 1 AND 6`),
   ],
 );
 
