@@ -131,19 +131,12 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
       <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
 
       <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
-        <div className="mb-6 flex flex-wrap items-center justify-between gap-x-5 gap-y-2">
-          <p
-            className="min-w-0 text-sm font-medium text-slate-500"
-            lang={language}
-            dir={textDirection(language)}
-          >
-            {story.title}
-          </p>
-          <div className="flex flex-wrap items-start justify-end gap-x-5 gap-y-2">
-            {terms.statuses ? <MarksSwitch checked={showMarks} onCheckedChange={setShowMarks} /> : null}
-            <ReadingsSwitch readings={readings} />
-          </div>
-        </div>
+        <ReaderTools
+          title={story.title}
+          language={language}
+          marks={terms.statuses ? { checked: showMarks, onCheckedChange: setShowMarks } : undefined}
+          readings={readings}
+        />
         <ChapterText
           content={chapter.content}
           language={language}
@@ -168,17 +161,34 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           lookup={lookup.state}
           language={language}
           onClose={lookup.close}
-          termStatus={
-            terms.statuses && panelTerm
-              ? {
-                  value: terms.statuses.statusOf(panelTerm),
-                  onChange: (status) => changeStatus(panelTerm, status),
-                  failed: terms.failed,
-                }
-              : undefined
-          }
+          termStatus={panelTerm ? terms.control(panelTerm) : undefined}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** Above the text: the story's title, and the switches for word marks and readings. */
+function ReaderTools({
+  title,
+  language,
+  marks,
+  readings,
+}: {
+  title: string;
+  language: string;
+  marks: { checked: boolean; onCheckedChange: (checked: boolean) => void } | undefined;
+  readings: ReturnType<typeof useReadings>;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-x-5 gap-y-2">
+      <p className="min-w-0 text-sm font-medium text-slate-500" lang={language} dir={textDirection(language)}>
+        {title}
+      </p>
+      <div className="flex flex-wrap items-start justify-end gap-x-5 gap-y-2">
+        {marks ? <MarksSwitch {...marks} /> : null}
+        <ReadingsSwitch readings={readings} />
+      </div>
     </div>
   );
 }

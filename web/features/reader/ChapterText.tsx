@@ -74,15 +74,7 @@ export const ChapterText = memo(function ChapterText({
   const container = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
   useStatusMarks(container, statuses, html);
-
-  // The markup is in the document (React set it before layout effects run); then it is painted.
-  useLayoutEffect(() => {
-    // New markup (readings shown or hidden): the active word's span is gone with the old.
-    active.current = null;
-    container.current?.removeAttribute('aria-activedescendant');
-    performance.mark('reader:text-set', { detail: { markupLength: html.__html.length } });
-    markAfterNextPaint('reader:text-painted');
-  }, [html]);
+  useMarkupSet(html, container, active);
 
   function activate(word: HTMLElement | null) {
     active.current = markActive(container.current, active.current, word);
@@ -100,13 +92,7 @@ export const ChapterText = memo(function ChapterText({
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const words = container.current?.querySelectorAll<HTMLElement>('[data-w]');
     if (!words || words.length === 0) return;
-    const keyed = STATUS_KEYS[event.key];
-    const term = active.current && statuses?.termOf(wordText(active.current));
-    if (keyed && term && onStatusKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      onStatusKey(term, keyed);
-      return;
-    }
+    if (statusKey(event, active.current, statuses, onStatusKey)) return;
     if (event.key === 'Enter' && active.current) {
       event.preventDefault();
       onWord(...wordOf(active.current, statuses));
@@ -157,6 +143,38 @@ const STATUS_KEYS: Readonly<Record<string, TermStatus>> = {
   k: 'known',
   i: 'ignored',
 };
+
+/**
+ * Once the markup is in the document (React set it before layout effects run): the active word's span is gone
+ * with the old markup, and the set and its paint are marked for the benchmarks.
+ */
+function useMarkupSet(
+  html: { __html: string },
+  container: { current: HTMLElement | null },
+  active: { current: HTMLElement | null },
+) {
+  useLayoutEffect(() => {
+    active.current = null;
+    container.current?.removeAttribute('aria-activedescendant');
+    performance.mark('reader:text-set', { detail: { markupLength: html.__html.length } });
+    markAfterNextPaint('reader:text-painted');
+  }, [html, container, active]);
+}
+
+/** A status key on the active word: its term's status set (and the key taken); false for any other key. */
+function statusKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  word: HTMLElement | null,
+  statuses: TermStatuses | undefined,
+  onStatusKey: ((term: string, status: TermStatus) => void) | undefined,
+): boolean {
+  const keyed = STATUS_KEYS[event.key];
+  const term = word && statuses?.termOf(wordText(word));
+  if (!keyed || !term || !onStatusKey || event.ctrlKey || event.metaKey || event.altKey) return false;
+  event.preventDefault();
+  onStatusKey(term, keyed);
+  return true;
+}
 
 /**
  * Keeps the words' status marks in step with `statuses`: a change marks every occurrence of its term at once.

@@ -6,6 +6,7 @@ import { LOOKED_UP_STATUS, type TermStatus } from '#common/terms.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { TermStatuses } from './termStatuses.ts';
+import type { TermStatusControl } from './WordPanel.tsx';
 
 export const STATUS_TEXT = {
   saveFailed: 'The status could not be saved. Please try again.',
@@ -51,5 +52,12 @@ export function useTermStatuses(chapter: ReaderChapter) {
       if (statuses && term && !statuses.statusOf(term)) statuses.set(term, LOOKED_UP_STATUS);
     },
     failed: save.isError,
+    /** The word panel's control of a term's status; undefined without statuses. */
+    control: (term: string): TermStatusControl | undefined =>
+      statuses && {
+        value: statuses.statusOf(term),
+        onChange: (status: TermStatus) => save.mutate({ term, status }),
+        failed: save.isError,
+      },
   };
 }
