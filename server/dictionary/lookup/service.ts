@@ -169,3 +169,6 @@ async function findStem(
 function isAffix(lemma: string): boolean {
   return lemma.startsWith('-') || lemma.endsWith('-');
 }
+
+/** The dictionary forms of many words at once, for the terms of a chapter's words (issue 22). */
+export { type Lemmas, lemmasOf } from './lemmas.ts';
