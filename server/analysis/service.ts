@@ -11,7 +11,7 @@ export { lookupCandidates } from './chinese-script.ts';
 import { japaneseWords } from './japanese.ts';
 import { chapterRuns } from './markup.ts';
 
-export { chapterPlainText } from './markup.ts';
+export { type ChapterRun, chapterPlainText, chapterRuns } from './markup.ts';
 
 /** A piece of a text: a word to tap, with its dictionary form and reading when known, or what lies between. */
 export interface AnalysedWord {
