@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { textDirection } from '#common/languages.ts';
@@ -12,30 +12,20 @@ import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ChapterText } from './ChapterText.tsx';
+import { CompletionSection } from './Completion.tsx';
 import { MarksSwitch, useShowMarks } from './MarksSwitch.tsx';
-import { chapterQuery, markChapterRead } from './queries.ts';
+import { chapterQuery } from './queries.ts';
 import { ReadingsSwitch, useReadings } from './ReadingsSwitch.tsx';
+import { READER_TEXT } from './readerText.ts';
 import { useReadingTime } from './useReadingTime.ts';
 import { useTermStatuses } from './useTermStatuses.ts';
 import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
 
-/** The sentences of the reader (spec/learner.md §2, §8). */
-export const READER_TEXT = {
-  notFound: 'Chapter not found',
-  markRead: 'Mark as Read',
-  marking: 'Marking as Read...',
-  earn: (points: number) => `Mark this chapter as complete to earn ${points} points`,
-  complete: 'Chapter Complete!',
-  earned: (points: number) => `You earned ${points} points!`,
-  nextChapter: (title: string) => `Next Chapter: ${title}`,
-  backToStory: 'Back to Story',
-  markFailed: 'The chapter could not be marked as read. Please try again.',
-} as const;
+export { READER_TEXT };
 
 /** /read/{storyId}/{chapterId}: loads the chapter, then reads it; a missing or locked chapter says so. */
 export function ChapterReader({ storyId, chapterId }: { storyId: number; chapterId: number }) {
@@ -153,6 +143,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           isCompleted={completed}
           onCompleted={() => setCompleted(true)}
           onNext={goNext}
+          terms={terms}
         />
       </main>
 
@@ -248,73 +239,5 @@ function ReaderHeader({
         className="rounded-none"
       />
     </header>
-  );
-}
-
-/** Mark as Read at the end of the text; once read, the points earned and the way on. */
-function CompletionSection({
-  chapter,
-  isCompleted,
-  onCompleted,
-  onNext,
-}: {
-  chapter: ReaderChapter;
-  isCompleted: boolean;
-  onCompleted: () => void;
-  onNext: (() => void) | undefined;
-}) {
-  const queryClient = useQueryClient();
-  const { story } = chapter;
-  const next = story.next_chapter;
-  const markRead = useMutation({
-    mutationFn: () => markChapterRead(chapter),
-    onSuccess: () => {
-      onCompleted();
-      queryClient.setQueryData(queryKeys.chapter(chapter.id), { ...chapter, is_completed: true });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() });
-    },
-  });
-
-  return (
-    <section
-      aria-label="Chapter completion"
-      className={cn(
-        'mt-10 rounded-2xl border p-6 text-center',
-        isCompleted ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-50',
-      )}
-    >
-      {isCompleted ? (
-        <div role="status">
-          <CircleCheck className="mx-auto size-10 text-green-600" aria-hidden="true" />
-          <h2 className="mt-2 text-xl font-bold text-green-800">{READER_TEXT.complete}</h2>
-          <p className="mt-1 text-green-900">{READER_TEXT.earned(chapter.word_count)}</p>
-          <div className="mt-5">
-            {next && onNext ? (
-              <Button onClick={onNext} className="max-w-full whitespace-normal">
-                {READER_TEXT.nextChapter(next.title)}
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Button>
-            ) : (
-              <Link to={screenPath('story', { storyId: story.id })} className={buttonClassName({})}>
-                {READER_TEXT.backToStory}
-              </Link>
-            )}
-          </div>
-        </div>
-      ) : (
-        <>
-          <p className="text-slate-700">{READER_TEXT.earn(chapter.word_count)}</p>
-          <Button className="mt-4" size="lg" loading={markRead.isPending} onClick={() => markRead.mutate()}>
-            {markRead.isPending ? READER_TEXT.marking : READER_TEXT.markRead}
-          </Button>
-          {markRead.isError ? (
-            <p role="alert" className="mt-3 text-sm text-red-700">
-              {READER_TEXT.markFailed}
-            </p>
-          ) : null}
-        </>
-      )}
-    </section>
   );
 }

@@ -47,6 +47,10 @@ export function useTermStatuses(chapter: ReaderChapter) {
   return {
     statuses,
     change: (term: string, status: TermStatus) => save.mutate({ term, status }),
+    /** Statuses the server set for many terms at once (mark-known, its undo), shown here. */
+    setMany: (words: readonly string[], status: TermStatus | undefined) => {
+      for (const term of words) statuses?.set(term, status);
+    },
     /** A word looked up: a new term becomes learning-1, as the lookup's save makes it on the server. */
     lookedUp: (term: string | undefined) => {
       if (statuses && term && !statuses.statusOf(term)) statuses.set(term, LOOKED_UP_STATUS);
