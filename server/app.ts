@@ -47,6 +47,8 @@ import { registerMedia } from '#server/storage/media.ts';
 import { s3Storage } from '#server/storage/s3.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import { adminStoryRoutes } from '#server/stories/admin-routes.ts';
+import { termRoutes } from '#server/terms/routes.ts';
+import { refreshStaleChapterTerms } from '#server/terms/service.ts';
 import { uploadRoutes } from '#server/uploads/routes.ts';
 import { wordRoutes } from '#server/words/routes.ts';
 
@@ -202,6 +204,7 @@ async function apiRoutes(
   await api.register(readerRoutes);
   await api.register(progressRoutes);
   await api.register(wordRoutes);
+  await api.register(termRoutes);
   await api.register(activityRoutes);
   await api.register(
     async (admin) => {
@@ -258,12 +261,23 @@ async function connectServices(
       reportOutage(app.log, error);
       return true;
     },
-    handlers: () => ({
+    handlers: (queue) => ({
       'send-mail': (message) => mailer.send(message),
       'magic-link': (request) =>
         prepareMagicLink(db, mailer, { siteUrl: config.siteUrl, secret: config.jwtSecret }, request),
-      'dictionary-import': ({ importId }, { signal }) =>
-        runImportJob({ db, pool, storage, limits: config.dictionaryLimits, log: app.log }, importId, signal),
+      'dictionary-import': async ({ importId }, { signal }) => {
+        const deps = { db, pool, storage, limits: config.dictionaryLimits, log: app.log };
+        const done = await runImportJob(deps, importId, signal);
+        // The terms of the language's chapters follow its new dictionary (issue 22); start-up's sweep otherwise.
+        if (done?.status !== 'succeeded') return;
+        await queue
+          .enqueue('chapter-terms', { language: done.sourceCode })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not queue the terms of chapters'));
+      },
+      'chapter-terms': async ({ language }, { signal }) => {
+        const refreshed = await refreshStaleChapterTerms(db, { language, signal });
+        if (refreshed > 0) app.log.info({ chapters: refreshed, language }, 'made the terms of chapters');
+      },
     }),
     ...options.jobs,
   });

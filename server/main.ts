@@ -89,6 +89,10 @@ try {
     if (demo.stories > 0) log.info({ stories: demo.stories }, 'added the demo library');
   }
 
+  // Chapters whose terms were never made (saved before issue 22, the demo library, a refresh that failed) or
+  // were made with a dictionary replaced since (an import from the command line) get them, in the background.
+  await app.jobs.enqueue('chapter-terms', {});
+
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -17,6 +17,7 @@ import {
   stories,
   subscriptions,
   teacherApplications,
+  termStatuses,
   userLanguageProgress,
   type users,
 } from '#server/db/schema.ts';
@@ -36,6 +37,7 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
   daily_goals: { exportedAs: 'daily_goals' },
   reading_aids: { exportedAs: 'reading_aids' },
   saved_words: { exportedAs: 'saved_words' },
+  term_statuses: { exportedAs: 'term_statuses' },
   subscriptions: { exportedAs: 'subscription' },
   feedback: { exportedAs: 'feedback' },
   teacher_applications: { exportedAs: 'narrator_applications' },
@@ -71,6 +73,7 @@ export interface LearnerData {
   dailyGoals: (Row<typeof dailyGoals> & { language: string })[];
   readingAids: (Row<typeof readingAids> & { language: string })[];
   savedWords: (Row<typeof savedWords> & { language: string })[];
+  termStatuses: (Row<typeof termStatuses> & { language: string })[];
   feedback: Row<typeof feedback>[];
   applications: Row<typeof teacherApplications>[];
   videos: Row<typeof applicantVideos>[];
@@ -156,7 +159,10 @@ async function chapterProgressOf(tx: Transaction, userId: string) {
   return rows.map(({ row, ...names }) => ({ ...row, ...names }));
 }
 
-/** The learner's rows kept per language: reading days, goals, reading aids and saved words, each with its code. */
+/**
+ * The learner's rows kept per language: reading days, goals, reading aids, saved words and the statuses of
+ * terms, each with its code.
+ */
 async function byLanguage(tx: Transaction, userId: string) {
   const days = await tx
     .select({ row: readingDays, language: languages.code })
@@ -182,6 +188,12 @@ async function byLanguage(tx: Transaction, userId: string) {
     .innerJoin(languages, eq(languages.id, savedWords.languageId))
     .where(eq(savedWords.userId, userId))
     .orderBy(asc(savedWords.firstSeenAt), asc(savedWords.id));
+  const statuses = await tx
+    .select({ row: termStatuses, language: languages.code })
+    .from(termStatuses)
+    .innerJoin(languages, eq(languages.id, termStatuses.languageId))
+    .where(eq(termStatuses.userId, userId))
+    .orderBy(asc(languages.code), asc(termStatuses.term));
   const flat = <T>(rows: { row: T; language: string }[]) =>
     rows.map(({ row, language }) => ({ ...row, language }));
   return {
@@ -189,5 +201,6 @@ async function byLanguage(tx: Transaction, userId: string) {
     dailyGoals: flat(goals),
     readingAids: flat(aids),
     savedWords: flat(words),
+    termStatuses: flat(statuses),
   };
 }

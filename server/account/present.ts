@@ -1,4 +1,5 @@
 import type { DataExport, SignedInDevice } from '#common/schemas/account.ts';
+import { statusOfNumber, type TermStatus } from '#common/terms.ts';
 import { presentSubscription } from '#server/billing/present.ts';
 import { presentApplication } from '#server/narrators/present.ts';
 import { browserName } from './browser.ts';
@@ -25,8 +26,16 @@ export function dayOf(instant: Date): string {
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
+/**
+ * The export's section of term statuses (issue 22). Not in common/schemas/account.ts's DataExport yet, whose
+ * object lets it through: the lead adds it there (docs/decisions/071).
+ */
+export interface TermStatusesSection {
+  term_statuses: { language: string; term: string; status: TermStatus | null; updated_at: string }[];
+}
+
 /** The learner's data as the downloaded document shapes it (DataExport): snake_case, ISO instants, codes. */
-export function presentExport(data: LearnerData): DataExport {
+export function presentExport(data: LearnerData): DataExport & TermStatusesSection {
   const { user } = data;
   return {
     format: 'catamaran-data-export/1',
@@ -112,7 +121,7 @@ function presentProgress(
 /** The reading days, the daily goals, the reading aids and the saved words, each with its language's code. */
 function presentReading(
   data: LearnerData,
-): Pick<DataExport, 'reading_days' | 'daily_goals' | 'reading_aids' | 'saved_words'> {
+): Pick<DataExport, 'reading_days' | 'daily_goals' | 'reading_aids' | 'saved_words'> & TermStatusesSection {
   return {
     reading_days: data.readingDays.map((day) => ({
       day: day.day,
@@ -138,6 +147,12 @@ function presentReading(
       last_seen_at: word.lastSeenAt.toISOString(),
       last_story_id: word.lastStoryId,
       last_chapter_id: word.lastChapterId,
+    })),
+    term_statuses: data.termStatuses.map((entry) => ({
+      language: entry.language,
+      term: entry.term,
+      status: statusOfNumber(entry.status) ?? null,
+      updated_at: entry.updatedAt.toISOString(),
     })),
   };
 }

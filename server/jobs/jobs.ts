@@ -20,6 +20,11 @@ export interface JobPayloads {
     codeChallengeMethod?: 's256' | 'plain';
   };
   'dictionary-import': { importId: number };
+  /**
+   * The terms of chapters never made or made with a replaced dictionary, made again (issue 22): one language's
+   * after its dictionary was replaced, every language's at start-up.
+   */
+  'chapter-terms': { language?: string };
 }
 export type JobName = keyof JobPayloads;
 export interface JobContext {
@@ -57,7 +62,7 @@ export interface Jobs {
 
 /** How many jobs of each queue one server runs at a time: mail waits on a distant server; an import is heavy. */
 function concurrencyOf(name: JobName, mailConcurrency: number): number {
-  return name === 'dictionary-import' ? 1 : mailConcurrency;
+  return name === 'dictionary-import' || name === 'chapter-terms' ? 1 : mailConcurrency;
 }
 
 /** Background work in the same PostgreSQL (pg-boss). Payloads are sealed: they may carry links and addresses. */
@@ -89,7 +94,7 @@ export async function startJobs(options: {
     if (!options.onDatabaseUnavailable?.(error)) options.log.error({ err: error }, 'job queue error');
   });
   const retryDelay = options.retryDelaySeconds ?? 10;
-  const names: JobName[] = ['send-mail', 'magic-link', 'dictionary-import'];
+  const names: JobName[] = ['send-mail', 'magic-link', 'dictionary-import', 'chapter-terms'];
   // pg-boss creates its schema and each queue's table in start() and createQueue(): several servers doing so
   // at once deadlock, so they take turns under the lock our migrations take.
   await underSchemaLock(options.databaseUrl, async () => {

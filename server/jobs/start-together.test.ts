@@ -15,6 +15,7 @@ const handlers = (): JobHandlers => ({
   'send-mail': async () => undefined,
   'magic-link': async () => undefined,
   'dictionary-import': async () => undefined,
+  'chapter-terms': async () => undefined,
 });
 
 /** What main.ts does before it listens, as far as the database goes: migrate, then start the job workers. */

@@ -37,6 +37,8 @@ export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow
     ...(chapter.words
       ? { words: chapter.words.map(presentWord), show_readings: showsReadings(chapter) }
       : {}),
+    terms: chapter.termMap,
+    statuses: chapter.statuses,
     story: {
       id: chapter.story.id,
       title: chapter.story.title,

@@ -116,6 +116,9 @@ describe('GET /api/chapters/{id}/', () => {
       word_count: 12,
       audio_url: null,
       is_completed: false,
+      // Issue 22: the factory writes the chapter straight to the table, so its terms are not made yet.
+      terms: {},
+      statuses: {},
       story: {
         id: story.id,
         title: story.title,
@@ -512,6 +515,8 @@ describe('/api/words/', () => {
       language: 'es',
       occurrences: 1,
       last_seen_at: expect.any(String),
+      term: 'hola',
+      status: 'learning-1',
     });
     expect(again.status).toBe(200);
     expect(third.body).toMatchObject({ id: saved.body.id, word: 'hola', occurrences: 3 });

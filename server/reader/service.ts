@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReadingAidsInput } from '#common/schemas/reading.ts';
+import type { TermStatus } from '#common/terms.ts';
 import type { StoredWord } from '#server/analysis/service.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapterProgress, chapters, languages, readingAids, stories } from '#server/db/schema.ts';
@@ -11,6 +12,7 @@ import {
 } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
+import { statusesOfChapter } from '#server/terms/service.ts';
 
 export interface ReaderChapterRow {
   id: number;
@@ -25,6 +27,10 @@ export interface ReaderChapterRow {
   isCompleted: boolean;
   /** Whether the learner chose to see readings above this language's words; null until they choose. */
   showReadings: boolean | null;
+  /** The terms of the chapter's words that are not the word's own key, by key (issue 22). */
+  termMap: Record<string, string>;
+  /** The learner's statuses of the chapter's terms, by term; a term not listed is new. */
+  statuses: Record<string, TermStatus>;
   story: {
     id: number;
     title: string;
@@ -50,6 +56,7 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
         wordCount: chapters.wordCount,
         words: chapters.words,
         audioKey: chapters.audioKey,
+        termMap: chapters.termMap,
       },
       isCompleted: sql<boolean>`coalesce(${chapterProgress.isCompleted}, false)`,
       showReadings: readingAids.showReadings,
@@ -59,6 +66,7 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
         isPublished: stories.isPublished,
         isFree: stories.isFree,
         difficultyLevel: stories.difficultyLevel,
+        languageId: stories.languageId,
       },
       language: publicLanguageColumns,
     })
@@ -77,19 +85,25 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
   if (!row) throw new HttpError(404, CHAPTER_NOT_FOUND);
   await requireReadable(viewer, row.story);
 
-  const outline = await db
-    .select({ id: chapters.id, chapterNumber: chapters.chapterNumber, title: chapters.title })
-    .from(chapters)
-    .where(eq(chapters.storyId, row.story.id))
-    .orderBy(asc(chapters.orderIndex), asc(chapters.id));
+  const [outline, statuses] = await Promise.all([
+    db
+      .select({ id: chapters.id, chapterNumber: chapters.chapterNumber, title: chapters.title })
+      .from(chapters)
+      .where(eq(chapters.storyId, row.story.id))
+      .orderBy(asc(chapters.orderIndex), asc(chapters.id)),
+    statusesOfChapter(db, viewer.userId, { id, languageId: row.story.languageId }),
+  ]);
   const position = outline.findIndex((chapter) => chapter.id === id);
   const next = position >= 0 ? outline[position + 1] : undefined;
+  const { languageId: _, ...story } = row.story;
   return {
     ...row.chapter,
+    termMap: row.chapter.termMap ?? {},
+    statuses,
     isCompleted: row.isCompleted,
     showReadings: row.showReadings,
     story: {
-      ...row.story,
+      ...story,
       language: row.language,
       chapters: outline,
       nextChapter: next ? { id: next.id, title: next.title } : null,

@@ -13,6 +13,7 @@ import { chapters, languages, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
+import { refreshChapterTerms } from '#server/terms/service.ts';
 import { sanitizeChapterContent } from './sanitize.ts';
 
 /** Chapter HTML cut to the allow-list, as every save keeps it (the demo seed writes chapters too). */
@@ -118,10 +119,10 @@ export async function updateStory(
   input: AdminStoryInput,
   cover: MediaChange,
 ): Promise<{ story: StoryRow; replaced: string[] }> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     await requireLanguage(tx, input.language);
     const [previous] = await tx
-      .select({ cover: stories.coverImageKey })
+      .select({ cover: stories.coverImageKey, languageId: stories.languageId })
       .from(stories)
       .where(eq(stories.id, id))
       .for('update');
@@ -136,10 +137,21 @@ export async function updateStory(
       })
       .where(eq(stories.id, id));
     await recountStory(tx, id, { recountChapters: true });
+    const isMoved = previous.languageId !== input.language;
+    // Its chapters' terms are of the old language: made again below, or by the sweep if that fails.
+    if (isMoved) await tx.update(chapters).set({ termsComputedAt: null }).where(eq(chapters.storyId, id));
     const replaced =
       cover !== undefined && previous.cover && previous.cover !== cover ? [previous.cover] : [];
-    return { story: await getStory(tx, id), replaced };
+    return { story: await getStory(tx, id), replaced, isMoved };
   });
+  if (updated.isMoved) await refreshTermsOfStory(db, id);
+  return { story: updated.story, replaced: updated.replaced };
+}
+
+/** Makes the terms of a story's chapters again (issue 22): its language changed. */
+async function refreshTermsOfStory(db: Database, storyId: number): Promise<void> {
+  const rows = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.storyId, storyId));
+  for (const row of rows) await refreshChapterTerms(db, row.id);
 }
 
 /**
@@ -173,7 +185,7 @@ export async function createChapter(
 ): Promise<ChapterRow> {
   const content = sanitizeChapterContent(input.content);
   if (!hasRequiredContent(content, input.generation_prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
-  return db.transaction(async (tx) => {
+  const chapter = await db.transaction(async (tx) => {
     const story = await lockStory(tx, storyId);
     if (story.isPublished && content.trim() === '') throw new HttpError(400, PUBLISHED_NEEDS_TEXT);
     if (input.client_key) {
@@ -205,6 +217,9 @@ export async function createChapter(
     await recountStory(tx, storyId);
     return getChapter(tx, created.id);
   });
+  // After the commit, outside the story's lock: the terms need a dictionary query (issue 22).
+  if (chapter.termsComputedAt === null) await refreshChapterTerms(db, chapter.id);
+  return chapter;
 }
 
 /**
@@ -218,7 +233,7 @@ export async function updateChapter(
   audio: MediaChange,
 ): Promise<{ chapter: ChapterRow; replaced: string[] }> {
   const content = sanitizeChapterContent(input.content);
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const current = await getChapter(tx, id);
     const prompt = input.generation_prompt === undefined ? current.generationPrompt : input.generation_prompt;
     if (!hasRequiredContent(content, prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
@@ -230,6 +245,8 @@ export async function updateChapter(
         title: input.title,
         content,
         ...chapterWords(content, story.languageCode),
+        // Made again after the commit (issue 22); left for the sweep if that fails.
+        ...(content === current.content ? {} : { termsComputedAt: null }),
         generationPrompt: prompt,
         ...audioColumns(audio, input.audio_duration_seconds),
         updatedAt: new Date(),
@@ -242,6 +259,8 @@ export async function updateChapter(
       audio !== undefined && current.audioKey && current.audioKey !== audio ? [current.audioKey] : [];
     return { chapter: await getChapter(tx, id), replaced };
   });
+  if (updated.chapter.termsComputedAt === null) await refreshChapterTerms(db, id);
+  return updated;
 }
 
 /** The audio columns a save changes: none when the audio is kept (its duration may still be corrected). */
@@ -365,7 +384,11 @@ export async function analyseChaptersWithoutWords(db: Database, batch = 20): Pro
         .limit(batch)
         .for('update', { of: chapters, skipLocked: true });
       for (const row of rows) {
-        await tx.update(chapters).set(chapterWords(row.content, row.language)).where(eq(chapters.id, row.id));
+        await tx
+          .update(chapters)
+          // Its terms follow its new words: made by the terms sweep that follows at start-up (issue 22).
+          .set({ ...chapterWords(row.content, row.language), termsComputedAt: null })
+          .where(eq(chapters.id, row.id));
       }
       for (const storyId of new Set(rows.map((row) => row.storyId))) await recountStory(tx, storyId);
       return rows.length;

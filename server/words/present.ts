@@ -9,5 +9,7 @@ export function presentWord(word: SavedWordRow): SavedWord {
     language: word.language,
     occurrences: word.occurrences,
     last_seen_at: word.lastSeenAt.toISOString(),
+    ...(word.term === undefined ? {} : { term: word.term }),
+    ...(word.status === undefined ? {} : { status: word.status }),
   };
 }

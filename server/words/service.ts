@@ -1,10 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { normalizeLookup } from '#common/dictionary.ts';
 import type { SaveWordInput } from '#common/schemas/reading.ts';
+import type { TermStatus } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapters, languages, savedWords, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
+import { markLookedUp } from '#server/terms/service.ts';
 
 export interface SavedWordRow {
   id: number;
@@ -12,11 +14,15 @@ export interface SavedWordRow {
   language: string;
   occurrences: number;
   lastSeenAt: Date;
+  /** Issue 22: the word's term and the learner's status of it, in a save's answer. */
+  term?: string;
+  status?: TermStatus;
 }
 
 /**
  * Saves a looked-up word under the learner's key for it (the dictionary's key: lower case, NFC, no reading
  * aids): a first save makes the row, each later one counts an occurrence and moves last_seen_at, atomically.
+ * The word's term becomes learning-1 if it had no status (issue 22); the answer names the term and its status.
  */
 export async function saveWord(
   db: Database,
@@ -57,7 +63,11 @@ export async function saveWord(
       lastSeenAt: savedWords.lastSeenAt,
     });
   if (!saved) throw new Error('saveWord changed nothing');
-  return { word: { ...saved, language: language.code }, isCreated: saved.occurrences === 1 };
+  const looked = await markLookedUp(db, userId, language, { text: input.word, lemma: input.lemma });
+  return {
+    word: { ...saved, language: language.code, ...(looked ?? {}) },
+    isCreated: saved.occurrences === 1,
+  };
 }
 
 /** Where a word was seen: the story follows from the chapter; a chapter of another story is refused. */

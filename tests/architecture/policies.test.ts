@@ -51,6 +51,7 @@ const POLICIES: Record<string, string[]> = {
   isLocked: ['GET /api/stories/:id/'],
   requireReadable: [
     'GET /api/chapters/:id/',
+    'POST /api/chapters/:id/mark-known/',
     'POST /api/chapters/:id/mark-read/',
     'POST /api/chapters/:id/mark-unread/',
     'POST /api/track-reading-time/',

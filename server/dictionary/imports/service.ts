@@ -207,23 +207,24 @@ export interface ImportJobDeps extends ImportDeps {
 
 /**
  * The dictionary-import job: claims a queued import and runs it from its uploaded file, which is removed at
- * the end either way. An import cancelled before it started is only cleaned up.
+ * the end either way. An import cancelled before it started is only cleaned up. Answers the import as it
+ * ended; undefined when this job did not run it.
  */
 export async function runImportJob(
   deps: ImportJobDeps,
   importId: number,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<ImportRow | undefined> {
   const row = await claimImport(deps.db, importId);
   if (!row) {
     const current = await getImport(deps.db, importId);
     // A running import (a job delivered twice) still reads its upload; an ended one never will.
     const hasEnded = current && !['queued', 'running'].includes(current.status);
     if (hasEnded && current.objectKey) await removeUpload(deps, current.id, current.objectKey);
-    return;
+    return undefined;
   }
   try {
-    await executeImport(deps, row, signal, async () => {
+    return await executeImport(deps, row, signal, async () => {
       if (!row.objectKey) throw new DumpError('The uploaded file is gone; upload it again.');
       return deps.storage.get(row.objectKey).catch((error: unknown) => {
         throw isMissingObject(error) ? new DumpError(NOT_IN_STORAGE) : error;
