@@ -276,6 +276,7 @@ describe('PUT /api/terms/status/', () => {
     [{ language: 'es', term: 'a\u0007b', status: 'known' }, 'control characters'],
     [{ language: 'es', term: 'x'.repeat(401), status: 'known' }, 'at most'],
     [{ language: 'es', term: '¡!', status: 'known' }, NO_TERM],
+    [{ language: 'es', term: 'y'.repeat(150), status: 'known' }, NO_TERM],
   ])('answers 400 with a sentence to %j', async (payload, sentence) => {
     const response = await setStatus(learner, payload);
     expect(response.status).toBe(400);

@@ -2,6 +2,7 @@
 // and by a lookup, and the statuses of a chapter's terms for the reader. The terms of chapters are kept by
 // chapters.ts, after each save and when a dictionary is replaced.
 import { and, eq, sql } from 'drizzle-orm';
+import { MAX_LOOKUP_WORD_LENGTH } from '#common/dictionary.ts';
 import type { ForgetTermsInput, SetTermStatusInput } from '#common/schemas/terms.ts';
 import { LOOKED_UP_STATUS, statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
@@ -16,8 +17,8 @@ import { refreshChapterTerms } from './chapters.ts';
 
 export { refreshChapterTerms, refreshStaleChapterTerms, termsOfChapter } from './chapters.ts';
 
-/** Why a term cannot be kept: nothing is left of it once its punctuation is stripped. */
-export const NO_TERM = 'term must be a word.';
+/** Why a term cannot be kept: nothing is left of it once its punctuation is stripped, or it is too long. */
+export const NO_TERM = `term must be a word of at most ${MAX_LOOKUP_WORD_LENGTH} characters.`;
 
 export interface TermStatusRow {
   language: string;
