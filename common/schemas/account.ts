@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from './billing.ts';
 import { TeacherApplication } from './narrators.ts';
+import { TermStatusSchema } from './terms.ts';
 
 export const SESSION_NOT_FOUND = 'That device is not signed in to your account.';
 export const CONFIRMATION_REQUIRED = 'Type your account’s e-mail address to confirm.';
@@ -106,6 +107,10 @@ export const DataExport = z.object({
   daily_goals: z.array(z.object({ language: z.string(), goal_minutes: z.number(), updated_at: Instant })),
   /** Readings above the words (furigana, pinyin) as chosen per language (issue 21). */
   reading_aids: z.array(z.object({ language: z.string(), show_readings: z.boolean(), updated_at: Instant })),
+  /** What the learner knows: each term's status per language (issue 22). */
+  term_statuses: z.array(
+    z.object({ language: z.string(), term: z.string(), status: TermStatusSchema, updated_at: Instant }),
+  ),
   saved_words: z.array(
     z.object({
       word: z.string(),

@@ -26,16 +26,15 @@ export function dayOf(instant: Date): string {
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
-/**
- * The export's section of term statuses (issue 22). Not in common/schemas/account.ts's DataExport yet, whose
- * object lets it through: the lead adds it there (docs/decisions/071).
- */
-export interface TermStatusesSection {
-  term_statuses: { language: string; term: string; status: TermStatus | null; updated_at: string }[];
+/** A stored status as the export names it; the table's check allows no other number. */
+function storedStatus(value: number): TermStatus {
+  const status = statusOfNumber(value);
+  if (!status) throw new Error(`term_statuses holds status ${value}, which its check forbids.`);
+  return status;
 }
 
 /** The learner's data as the downloaded document shapes it (DataExport): snake_case, ISO instants, codes. */
-export function presentExport(data: LearnerData): DataExport & TermStatusesSection {
+export function presentExport(data: LearnerData): DataExport {
   const { user } = data;
   return {
     format: 'catamaran-data-export/1',
@@ -121,7 +120,7 @@ function presentProgress(
 /** The reading days, the daily goals, the reading aids and the saved words, each with its language's code. */
 function presentReading(
   data: LearnerData,
-): Pick<DataExport, 'reading_days' | 'daily_goals' | 'reading_aids' | 'saved_words'> & TermStatusesSection {
+): Pick<DataExport, 'reading_days' | 'daily_goals' | 'reading_aids' | 'saved_words' | 'term_statuses'> {
   return {
     reading_days: data.readingDays.map((day) => ({
       day: day.day,
@@ -151,7 +150,7 @@ function presentReading(
     term_statuses: data.termStatuses.map((entry) => ({
       language: entry.language,
       term: entry.term,
-      status: statusOfNumber(entry.status) ?? null,
+      status: storedStatus(entry.status),
       updated_at: entry.updatedAt.toISOString(),
     })),
   };
