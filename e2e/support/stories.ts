@@ -2,6 +2,8 @@ import pg from 'pg';
 import type { Difficulty } from '#common/stories.ts';
 import { lengthCategory } from '#common/stories.ts';
 import { chapterWords } from '#server/analysis/service.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { refreshChapterTerms } from '#server/terms/service.ts';
 
 export interface StoryInput {
   language: string;
@@ -14,9 +16,9 @@ export interface StoryInput {
 }
 
 /**
- * Writes a published story with its chapters straight into the end-to-end server's database, with the words
- * and word counts the server would derive (server/analysis: Japanese and Chinese words found as at a save);
- * answers the ids in reading order.
+ * Writes a published story with its chapters straight into the end-to-end server's database, with the words,
+ * word counts and terms the server would derive (server/analysis: Japanese and Chinese words found as at a save;
+ * server/terms: each word's dictionary form); answers the ids in reading order.
  */
 export async function createStory(input: StoryInput): Promise<{ storyId: number; chapterIds: number[] }> {
   const url = process.env.E2E_DATABASE_URL;
@@ -63,12 +65,23 @@ export async function createStory(input: StoryInput): Promise<{ storyId: number;
       chapterIds.push(row.rows[0]?.id ?? 0);
     }
     await client.query('COMMIT');
+    await makeTerms(url, chapterIds);
     return { storyId, chapterIds };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
   } finally {
     await client.end();
+  }
+}
+
+/** Makes the chapters' terms as a save does (issue 22: the words' dictionary forms, for the learner's statuses). */
+async function makeTerms(url: string, chapterIds: readonly number[]): Promise<void> {
+  const { db, pool } = openDatabase(url, { max: 1, onIdleError: () => {} });
+  try {
+    for (const id of chapterIds) await refreshChapterTerms(db, id);
+  } finally {
+    await pool.end();
   }
 }
 

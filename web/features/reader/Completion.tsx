@@ -167,11 +167,13 @@ function Completed({
       <p className="mt-1 text-green-900">{READER_TEXT.earned(chapter.word_count)}</p>
       {marked ? (
         <p className="mt-2 flex flex-wrap items-center justify-center gap-x-2 text-sm text-green-900">
-          {undo.isSuccess
-            ? REST_KNOWN_TEXT.undone
-            : marked.length > 0
-              ? REST_KNOWN_TEXT.marked(marked.length)
-              : REST_KNOWN_TEXT.none}
+          <span>
+            {undo.isSuccess
+              ? REST_KNOWN_TEXT.undone
+              : marked.length > 0
+                ? REST_KNOWN_TEXT.marked(marked.length)
+                : REST_KNOWN_TEXT.none}
+          </span>
           {marked.length > 0 && !undo.isSuccess ? (
             <Button
               size="sm"
