@@ -120,7 +120,13 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
     <div className="min-h-dvh bg-white">
       <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
 
-      <main className="mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10">
+      <main
+        className={cn(
+          'mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10',
+          // The word panel is a sheet over the bottom of a phone's screen: room to scroll everything above it.
+          lookup.state.status !== 'idle' && 'max-sm:pb-[calc(60dvh+2rem)]',
+        )}
+      >
         <ReaderTools
           title={story.title}
           language={language}
