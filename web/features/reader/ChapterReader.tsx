@@ -106,7 +106,6 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
     },
     [lookUp, lookedUp, chapter.word_count],
   );
-  const panelTerm = lookup.state.status === 'idle' ? undefined : lookup.state.analysis?.term;
 
   const progress = completed ? chapter.word_count : wordsClicked;
   const percent =
@@ -158,7 +157,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           lookup={lookup.state}
           language={language}
           onClose={lookup.close}
-          termStatus={panelTerm ? terms.control(panelTerm) : undefined}
+          termStatus={lookup.state.analysis?.term ? terms.control(lookup.state.analysis.term) : undefined}
         />
       ) : null}
     </div>
