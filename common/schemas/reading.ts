@@ -160,6 +160,10 @@ function strippedLength(word: string): number {
   return [...stripped(word)].length;
 }
 
+/** The longest sentence a saved word keeps, in characters (code points): the reader cuts a longer one. */
+export const MAX_SAVED_SENTENCE_LENGTH = 500;
+const SENTENCE_TOO_LONG = `sentence must be at most ${MAX_SAVED_SENTENCE_LENGTH} characters long.`;
+
 /**
  * POST /api/words/save/ (learner.md §3 saved word, sent): a tapped word as the reader shows it, the code of
  * the text's language, and where it was seen. The server keys the word as the dictionary does.
@@ -187,6 +191,19 @@ export const SaveWordInput = z.object({
     .max(MAX_LOOKUP_WORD_LENGTH * 4, { error: WORD_TOO_LONG.replace('word', 'lemma') })
     .refine((lemma) => !/\p{Cc}/u.test(lemma), { error: 'lemma must not contain control characters.' })
     .optional(),
+  /**
+   * Issue 22: the sentence the word was tapped in, as the reader shows it (its runs of white space are made one
+   * space). Kept with the word's first save that carries one; later saves leave it.
+   */
+  sentence: z
+    .string({ error: 'sentence must be text.' })
+    .max(MAX_SAVED_SENTENCE_LENGTH * 4, { error: SENTENCE_TOO_LONG, abort: true })
+    .transform((sentence) => sentence.normalize('NFC').replace(/\s+/gu, ' ').trim())
+    .refine((sentence) => [...sentence].length <= MAX_SAVED_SENTENCE_LENGTH, { error: SENTENCE_TOO_LONG })
+    .refine((sentence) => !/\p{Cc}/u.test(sentence), {
+      error: 'sentence must not contain control characters.',
+    })
+    .optional(),
 });
 export type SaveWordInput = z.infer<typeof SaveWordInput>;
 
@@ -199,18 +216,69 @@ export const SavedWord = z.object({
   last_seen_at: z.string(),
   /** Issue 22: the word's term and the learner's status of it (a lookup makes a new term learning-1). */
   term: z.string().optional(),
-  status: TermStatusSchema.optional(),
+  /** In the list, null for a term that is new again (its status forgotten); a save always names one. */
+  status: TermStatusSchema.nullable().optional(),
+  /** Issue 22, in the list: the first gloss of the term in the language's dictionary; null when it has none. */
+  meaning: z.string().nullable().optional(),
+  /** Issue 22, in the list: the sentence the word was first looked up in; null when the reader sent none. */
+  sentence: z.string().nullable().optional(),
+  /** Issue 22, in the list: when the word was first saved. */
+  first_seen_at: z.string().optional(),
 });
 export type SavedWord = z.infer<typeof SavedWord>;
 
 export const SavedWordList = z.array(SavedWord);
 export type SavedWordList = z.infer<typeof SavedWordList>;
 
-/** GET /api/words/: optionally only the words of one language. */
+/** The columns the saved words can be sorted by (issue 22). */
+export const SAVED_WORD_SORTS = [
+  'word',
+  'meaning',
+  'status',
+  'occurrences',
+  'first_seen',
+  'last_seen',
+] as const;
+export type SavedWordSort = (typeof SAVED_WORD_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The longest search of the saved words, in characters. */
+export const MAX_WORD_SEARCH_LENGTH = 100;
+
+/**
+ * GET /api/words/ and GET /api/words/export.csv: optionally only one language's words, only those whose word,
+ * term, meaning or sentence holds `search` (in any case), sorted by a column
+ * (`last_seen`, newest first, unless asked: the specification's order).
+ */
 export const SavedWordsQuery = z.object({
   language: languageCode('language').optional(),
+  search: z
+    .string({ error: 'search must be text.' })
+    .max(MAX_WORD_SEARCH_LENGTH, {
+      error: `search must be at most ${MAX_WORD_SEARCH_LENGTH} characters long.`,
+    })
+    .refine((search) => !/\p{Cc}/u.test(search), { error: 'search must not contain control characters.' })
+    .transform((search) => search.trim())
+    .optional(),
+  sort: z
+    .enum(SAVED_WORD_SORTS, { error: `sort must be one of ${SAVED_WORD_SORTS.join(', ')}.` })
+    .default('last_seen'),
+  order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc.' }).optional(),
 });
-export type SavedWordsQuery = z.infer<typeof SavedWordsQuery>;
+export type SavedWordsQuery = z.input<typeof SavedWordsQuery>;
+export type SavedWordsFilter = z.output<typeof SavedWordsQuery>;
+
+/** The columns of GET /api/words/export.csv, in order. */
+export const SAVED_WORDS_CSV_COLUMNS = [
+  'word',
+  'language',
+  'term',
+  'status',
+  'meaning',
+  'occurrences',
+  'first_seen',
+  'last_seen',
+] as const;
 
 /** PUT /api/reading-aids/ (issue 21): shows or hides the readings above a language's words, for this learner. */
 export const ReadingAidsInput = z.object({

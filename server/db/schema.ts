@@ -462,6 +462,10 @@ export const savedWords = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastStoryId: integer('last_story_id').references(() => stories.id, { onDelete: 'set null' }),
     lastChapterId: integer('last_chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    /** Issue 22: the term the latest lookup made learning (common/terms.ts); null for words saved before. */
+    term: text('term'),
+    /** Issue 22: the sentence the word was first looked up in, as the reader sent it; null when none was. */
+    sentence: text('sentence'),
   },
   (table) => [
     uniqueIndex('saved_words_user_language_word').on(table.userId, table.languageId, table.word),

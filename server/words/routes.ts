@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import * as words from '#common/endpoints/words.ts';
 import { route } from '#server/http/contract.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
-import { presentWord } from './present.ts';
-import { listSavedWords, saveWord } from './service.ts';
+import { csvFileName, savedWordsCsv } from './csv.ts';
+import { presentListedWord, presentWord } from './present.ts';
+import { deleteSavedWord, listSavedWords, saveWord } from './service.ts';
 
-/** The learner's saved words (learner.md §7): saving a looked-up word counts it; the list is newest first. */
+/**
+ * The learner's saved words (learner.md §7): saving a looked-up word counts it; the list is newest first unless
+ * sorted otherwise (issue 22), and can be filtered, deleted from and downloaded as CSV.
+ */
 export async function wordRoutes(app: FastifyInstance): Promise<void> {
   route(app, words.saveWord, async ({ body }, request, reply) => {
     const { userId } = viewerOf(request);
@@ -16,6 +20,21 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, words.listWords, async ({ query }, request) => {
     const { userId } = viewerOf(request);
-    return (await listSavedWords(app.db, userId, query.language)).map(presentWord);
+    return (await listSavedWords(app.db, userId, query)).map(presentListedWord);
+  });
+
+  route(app, words.deleteWord, async ({ ids }, request) => {
+    const { userId } = viewerOf(request);
+    await deleteSavedWord(app.db, userId, ids.id, words.WORD_NOT_FOUND);
+  });
+
+  route(app, words.exportWords, async ({ query }, request, reply) => {
+    const { userId } = viewerOf(request);
+    const csv = savedWordsCsv(await listSavedWords(app.db, userId, query));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName(query.language)}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { normalizeLookup } from '#common/dictionary.ts';
 import type { SaveWordInput } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
@@ -19,10 +19,13 @@ export interface SavedWordRow {
   status?: TermStatus;
 }
 
+export { deleteSavedWord, type ListedWord, listSavedWords } from './list.ts';
+
 /**
  * Saves a looked-up word under the learner's key for it (the dictionary's key: lower case, NFC, no reading
  * aids): a first save makes the row, each later one counts an occurrence and moves last_seen_at, atomically.
  * The word's term becomes learning-1 if it had no status (issue 22); the answer names the term and its status.
+ * The row keeps the latest lookup's term and the first sentence sent with it.
  */
 export async function saveWord(
   db: Database,
@@ -38,6 +41,7 @@ export async function saveWord(
   // The schema has already refused a word that is empty or too long once stripped.
   const key = normalizeLookup(input.word, language.code)?.lower;
   if (!key) throw new HttpError(400, 'word is required');
+  const looked = await markLookedUp(db, userId, language, { text: input.word, lemma: input.lemma });
   const [saved] = await db
     .insert(savedWords)
     .values({
@@ -46,6 +50,8 @@ export async function saveWord(
       word: key,
       lastStoryId: place.storyId,
       lastChapterId: place.chapterId,
+      term: looked?.term ?? null,
+      sentence: input.sentence || null,
     })
     .onConflictDoUpdate({
       target: [savedWords.userId, savedWords.languageId, savedWords.word],
@@ -54,6 +60,9 @@ export async function saveWord(
         lastSeenAt: sql`now()`,
         lastStoryId: sql`excluded.last_story_id`,
         lastChapterId: sql`excluded.last_chapter_id`,
+        // The term of the latest lookup (the reader's dictionary form may name it now); the first sentence.
+        term: sql`coalesce(excluded.term, ${savedWords.term})`,
+        sentence: sql`coalesce(${savedWords.sentence}, excluded.sentence)`,
       },
     })
     .returning({
@@ -63,7 +72,6 @@ export async function saveWord(
       lastSeenAt: savedWords.lastSeenAt,
     });
   if (!saved) throw new Error('saveWord changed nothing');
-  const looked = await markLookedUp(db, userId, language, { text: input.word, lemma: input.lemma });
   return {
     word: { ...saved, language: language.code, ...(looked ?? {}) },
     isCreated: saved.occurrences === 1,
@@ -92,29 +100,4 @@ async function wherePlace(
     if (!story) throw new HttpError(400, 'That story does not exist.');
   }
   return { storyId, chapterId: null };
-}
-
-/** The learner's saved words, most recently seen first; only one language's when a code is given. */
-export async function listSavedWords(
-  db: Database,
-  userId: string,
-  languageCode?: string,
-): Promise<SavedWordRow[]> {
-  return db
-    .select({
-      id: savedWords.id,
-      word: savedWords.word,
-      language: languages.code,
-      occurrences: savedWords.occurrences,
-      lastSeenAt: savedWords.lastSeenAt,
-    })
-    .from(savedWords)
-    .innerJoin(languages, eq(languages.id, savedWords.languageId))
-    .where(
-      and(
-        eq(savedWords.userId, userId),
-        languageCode === undefined ? undefined : eq(languages.code, languageCode),
-      ),
-    )
-    .orderBy(desc(savedWords.lastSeenAt), desc(savedWords.id));
 }

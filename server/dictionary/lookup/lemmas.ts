@@ -75,3 +75,53 @@ export async function lemmasOf(
     return { importId, lemmas: await queryLemmas(db, importId, keys) };
   }
 }
+
+/**
+ * Each key's first gloss: the form chosen as queryLemmas chooses it, then the first sense of its lemma's first
+ * entry (as the lookup lists them), or what the form is when its lemma has no entry ('third-person plural of
+ * abluer'), as the lookup answers it. Keys without one are left out.
+ */
+async function queryGlosses(db: Database | Transaction, importId: number, keys: readonly string[]) {
+  const forms = sql.raw(formsTable(importId));
+  const entries = sql.raw(entriesTable(importId));
+  const { rows } = await db.execute<{ key: string; gloss: string }>(sql`
+    SELECT k.key, coalesce(
+      (SELECT e.senses -> 0 ->> 'gloss' FROM ${entries} e
+       WHERE e.lemma = chosen.lemma AND jsonb_array_length(e.senses) > 0 ORDER BY e.ctid LIMIT 1),
+      chosen.description) AS gloss
+    FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k(key)
+    CROSS JOIN LATERAL (
+      SELECT f.lemma, f.description
+      FROM ${forms} f
+      WHERE f.surface_key = k.key
+      ORDER BY EXISTS (SELECT 1 FROM ${entries} x WHERE x.lemma = f.lemma) DESC,
+        coalesce(f.surface, f.surface_key) = k.key DESC,
+        coalesce(f.surface, f.surface_key) !~ '^[-‐]|[-‐]$' DESC,
+        (f.description IS NULL AND f.phrase_id IS NULL) DESC, f.lemma
+      LIMIT 1
+    ) chosen`);
+  const glosses = new Map<string, string>();
+  for (const row of rows) if (row.gloss) glosses.set(row.key, row.gloss);
+  return glosses;
+}
+
+/**
+ * The first gloss of each key (a term, keyed as common/dictionary.ts keys words) in the language's dictionary
+ * (into the base language), in one indexed query; keys it lacks are left out (issue 22: the saved words'
+ * meanings).
+ */
+export async function glossesOf(
+  db: Database | Transaction,
+  language: string,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const importId = await currentImportOf(db, language);
+  if (importId === null || keys.length === 0) return new Map();
+  try {
+    return await queryGlosses(db, importId, keys);
+  } catch (error) {
+    if (!isUndefinedTable(error)) throw error;
+    const current = await currentImportOf(db, language);
+    return current === null ? new Map() : await queryGlosses(db, current, keys);
+  }
+}

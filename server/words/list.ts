@@ -1,0 +1,163 @@
+// The saved words as /words lists them (issue 22): each with its term, the learner's status of it, the term's
+// first gloss and the sentence it was first looked up in; filtered, searched and sorted; and deleted one by one.
+import { sql } from 'drizzle-orm';
+import type { SavedWordSort, SavedWordsFilter, SortOrder } from '#common/schemas/reading.ts';
+import { statusNumber, statusOfNumber, type TermStatus } from '#common/terms.ts';
+import type { Database } from '#server/db/client.ts';
+import { languages, savedWords, termStatuses } from '#server/db/schema.ts';
+import { glossesOf } from '#server/dictionary/lookup/service.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+export interface ListedWord {
+  id: number;
+  word: string;
+  language: string;
+  occurrences: number;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  term: string;
+  /** Null: the term is new (its status was forgotten, or the word was saved before statuses were kept). */
+  status: TermStatus | null;
+  meaning: string | null;
+  sentence: string | null;
+}
+
+type Row = {
+  id: number;
+  word: string;
+  language: string;
+  occurrences: number;
+  first_seen_at: Date | string;
+  last_seen_at: Date | string;
+  term: string;
+  status: number | null;
+  sentence: string | null;
+};
+
+/** The order a column sorts in when none is asked: newest and most frequent first, text from A. */
+function defaultOrder(sort: SavedWordSort): SortOrder {
+  return sort === 'word' || sort === 'meaning' || sort === 'status' ? 'asc' : 'desc';
+}
+
+/**
+ * The learner's saved words as /words lists them: one query for the words and their statuses (a word saved
+ * before issue 22 is its own term), then one for the meanings of each language's terms; then only those the
+ * search finds, sorted by the column asked (the latest seen first unless asked). Ties: the latest seen first.
+ */
+export async function listSavedWords(
+  db: Database,
+  userId: string,
+  filter: SavedWordsFilter,
+): Promise<ListedWord[]> {
+  const { rows } = await db.execute<Row>(sql`
+    SELECT w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
+      coalesce(w.term, w.word) AS term, s.status, w.sentence
+    FROM ${savedWords} w
+    JOIN ${languages} l ON l.id = w.language_id
+    LEFT JOIN ${termStatuses} s
+      ON s.user_id = w.user_id AND s.language_id = w.language_id AND s.term = coalesce(w.term, w.word)
+    WHERE w.user_id = ${userId}
+      ${filter.language === undefined ? sql`` : sql`AND l.code = ${filter.language}`}`);
+  const meanings = await meaningsOf(db, rows);
+  const words = rows.map((row): ListedWord => {
+    const status = row.status === null ? null : (statusOfNumber(row.status) ?? null);
+    return {
+      id: Number(row.id),
+      word: row.word,
+      language: row.language,
+      occurrences: row.occurrences,
+      firstSeenAt: new Date(row.first_seen_at),
+      lastSeenAt: new Date(row.last_seen_at),
+      term: row.term,
+      status,
+      meaning: meanings.get(`${row.language}\u0000${row.term}`) ?? null,
+      sentence: row.sentence,
+    };
+  });
+  const found = filter.search ? words.filter(matches(filter.search)) : words;
+  return found.sort(comparator(filter.sort, filter.order ?? defaultOrder(filter.sort), filter.language));
+}
+
+/** The first gloss of each row's term, by language and term: one query per language on the page. */
+async function meaningsOf(db: Database, rows: readonly Row[]): Promise<Map<string, string>> {
+  const termsByLanguage = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const terms = termsByLanguage.get(row.language) ?? new Set<string>();
+    terms.add(row.term);
+    termsByLanguage.set(row.language, terms);
+  }
+  const meanings = new Map<string, string>();
+  await Promise.all(
+    [...termsByLanguage].map(async ([language, terms]) => {
+      for (const [term, gloss] of await glossesOf(db, language, [...terms])) {
+        meanings.set(`${language}\u0000${term}`, gloss);
+      }
+    }),
+  );
+  return meanings;
+}
+
+function folded(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
+/** Whether a word's word, term, meaning or sentence holds the search, in any case. */
+function matches(search: string): (word: ListedWord) => boolean {
+  const wanted = folded(search);
+  return (word) =>
+    [word.word, word.term, word.meaning, word.sentence].some(
+      (text) => text !== null && folded(text).includes(wanted),
+    );
+}
+
+/** A new term ranks below learning 1; known and ignored above learning 4 (statusNumber's order). */
+function statusRank(status: TermStatus | null): number {
+  return status === null ? 0 : statusNumber(status);
+}
+
+function comparator(
+  sort: SavedWordSort,
+  order: SortOrder,
+  language: string | undefined,
+): (a: ListedWord, b: ListedWord) => number {
+  // One language's words in its own alphabetical order ("ñ" after "n" in Spanish); several in the root order.
+  const collator = new Intl.Collator(language ?? 'und', { sensitivity: 'base', numeric: true });
+  const sign = order === 'asc' ? 1 : -1;
+  const latestFirst = (a: ListedWord, b: ListedWord) =>
+    b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.id - a.id;
+  const byColumn = (a: ListedWord, b: ListedWord): number => {
+    switch (sort) {
+      case 'word':
+        return collator.compare(a.word, b.word);
+      case 'meaning':
+        return collator.compare(a.meaning ?? '', b.meaning ?? '');
+      case 'status':
+        return statusRank(a.status) - statusRank(b.status);
+      case 'occurrences':
+        return a.occurrences - b.occurrences;
+      case 'first_seen':
+        return a.firstSeenAt.getTime() - b.firstSeenAt.getTime();
+      case 'last_seen':
+        return a.lastSeenAt.getTime() - b.lastSeenAt.getTime();
+    }
+  };
+  return (a, b) => {
+    // Words without a meaning come last in either order: there is nothing to read in them.
+    if (sort === 'meaning' && (a.meaning === null) !== (b.meaning === null))
+      return a.meaning === null ? 1 : -1;
+    return sign * byColumn(a, b) || latestFirst(a, b);
+  };
+}
+
+/** Deletes one of the learner's saved words; 404 when it is not there or not theirs. Its term keeps its status. */
+export async function deleteSavedWord(
+  db: Database,
+  userId: string,
+  id: number,
+  notFound: string,
+): Promise<void> {
+  const { rowCount } = await db.execute(
+    sql`DELETE FROM ${savedWords} WHERE id = ${id} AND user_id = ${userId}`,
+  );
+  if (!rowCount) throw new HttpError(404, notFound);
+}
