@@ -22,6 +22,12 @@ export const LOOKED_UP_STATUS: TermStatus = 'learning-1';
 /** Statuses whose words a learner understands: counted as known in the share of a text they know. */
 export const UNDERSTOOD_STATUSES: readonly TermStatus[] = ['known', 'ignored'];
 
+/**
+ * Known terms a learner needs in a language before the library shows how much of each story they know: below
+ * it, a share says more about how little they have marked than about the story.
+ */
+export const COMPREHENSION_MIN_KNOWN_TERMS = 50;
+
 /** The term of a word as written, or of its dictionary form when one is known; undefined for no word at all. */
 export function termOf(word: string, languageCode: string, lemma?: string): string | undefined {
   if (lemma) {

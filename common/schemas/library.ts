@@ -79,6 +79,21 @@ export const StoryProgress = z.object({
 });
 export type StoryProgress = z.infer<typeof StoryProgress>;
 
+/**
+ * How much of a text the learner knows (issue 22), beyond the specification: null for a visitor, for a learner
+ * with fewer than COMPREHENSION_MIN_KNOWN_TERMS known terms in the language (common/terms.ts), and for a text
+ * without words.
+ */
+export const Comprehension = z
+  .object({
+    /** The running words whose term the learner knows or ignores, in whole percent rounded down. */
+    known_percent: z.number().int().min(0).max(100),
+    /** Distinct terms of the text the learner neither knows nor ignores (learning ones included). */
+    new_words: z.number().int().min(0),
+  })
+  .nullable();
+export type Comprehension = z.infer<typeof Comprehension>;
+
 /** A story in the library (learner.md §3 "Story (list)"), with its topics, length bucket and language. */
 export const StoryListItem = z.object({
   id: z.number().int(),
@@ -97,6 +112,8 @@ export const StoryListItem = z.object({
   /** The code of the story's language. */
   language: z.string(),
   user_progress: StoryProgress,
+  /** Issue 22: the share of the story the learner knows (see Comprehension). */
+  comprehension: Comprehension,
 });
 export type StoryListItem = z.infer<typeof StoryListItem>;
 
@@ -120,6 +137,8 @@ export const StoryDetail = StoryListItem.omit({ user_progress: true }).extend({
       chapter_number: z.number().int(),
       title: z.string(),
       word_count: z.number().int(),
+      /** Issue 22: the share of the chapter the learner knows (see Comprehension). */
+      comprehension: Comprehension,
     }),
   ),
   /** Zero progress for a visitor without a token. */

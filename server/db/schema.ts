@@ -291,9 +291,50 @@ export const termStatuses = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.languageId, table.term] }),
-    // For the cascade when a language is deleted.
-    index('term_statuses_language_id').on(table.languageId),
+    // Who knows a term, for remaking a story's known shares when its chapters change (issue 22); it serves the
+    // cascade when a language is deleted too.
+    index('term_statuses_language_term').on(table.languageId, table.term),
     check('term_statuses_status', sql`${table.status} BETWEEN 1 AND 6`),
+  ],
+);
+
+/**
+ * A story's running words and distinct terms by its chapters' terms (issue 22), the denominators of the known
+ * shares: kept by `recount_story_known` (migration 0022) whenever a chapter's terms are written or a chapter is
+ * deleted. A story without terms has no row.
+ */
+export const storyTermCounts = pgTable('story_term_counts', {
+  storyId: integer('story_id')
+    .primaryKey()
+    .references(() => stories.id, { onDelete: 'cascade' }),
+  occurrences: integer('occurrences').notNull(),
+  terms: integer('terms').notNull(),
+});
+
+/**
+ * How much of a story a learner knows (issue 22): the running words whose term they know or ignore, and those
+ * terms counted once. Changed by the difference a status change makes (server/terms/known.ts) and remade for
+ * every learner by `recount_story_known` when the story's terms change. No row: nothing known.
+ */
+export const learnerStoryKnown = pgTable(
+  'learner_story_known',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    knownOccurrences: integer('known_occurrences').notNull(),
+    knownTerms: integer('known_terms').notNull(),
+  },
+  (table) => [
+    // The story list reads a learner's rows of one language by this key.
+    primaryKey({ columns: [table.userId, table.languageId, table.storyId] }),
+    index('learner_story_known_story').on(table.storyId),
   ],
 );
 

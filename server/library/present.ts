@@ -1,6 +1,7 @@
-import type { StoryDetail, StoryListItem, StoryProgress } from '#common/schemas/library.ts';
+import type { Comprehension, StoryDetail, StoryListItem, StoryProgress } from '#common/schemas/library.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
+import type { KnownByStory, KnownShare } from './known.ts';
 import {
   type LibraryStoryRow,
   type StoryDetailRow,
@@ -8,7 +9,23 @@ import {
   storyProgress,
 } from './service.ts';
 
-function presentFields(storage: ObjectStorage, story: LibraryStoryRow): Omit<StoryListItem, 'user_progress'> {
+/**
+ * The share of a text the learner knows: its running words whose term they understand, in whole percent rounded
+ * down, and its distinct terms they do not; null for a text without words (decision 072).
+ */
+export function presentComprehension(share: KnownShare | undefined): Comprehension {
+  if (!share || share.occurrences <= 0) return null;
+  const percent = Math.floor((share.knownOccurrences * 100) / share.occurrences);
+  return {
+    known_percent: Math.min(100, Math.max(0, percent)),
+    new_words: Math.max(0, share.terms - share.knownTerms),
+  };
+}
+
+function presentFields(
+  storage: ObjectStorage,
+  story: LibraryStoryRow,
+): Omit<StoryListItem, 'user_progress' | 'comprehension'> {
   return {
     id: story.id,
     title: story.title,
@@ -52,6 +69,8 @@ function presentProgress(
 export interface ListedStory {
   id: number;
   chapterCount: number;
+  termOccurrences: number;
+  termCount: number;
   /** The item's JSON without its closing brace: `{"id":1,…,"language":"es"`. */
   head: string;
 }
@@ -59,13 +78,40 @@ export interface ListedStory {
 /** A story of the list, presented once for every learner (see ListedStory). */
 export function prepareListedStory(storage: ObjectStorage, story: LibraryStoryRow): ListedStory {
   const head = JSON.stringify(presentFields(storage, story)).slice(0, -1);
-  return { id: story.id, chapterCount: story.chapterCount, head };
+  return {
+    id: story.id,
+    chapterCount: story.chapterCount,
+    termOccurrences: story.termOccurrences,
+    termCount: story.termCount,
+    head,
+  };
 }
 
 const NOT_STARTED = JSON.stringify(presentProgress(0, 0, 0, 0));
 
-/** The story list's JSON body: each prepared story with the learner's progress in it (StoryList in common/). */
-export function serializeList(stories: ListedStory[], progress: Map<number, StoryProgressRow>): string {
+/** The learner's share of a listed story: null below the threshold (known undefined) or without words. */
+function listedComprehension(story: ListedStory, known: KnownByStory): string {
+  if (!known) return 'null';
+  const mine = known.get(story.id);
+  return JSON.stringify(
+    presentComprehension({
+      occurrences: story.termOccurrences,
+      terms: story.termCount,
+      knownOccurrences: mine?.knownOccurrences ?? 0,
+      knownTerms: mine?.knownTerms ?? 0,
+    }),
+  );
+}
+
+/**
+ * The story list's JSON body: each prepared story with the learner's progress in it and their share of it
+ * (StoryList in common/).
+ */
+export function serializeList(
+  stories: ListedStory[],
+  progress: Map<number, StoryProgressRow>,
+  known: KnownByStory,
+): string {
   let body = '[';
   for (let index = 0; index < stories.length; index++) {
     const story = stories[index] as ListedStory;
@@ -75,7 +121,8 @@ export function serializeList(stories: ListedStory[], progress: Map<number, Stor
           presentProgress(story.chapterCount, mine.completedChapters, mine.wordsRead, mine.pointsEarned),
         )
       : NOT_STARTED;
-    body += `${index === 0 ? '' : ','}${story.head},"user_progress":${progressJson}}`;
+    const comprehension = listedComprehension(story, known);
+    body += `${index === 0 ? '' : ','}${story.head},"user_progress":${progressJson},"comprehension":${comprehension}}`;
   }
   return `${body}]`;
 }
@@ -85,12 +132,14 @@ export function presentDetail(storage: ObjectStorage, story: StoryDetailRow): St
   const completed = story.chapters.filter((chapter) => chapter.isCompleted).length;
   return {
     ...presentFields(storage, story),
+    comprehension: story.known ? presentComprehension(story.known.story) : null,
     is_locked: story.isLocked,
     chapters: story.chapters.map((chapter) => ({
       id: chapter.id,
       chapter_number: chapter.chapterNumber,
       title: chapter.title,
       word_count: chapter.wordCount,
+      comprehension: story.known ? presentComprehension(story.known.chapters.get(chapter.id)) : null,
     })),
     user_progress: {
       overall: presentProgress(story.chapterCount, completed, story.wordsRead, story.pointsEarned),

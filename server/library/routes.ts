@@ -14,9 +14,9 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, library.listStories, async ({ query }, request) => {
     const { userId } = viewerOf(request);
-    const { stories, progress } = await listStories(app.db, app.pool, cache, userId, query);
+    const { stories, progress, known } = await listStories(app.db, app.pool, cache, userId, query);
     // The list is written as JSON text by its presenter (the stories' parts are kept serialized).
-    return serializeList(stories, progress);
+    return serializeList(stories, progress, known);
   });
 
   route(app, library.getStory, async ({ ids }, request) =>

@@ -7,6 +7,7 @@ import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { canSee, isLocked } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
+import { type KnownByStory, knownByStory, knownSharesOfStory } from './known.ts';
 import { TrigramIndex } from './search-index.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
@@ -28,6 +29,9 @@ export interface LibraryStoryRow {
   topics: string;
   lengthCategory: string;
   language: string;
+  /** Its chapters' running words and distinct terms (story_term_counts; 0 before they are made). */
+  termOccurrences: number;
+  termCount: number;
 }
 
 /** A learner's chapters of one story: how many they completed and the words and points those hold. */
@@ -80,10 +84,13 @@ function publishedStoriesQuery(languageId: number): SQL {
            s.topics,
            s.length_category AS "lengthCategory",
            l.code AS language,
+           coalesce(t.occurrences, 0) AS "termOccurrences",
+           coalesce(t.terms, 0) AS "termCount",
            fold_for_search(s.title || ' ' || s.author || ' ' || s.description) AS "searchText",
            regexp_split_to_array(lower(btrim(s.topics)), '\\s*,\\s*') AS "topicKeys"
     FROM stories s
     JOIN languages l ON l.id = s.language_id
+    LEFT JOIN story_term_counts t ON t.story_id = s.id
     WHERE s.language_id = ${languageId} AND s.is_published
     ORDER BY ${difficultyRank}, lower(s.title), s.id
   `;
@@ -231,8 +238,11 @@ export async function listStories<T>(
   cache: StoryListCache<T>,
   userId: string,
   query: StoryListQuery,
-): Promise<{ stories: T[]; progress: Map<number, StoryProgressRow> }> {
-  const state = await libraryState(pool, userId, query.language, searchWords(query.search));
+): Promise<{ stories: T[]; progress: Map<number, StoryProgressRow>; known: KnownByStory }> {
+  const [state, known] = await Promise.all([
+    libraryState(pool, userId, query.language, searchWords(query.search)),
+    knownByStory(pool, userId, query.language),
+  ]);
   if (!state) throw new HttpError(400, NO_SUCH_LANGUAGE);
   let list = cache.get(state.languageId, state.version);
   if (!list) {
@@ -252,7 +262,7 @@ export async function listStories<T>(
     };
     cache.set(state.languageId, list);
   }
-  return { stories: pickStories(list, query, state.foldedWords), progress: state.progress };
+  return { stories: pickStories(list, query, state.foldedWords), progress: state.progress, known };
 }
 
 export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 'completedChapters'> {
@@ -266,6 +276,8 @@ export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 
   }[];
   /** Whether the viewer may not read its chapters: not free, and they have neither Pro nor the admin role. */
   isLocked: boolean;
+  /** The signed-in learner's share of the story and its chapters; undefined for a visitor or below the threshold. */
+  known: Awaited<ReturnType<typeof knownSharesOfStory>>;
 }
 
 /**
@@ -278,8 +290,12 @@ export async function getStoryDetail(
   id: number,
 ): Promise<StoryDetailRow> {
   const { rows: found } = await db.execute<
-    Omit<StoryDetailRow, 'chapters' | 'chapterCount' | 'wordsRead' | 'pointsEarned' | 'isLocked'> & {
+    Omit<
+      StoryDetailRow,
+      'chapters' | 'chapterCount' | 'wordsRead' | 'pointsEarned' | 'isLocked' | 'known'
+    > & {
       isPublished: boolean;
+      languageId: number;
     } & Record<string, unknown>
   >(sql`
     SELECT s.id, s.title, s.author, s.description,
@@ -291,14 +307,19 @@ export async function getStoryDetail(
            s.is_published AS "isPublished",
            s.topics,
            s.length_category AS "lengthCategory",
-           l.code AS language
+           s.language_id AS "languageId",
+           l.code AS language,
+           coalesce(t.occurrences, 0) AS "termOccurrences",
+           coalesce(t.terms, 0) AS "termCount"
     FROM stories s JOIN languages l ON l.id = s.language_id
+    LEFT JOIN story_term_counts t ON t.story_id = s.id
     WHERE s.id = ${id}
   `);
   const story = found[0];
   if (!story) throw new HttpError(404, STORY_NOT_FOUND);
   if (!(await canSee(viewer, story))) throw new HttpError(404, STORY_NOT_FOUND);
   const locked = await isLocked(viewer, story);
+  const knownQuery = viewer ? knownSharesOfStory(db, viewer.userId, story) : undefined;
   const { rows: chapters } = await db.execute<
     StoryDetailRow['chapters'][number] & { wordsRead: number; pointsEarned: number } & Record<string, unknown>
   >(sql`
@@ -313,10 +334,11 @@ export async function getStoryDetail(
     WHERE c.story_id = ${id}
     ORDER BY c.order_index, c.id
   `);
-  const { isPublished: _, ...fields } = story;
+  const { isPublished: _, languageId: _language, ...fields } = story;
   return {
     ...fields,
     isLocked: locked,
+    known: await knownQuery,
     chapterCount: chapters.length,
     wordsRead: chapters.reduce((sum, chapter) => sum + chapter.wordsRead, 0),
     pointsEarned: chapters.reduce((sum, chapter) => sum + chapter.pointsEarned, 0),

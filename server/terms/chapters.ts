@@ -6,6 +6,7 @@ import { ANALYSED_LANGUAGES, analyseChapter, chapterRuns } from '#server/analysi
 import type { Database } from '#server/db/client.ts';
 import { chapters, chapterTerms, languages, stories } from '#server/db/schema.ts';
 import { lemmasOf } from '#server/dictionary/lookup/service.ts';
+import { recountStoryOfChapter } from './known.ts';
 import { analysedWords, type ChapterTerms, countTerms, keysWithoutLemma, segmentedWords } from './words.ts';
 
 interface ChapterSource {
@@ -78,6 +79,8 @@ async function writeTerms(
     for (let start = 0; start < rows.length; start += 5000) {
       await tx.insert(chapterTerms).values(rows.slice(start, start + 5000));
     }
+    // The story's words changed: its known shares are remade for every learner before the commit.
+    await recountStoryOfChapter(tx, source.id);
     return true;
   });
 }

@@ -14,6 +14,7 @@ import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
 import { refreshChapterTerms } from './chapters.ts';
+import { changeStatuses, knownDifference } from './known.ts';
 
 export { refreshChapterTerms, refreshStaleChapterTerms, termsOfChapter } from './chapters.ts';
 
@@ -55,13 +56,20 @@ export async function setTermStatus(
   const term = termOf(input.term, language.code);
   if (!term) throw new HttpError(400, NO_TERM);
   const status = statusNumber(input.status);
-  await db
-    .insert(termStatuses)
-    .values({ userId, languageId: language.id, term, status })
-    .onConflictDoUpdate({
-      target: [termStatuses.userId, termStatuses.languageId, termStatuses.term],
-      set: { status, updatedAt: sql`now()` },
-    });
+  await changeStatuses(db, userId, language.id, async (tx) => {
+    const { rows } = await tx.execute<{ before: number | null }>(sql`
+      SELECT (SELECT status FROM ${termStatuses}
+              WHERE user_id = ${userId} AND language_id = ${language.id} AND term = ${term}) AS before`);
+    await tx
+      .insert(termStatuses)
+      .values({ userId, languageId: language.id, term, status })
+      .onConflictDoUpdate({
+        target: [termStatuses.userId, termStatuses.languageId, termStatuses.term],
+        set: { status, updatedAt: sql`now()` },
+      });
+    const difference = knownDifference(rows[0]?.before, input.status);
+    return { result: undefined, differences: new Map([[term, difference]]) };
+  });
   return { language: language.code, term, status: input.status };
 }
 
@@ -147,13 +155,18 @@ export async function markChapterKnown(
   await requireReadable(viewer, chapter.story);
   // A chapter whose terms the sweep has not made yet gets them now: its words are on the learner's screen.
   if (chapter.termsComputedAt === null) await refreshChapterTerms(db, chapterId);
-  const { rows } = await db.execute<{ term: string }>(sql`
-    INSERT INTO ${termStatuses} (user_id, language_id, term, status)
-    SELECT ${viewer.userId}, ${chapter.languageId}, ct.term, ${statusNumber('known')}
-    FROM ${chapterTerms} ct WHERE ct.chapter_id = ${chapterId}
-    ON CONFLICT DO NOTHING
-    RETURNING term`);
-  return { language: chapter.language, terms: rows.map((row) => row.term).sort() };
+  const terms = await changeStatuses(db, viewer.userId, chapter.languageId, async (tx) => {
+    const { rows } = await tx.execute<{ term: string }>(sql`
+      INSERT INTO ${termStatuses} (user_id, language_id, term, status)
+      SELECT ${viewer.userId}, ${chapter.languageId}, ct.term, ${statusNumber('known')}
+      FROM ${chapterTerms} ct WHERE ct.chapter_id = ${chapterId}
+      ON CONFLICT DO NOTHING
+      RETURNING term`);
+    const made = rows.map((row) => row.term);
+    // Each was new: now known.
+    return { result: made, differences: new Map(made.map((term) => [term, 1])) };
+  });
+  return { language: chapter.language, terms: terms.sort() };
 }
 
 /**
@@ -166,9 +179,13 @@ export async function forgetTerms(db: Database, userId: string, input: ForgetTer
     ...new Set(input.terms.map((term) => termOf(term, language.code)).filter((term) => term !== undefined)),
   ];
   if (terms.length === 0) return 0;
-  const { rowCount } = await db.execute(sql`
-    DELETE FROM ${termStatuses}
-    WHERE user_id = ${userId} AND language_id = ${language.id} AND status = ${statusNumber('known')}
-      AND term IN (SELECT jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb))`);
-  return rowCount ?? 0;
+  return changeStatuses(db, userId, language.id, async (tx) => {
+    const { rows } = await tx.execute<{ term: string }>(sql`
+      DELETE FROM ${termStatuses}
+      WHERE user_id = ${userId} AND language_id = ${language.id} AND status = ${statusNumber('known')}
+        AND term IN (SELECT jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb))
+      RETURNING term`);
+    // Each was known: now new.
+    return { result: rows.length, differences: new Map(rows.map((row) => [row.term, -1])) };
+  });
 }

@@ -77,6 +77,7 @@ describe('groupStories', () => {
       points_earned: 0,
       ...progress,
     },
+    comprehension: null,
   });
 
   it('puts started stories under Continue Reading, untouched under Available, finished under Completed', () => {

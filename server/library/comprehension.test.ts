@@ -1,0 +1,171 @@
+// How much of a story the learner knows (issue 22, decision 072) through the API: the list's share (kept
+// counts) and the story page's shares (its story and chapters), after status changes, lookups, mark-known and
+// its undo, chapter edits and deletions, from the threshold of known terms on, and only the viewer's own.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Comprehension, StoryDetail, StoryListItem } from '#common/schemas/library.ts';
+import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
+import { COMPREHENSION_MIN_KNOWN_TERMS } from '#common/terms.ts';
+import { languages } from '#server/db/schema.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createUser, signIn } from '#server/testing/factories.ts';
+
+const t = setupTestApp();
+let admin = '';
+
+beforeAll(async () => {
+  admin = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = <T>(method: Method, url: string, token?: string, payload?: object) =>
+  t.request<T>({ method, url, ...(payload ? { payload } : {}), ...(token ? { token } : {}) });
+
+async function story(chapters: string[], code = 'es'): Promise<{ id: number; chapters: number[] }> {
+  const [language] = await t.db.select().from(languages).where(eq(languages.code, code));
+  const created = await call<AdminStory>('POST', '/api/admin/stories/', admin, {
+    title: `Story ${Math.random()}`,
+    author: 'Author',
+    language: language?.id,
+    is_published: true,
+    is_free: true,
+  });
+  expect(created.status).toBe(201);
+  const ids: number[] = [];
+  for (const [index, content] of chapters.entries()) {
+    const url = `/api/admin/stories/${created.body.id}/chapters/`;
+    const chapter = await call<AdminChapter>('POST', url, admin, { title: `C${index + 1}`, content });
+    expect(chapter.status).toBe(201);
+    ids.push(chapter.body.id);
+  }
+  return { id: created.body.id, chapters: ids };
+}
+
+/** 50 words no test story holds, marked known through a chapter of their own: the learner passes the threshold. */
+const FILLER = Array.from(
+  { length: COMPREHENSION_MIN_KNOWN_TERMS },
+  (_, index) =>
+    `zz${String.fromCharCode(97 + Math.floor(index / 26))}${String.fromCharCode(97 + (index % 26))}`,
+).join(' ');
+
+async function learner(options: { known: boolean }): Promise<string> {
+  const token = (await signIn(t.db, await createUser(t.db))).accessToken;
+  if (options.known) {
+    const filler = await story([`<p>${FILLER}</p>`]);
+    const marked = await call<{ terms: string[] }>(
+      'POST',
+      `/api/chapters/${filler.chapters[0]}/mark-known/`,
+      token,
+    );
+    expect(marked.body.terms).toHaveLength(COMPREHENSION_MIN_KNOWN_TERMS);
+  }
+  return token;
+}
+
+const setStatus = async (token: string, term: string, status: string) =>
+  expect((await call('PUT', '/api/terms/status/', token, { language: 'es', term, status })).status).toBe(200);
+
+/** The story's share as the list says it and as its page says it (they must agree), and its chapters'. */
+async function shares(token: string | undefined, storyId: number) {
+  const detail = await call<StoryDetail>('GET', `/api/stories/${storyId}/`, token);
+  expect(detail.status).toBe(200);
+  if (token) {
+    const list = await call<StoryListItem[]>('GET', '/api/stories/?language=es', token);
+    expect(list.status).toBe(200);
+    const listed = list.body.find((item) => item.id === storyId);
+    expect(listed?.comprehension).toEqual(detail.body.comprehension);
+  }
+  return {
+    story: detail.body.comprehension,
+    chapters: detail.body.chapters.map((chapter) => chapter.comprehension),
+  };
+}
+
+const share = (known_percent: number, new_words: number): Comprehension => ({ known_percent, new_words });
+
+// 8 running words, 4 terms: "uno dos dos tres tres tres" and "dos cuatro".
+const CHAPTERS = ['<p>Uno dos dos. Tres tres tres.</p>', '<p>Dos cuatro.</p>'];
+
+describe('the share of a story the learner knows', () => {
+  it('is null below the threshold of known terms, and for a visitor', async () => {
+    const { id } = await story(CHAPTERS);
+    const token = await learner({ known: false });
+    await setStatus(token, 'tres', 'known');
+
+    expect(await shares(token, id)).toEqual({ story: null, chapters: [null, null] });
+    expect(await shares(undefined, id)).toEqual({ story: null, chapters: [null, null] });
+  });
+
+  it('follows status changes: known and ignored count, learning and a lookup do not', async () => {
+    const { id, chapters } = await story(CHAPTERS);
+    const token = await learner({ known: true });
+    expect(await shares(token, id)).toEqual({ story: share(0, 4), chapters: [share(0, 3), share(0, 2)] });
+
+    await setStatus(token, 'Tres', 'known');
+    expect(await shares(token, id)).toEqual({ story: share(37, 3), chapters: [share(50, 2), share(0, 2)] });
+
+    await setStatus(token, 'dos', 'ignored');
+    expect(await shares(token, id)).toEqual({ story: share(75, 2), chapters: [share(83, 1), share(50, 1)] });
+
+    await setStatus(token, 'dos', 'learning-2');
+    const lookup = await call('POST', '/api/words/save/', token, {
+      word: 'uno',
+      language: 'es',
+      story: id,
+      chapter: chapters[0],
+    });
+    expect(lookup.status).toBe(201);
+    expect(await shares(token, id)).toEqual({ story: share(37, 3), chapters: [share(50, 2), share(0, 2)] });
+  });
+
+  it('follows mark-known and its undo', async () => {
+    const { id, chapters } = await story(CHAPTERS);
+    const token = await learner({ known: true });
+    await setStatus(token, 'dos', 'learning-3');
+
+    const marked = await call<{ terms: string[] }>('POST', `/api/chapters/${chapters[1]}/mark-known/`, token);
+    expect(marked.body.terms).toEqual(['cuatro']);
+    expect(await shares(token, id)).toEqual({ story: share(12, 3), chapters: [share(0, 3), share(50, 1)] });
+
+    await call('POST', '/api/terms/forget/', token, { language: 'es', terms: marked.body.terms });
+    expect(await shares(token, id)).toEqual({ story: share(0, 4), chapters: [share(0, 3), share(0, 2)] });
+  });
+
+  it("is remade for every learner when a chapter's text changes or a chapter is deleted", async () => {
+    const { id, chapters } = await story(CHAPTERS);
+    const first = await learner({ known: true });
+    const second = await learner({ known: true });
+    await setStatus(first, 'tres', 'known');
+    await setStatus(second, 'cuatro', 'known');
+
+    const edited = await call('PUT', `/api/admin/chapters/${chapters[1]}/`, admin, {
+      title: 'C2',
+      content: '<p>Tres tres cuatro cuatro.</p>',
+    });
+    expect(edited.status).toBe(200);
+    // 10 running words now: tres 5, cuatro 2; still 4 terms.
+    expect(await shares(first, id)).toEqual({ story: share(50, 3), chapters: [share(50, 2), share(50, 1)] });
+    expect(await shares(second, id)).toEqual({ story: share(20, 3), chapters: [share(0, 3), share(50, 1)] });
+
+    expect((await call('DELETE', `/api/admin/chapters/${chapters[1]}/`, admin)).status).toBe(204);
+    expect(await shares(first, id)).toEqual({ story: share(50, 2), chapters: [share(50, 2)] });
+    expect(await shares(second, id)).toEqual({ story: share(0, 3), chapters: [share(0, 3)] });
+  });
+
+  it('shows each learner only their own statuses', async () => {
+    const { id } = await story(CHAPTERS);
+    const knowing = await learner({ known: true });
+    const other = await learner({ known: true });
+    await setStatus(knowing, 'tres', 'known');
+    await setStatus(knowing, 'uno', 'known');
+
+    expect((await shares(knowing, id)).story).toEqual(share(50, 2));
+    expect((await shares(other, id)).story).toEqual(share(0, 4));
+  });
+
+  it('is null for a story whose chapters have no words', async () => {
+    const { id } = await story(['<p>¡…!</p>']);
+    const token = await learner({ known: true });
+    expect(await shares(token, id)).toEqual({ story: null, chapters: [null] });
+  });
+});

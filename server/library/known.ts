@@ -1,0 +1,98 @@
+// How much of the library's stories the learner knows (issue 22, decision 072): read from the counts the terms
+// area keeps (learner_story_known, story_term_counts), never from the stories' words, for the list; for one
+// story's page, its chapters' shares are counted from its own terms.
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { COMPREHENSION_MIN_KNOWN_TERMS, statusNumber, UNDERSTOOD_STATUSES } from '#common/terms.ts';
+import type { Database } from '#server/db/client.ts';
+
+/** A text's running words and distinct terms, and those the learner understands. */
+export interface KnownShare {
+  occurrences: number;
+  terms: number;
+  knownOccurrences: number;
+  knownTerms: number;
+}
+
+/** The learner's known counts per story: undefined below the threshold of known terms. */
+export type KnownByStory = Map<number, { knownOccurrences: number; knownTerms: number }> | undefined;
+
+const UNDERSTOOD = `{${UNDERSTOOD_STATUSES.map(statusNumber).join(',')}}`;
+
+/**
+ * The learner's known counts in every story of a language they know something of, when they know at least
+ * COMPREHENSION_MIN_KNOWN_TERMS terms in it (counted no further than that): one query through
+ * learner_story_known's (user_id, language_id, story_id) key and term_statuses' (user_id, language_id, term).
+ */
+export async function knownByStory(pool: pg.Pool, userId: string, code: string): Promise<KnownByStory> {
+  // Named: planned once per connection.
+  const { rows } = await pool.query<{
+    known: number;
+    story_id: number | null;
+    known_occurrences: number;
+    known_terms: number;
+  }>({
+    name: 'library-known',
+    text: `SELECT t.known, k.story_id, k.known_occurrences, k.known_terms
+           FROM languages l
+           CROSS JOIN LATERAL (
+             SELECT count(*)::int AS known FROM (
+               SELECT 1 FROM term_statuses ts
+               WHERE ts.user_id = $2 AND ts.language_id = l.id AND ts.status = $3
+               LIMIT $4
+             ) enough
+           ) t
+           LEFT JOIN learner_story_known k ON t.known >= $4 AND k.user_id = $2 AND k.language_id = l.id
+           WHERE l.code = $1`,
+    values: [code, userId, statusNumber('known'), COMPREHENSION_MIN_KNOWN_TERMS],
+  });
+  if ((rows[0]?.known ?? 0) < COMPREHENSION_MIN_KNOWN_TERMS) return undefined;
+  const known = new Map<number, { knownOccurrences: number; knownTerms: number }>();
+  for (const row of rows) {
+    if (row.story_id === null) continue;
+    known.set(row.story_id, { knownOccurrences: row.known_occurrences, knownTerms: row.known_terms });
+  }
+  return known;
+}
+
+/**
+ * The learner's share of one story and of each of its chapters, counted from the story's terms and the
+ * learner's statuses of them (one query: chapter_terms by chapter, term_statuses by key); undefined below the
+ * threshold of known terms in the story's language. A chapter without terms has no entry.
+ */
+export async function knownSharesOfStory(
+  db: Database,
+  userId: string,
+  story: { id: number; languageId: number },
+): Promise<{ story: KnownShare | undefined; chapters: Map<number, KnownShare> } | undefined> {
+  const { rows } = await db.execute<
+    { chapter_id: number | null; enough: boolean } & Record<keyof KnownShare, number>
+  >(sql`
+    SELECT ct.chapter_id,
+           (SELECT count(*) FROM (
+              SELECT 1 FROM term_statuses e
+              WHERE e.user_id = ${userId} AND e.language_id = ${story.languageId}
+                AND e.status = ${statusNumber('known')}
+              LIMIT ${COMPREHENSION_MIN_KNOWN_TERMS}
+            ) x) >= ${COMPREHENSION_MIN_KNOWN_TERMS} AS enough,
+           sum(ct.occurrences)::int AS occurrences,
+           count(DISTINCT ct.term)::int AS terms,
+           coalesce(sum(ct.occurrences) FILTER (WHERE ts.status = ANY (${UNDERSTOOD}::smallint[])), 0)::int
+             AS "knownOccurrences",
+           (count(DISTINCT ct.term) FILTER (WHERE ts.status = ANY (${UNDERSTOOD}::smallint[])))::int
+             AS "knownTerms"
+    FROM chapter_terms ct
+    JOIN chapters c ON c.id = ct.chapter_id AND c.story_id = ${story.id}
+    LEFT JOIN term_statuses ts
+      ON ts.user_id = ${userId} AND ts.language_id = ${story.languageId} AND ts.term = ct.term
+    GROUP BY GROUPING SETS ((ct.chapter_id), ())`);
+  // No terms at all: the grand total still answers one row, with the threshold.
+  if (!rows[0]?.enough) return undefined;
+  const chapters = new Map<number, KnownShare>();
+  let whole: KnownShare | undefined;
+  for (const { chapter_id, enough: _, ...share } of rows) {
+    if (chapter_id === null) whole = share.occurrences > 0 ? share : undefined;
+    else chapters.set(chapter_id, share);
+  }
+  return { story: whole, chapters };
+}
