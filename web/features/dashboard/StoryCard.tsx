@@ -7,6 +7,7 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
+import { KnownShare } from '#web/features/library/KnownShare.tsx';
 import { StoryCover } from '#web/features/library/StoryCover.tsx';
 
 const numberFormat = new Intl.NumberFormat();
@@ -63,6 +64,7 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
           {story.chapter_count} {story.chapter_count === 1 ? 'chapter' : 'chapters'} ·{' '}
           {numberFormat.format(story.estimated_word_count)} words
         </p>
+        <KnownShare comprehension={story.comprehension} of="story" className="-mt-1 block" />
         {kind === 'continue' ? (
           <div className="mt-1 flex flex-col gap-2">
             <ProgressBar

@@ -13,6 +13,7 @@ import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
+import { KnownShare } from './KnownShare.tsx';
 import { markChapterUnread, storyDetailQuery } from './queries.ts';
 import { StoryCover } from './StoryCover.tsx';
 
@@ -84,6 +85,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
             {story.chapters.length} {story.chapters.length === 1 ? 'chapter' : 'chapters'} ·{' '}
             {numberFormat.format(story.estimated_word_count)} words
           </p>
+          <KnownShare comprehension={story.comprehension} of="story" className="mt-1 block" />
           {overall.completion_percentage > 0 ? (
             <div className="mt-4 max-w-sm">
               <p className="mb-1.5 text-sm font-medium text-slate-700">
@@ -167,6 +169,7 @@ function ChapterRow({
             <span className="block text-sm text-slate-500">
               {numberFormat.format(chapter.word_count)} words
             </span>
+            <KnownShare comprehension={chapter.comprehension} of="chapter" className="block" />
           </span>
           {completed ? null : <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
         </Link>

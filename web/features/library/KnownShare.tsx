@@ -1,0 +1,35 @@
+import type { Comprehension } from '#common/schemas/library.ts';
+
+const numberFormat = new Intl.NumberFormat();
+
+/**
+ * How much of a story or chapter the learner knows (issue 22): "You know 94 % · 37 new words", and a sentence for
+ * screen readers; nothing below the threshold of known terms (comprehension null).
+ */
+export function KnownShare({
+  comprehension,
+  of,
+  className = '',
+}: {
+  comprehension: Comprehension;
+  /** What the share is of, for the spoken sentence: "this story's words". */
+  of: 'story' | 'chapter';
+  className?: string;
+}) {
+  if (!comprehension) return null;
+  const percent = comprehension.known_percent;
+  const fresh = comprehension.new_words;
+  const count = numberFormat.format(fresh);
+  return (
+    <span className={`text-sm text-slate-600 ${className}`}>
+      <span aria-hidden="true">
+        <span className="font-semibold text-emerald-800">You know {percent} %</span>
+        {' · '}
+        {count} new {fresh === 1 ? 'word' : 'words'}
+      </span>
+      <span className="sr-only">
+        You know {percent} % of this {of}'s words; {count} {fresh === 1 ? 'is' : 'are'} new
+      </span>
+    </span>
+  );
+}
