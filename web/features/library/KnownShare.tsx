@@ -25,7 +25,9 @@ export function KnownShare({
       <span aria-hidden="true">
         <span className="font-semibold text-emerald-800">You know {percent} %</span>
         {' · '}
-        {count} new {fresh === 1 ? 'word' : 'words'}
+        <span className="whitespace-nowrap">
+          {count} new {fresh === 1 ? 'word' : 'words'}
+        </span>
       </span>
       <span className="sr-only">
         You know {percent} % of this {of}'s words; {count} {fresh === 1 ? 'is' : 'are'} new

@@ -1,0 +1,83 @@
+// How much of a story a learner knows, before reading it (issue 22): once they know 50 terms in Spanish, the
+// library's card, the story page and each chapter row say "You know N %" and how many words are new. The
+// share after a chapter changes is tested through the API (server/library/comprehension.test.ts).
+import type { StoryDetail } from '#common/schemas/library.ts';
+import { COMPREHENSION_MIN_KNOWN_TERMS } from '#common/terms.ts';
+import { createAccount } from './support/accounts.ts';
+import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
+import { expect, test } from './support/fixtures.ts';
+import { screenshot } from './support/screenshots.ts';
+import { createStory } from './support/stories.ts';
+
+/** Words no story holds, one per known term the threshold asks for. */
+const FILLER = Array.from(
+  { length: COMPREHENSION_MIN_KNOWN_TERMS },
+  (_, index) =>
+    `zz${String.fromCharCode(97 + Math.floor(index / 26))}${String.fromCharCode(97 + (index % 26))}`,
+);
+
+test('a learner who knows 50 words sees how much of each story and chapter they know', async ({ page }) => {
+  test.slow(); // fifty statuses set through the API
+  const title = `El sol y la luna ${Date.now()}`;
+  const { storyId } = await createStory({
+    language: 'es',
+    title,
+    chapters: [
+      { title: 'La mañana', content: 'El sol sale. La luna duerme.' },
+      { title: 'La tarde', content: 'El sol brilla sobre el mar.' },
+    ],
+  });
+  const email = uniqueAddress('comprehension');
+  await createAccount(email, 'Kim Known');
+  await signInWithCode(page, email);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: 'Language to learn' }).click();
+  await page.getByRole('option', { name: 'Español (Spanish)' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(card).toBeVisible();
+  // Below the threshold nothing is said.
+  await expect(card.getByText(/You know/)).toHaveCount(0);
+
+  const token = await accessToken(page);
+  const known = async (term: string) => {
+    const response = await page.request.put('/api/terms/status/', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { language: 'es', term, status: 'known' },
+    });
+    expect(response.status()).toBe(200);
+  };
+  for (const term of [...FILLER, 'sol', 'el']) await known(term);
+  const detail = (await (
+    await page.request.get(`/api/stories/${storyId}/`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as StoryDetail;
+  const share = detail.comprehension;
+  expect(share?.known_percent).toBeGreaterThan(0);
+  expect(share?.known_percent).toBeLessThan(100);
+
+  await page.reload();
+  const sentence = `You know ${share?.known_percent} % of this story's words; ${share?.new_words} are new`;
+  await expect(card.getByText(`You know ${share?.known_percent} %`, { exact: true })).toBeVisible();
+  await expect(card.getByText(sentence)).toBeAttached();
+  await card.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page, 360);
+  await screenshot(page, 'comprehension-card-360');
+
+  await card.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText(sentence)).toBeAttached();
+  const rows = page.getByRole('listitem').filter({ hasText: /^Chapter \d/ });
+  for (const [index, chapter] of detail.chapters.entries()) {
+    const mine = chapter.comprehension;
+    expect(mine).not.toBeNull();
+    await expect(
+      rows.nth(index).getByText(`You know ${mine?.known_percent} %`, { exact: true }),
+    ).toBeVisible();
+  }
+  await expectNoSidewaysScroll(page, 360);
+  await expectNoSeriousAxeViolation(page);
+  await screenshot(page, 'comprehension-story-360');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, 'comprehension-story-1280');
+});
