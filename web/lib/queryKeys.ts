@@ -29,6 +29,8 @@ export const queryKeys = {
     lemma ? (['dictionary', language, word, lemma] as const) : (['dictionary', language, word] as const),
   /** The learner's saved words; a word looked up changes them. */
   words: () => ['words'] as const,
+  /** One filtered, sorted list of the saved words (issue 22), under words(). */
+  wordList: (query: string) => ['words', 'list', query] as const,
   /** The devices signed in to the learner's account; signing one out changes them. */
   signedInDevices: () => ['signed-in-devices'] as const,
 
