@@ -26,5 +26,9 @@ export function openDatabase(
   });
   // A connection dropped while idle (a restart, a failover) must not take the process down.
   pool.on('error', options.onIdleError);
+  // Nor one dropped while checked out between two statements (a transaction doing work between its queries,
+  // a long job): pg-pool listens only to idle clients, and a client's unheard 'error' is an uncaught exception.
+  // The next query on it fails, and its caller answers 503 or retries as for any lost connection.
+  pool.on('connect', (client) => client.on('error', options.onIdleError));
   return { db: drizzle(pool, { schema }), pool };
 }
