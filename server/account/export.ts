@@ -38,6 +38,10 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
   reading_aids: { exportedAs: 'reading_aids' },
   saved_words: { exportedAs: 'saved_words' },
   term_statuses: { exportedAs: 'term_statuses' },
+  learner_story_known: {
+    leftOut:
+      "counts of each story's words whose term the learner knows, derived from term_statuses (decision 072)",
+  },
   subscriptions: { exportedAs: 'subscription' },
   feedback: { exportedAs: 'feedback' },
   teacher_applications: { exportedAs: 'narrator_applications' },
