@@ -93,7 +93,7 @@ describe('SavedWords', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Word', 'Meaning', 'Status', 'Occurrences', 'Last Seen', 'Delete']);
+    ).toEqual(['Word', 'Occurrences', 'Last Seen', 'Meaning', 'Status', 'Delete']);
     const first = within(rows[1] as HTMLElement).getAllByRole('cell');
     expect(
       within(first[0] as HTMLElement)
@@ -102,11 +102,11 @@ describe('SavedWords', () => {
     ).toBe('es');
     expect(first[0]?.textContent).toContain('hablar');
     expect(first[0]?.textContent).toContain('Ella habló con el mar.');
-    expect(first[1]?.textContent).toBe('to speak');
+    expect(first[3]?.textContent).toBe('to speak');
     expect(screen.getByRole('combobox', { name: 'Status of habló' })).toHaveProperty('value', 'learning-1');
     expect(screen.getByRole('combobox', { name: 'Status of chat' })).toHaveProperty('value', '');
-    expect(first[3]?.textContent).toBe('3');
-    expect(first[4]?.textContent).toBe(
+    expect(first[1]?.textContent).toBe('3');
+    expect(first[2]?.textContent).toBe(
       new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(HABLO.last_seen_at),
       ),

@@ -122,7 +122,7 @@ export function SavedWords() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <BackLinkHeader to={CLIENT_ROUTES.dashboard} label="Back to Dashboard" />
-      <main id="main" className="mx-auto w-full max-w-5xl px-3 py-8 sm:px-6 sm:py-10">
+      <main id="main" className="mx-auto w-full max-w-3xl px-3 py-8 sm:px-6 sm:py-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Saved Words</h1>
         <p className="mt-2 text-slate-600">Every word you looked up while reading, the most recent first.</p>
         <WordsToolbar

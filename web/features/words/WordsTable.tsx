@@ -16,6 +16,21 @@ export const STATUS_LABELS: Record<TermStatus, string> = {
 const NEW_LABEL = 'New';
 
 const lastSeenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** Last Seen in the learner's own time, as before; on a narrow column its date and its time break apart whole. */
+function LastSeen({ at }: { at: string }) {
+  const date = new Date(at);
+  const whole = lastSeenFormat.format(date);
+  const time = timeFormat.format(date);
+  if (!whole.endsWith(time) || whole === time) return <time dateTime={at}>{whole}</time>;
+  return (
+    <time dateTime={at}>
+      <span className="whitespace-nowrap">{whole.slice(0, -time.length).trimEnd()}</span>{' '}
+      <span className="whitespace-nowrap">{time}</span>
+    </time>
+  );
+}
 
 export interface WordsTableProps {
   words: readonly SavedWord[];
@@ -80,7 +95,7 @@ function StatusSelect({ word, onStatus }: { word: SavedWord; onStatus: WordsTabl
       aria-label={`Status of ${word.word}`}
       value={word.status ?? ''}
       onChange={(event) => onStatus(word, event.target.value as TermStatus)}
-      className="min-h-11 w-full max-w-36 rounded-lg border border-slate-300 bg-white px-1.5 text-sm text-slate-900 sm:px-2"
+      className="min-h-11 w-[7.25rem] rounded-lg border border-slate-300 bg-white px-1.5 text-sm text-slate-900 sm:px-2"
     >
       {word.status ? null : (
         <option value="" disabled>
@@ -98,22 +113,22 @@ function StatusSelect({ word, onStatus }: { word: SavedWord; onStatus: WordsTabl
 
 /**
  * The saved words as a table (spec/learner.md §2: Word, Occurrences, Last Seen; issue 22 adds Meaning, Status
- * and a delete). Each header sorts by its column. On a phone the meaning sits under the word, and the table
+ * and a delete, after the specification's columns: they keep their places, and a phone shows them first). Each header sorts by its column. On a phone the meaning sits under the word, and the table
  * scrolls sideways.
  */
 export function WordsTable({ words, sort, order, onSort, onStatus, onDelete }: WordsTableProps) {
   const header = { current: sort, order, onSort };
   return (
-    <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[20rem] text-left">
+    <div className="relative mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[26rem] text-left">
         <caption className="sr-only">Your saved words</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <SortHeader column="word" label="Word" {...header} />
-            <SortHeader column="meaning" label="Meaning" className="max-sm:hidden" {...header} />
-            <SortHeader column="status" label="Status" {...header} />
             <SortHeader column="occurrences" label="Occurrences" className="text-right" {...header} />
             <SortHeader column="last_seen" label="Last Seen" {...header} />
+            <SortHeader column="meaning" label="Meaning" className="max-sm:hidden" {...header} />
+            <SortHeader column="status" label="Status" {...header} />
             <th scope="col" className="w-12 px-2 py-3">
               <span className="sr-only">Delete</span>
             </th>
@@ -140,15 +155,15 @@ export function WordsTable({ words, sort, order, onSort, onStatus, onDelete }: W
                   </span>
                 ) : null}
               </td>
+              <td className="px-2 py-3 text-right text-slate-700 tabular-nums sm:px-3">{word.occurrences}</td>
+              <td className="px-2 py-3 text-sm text-slate-600 sm:px-3">
+                <LastSeen at={word.last_seen_at} />
+              </td>
               <td className="px-2 py-3 text-sm text-slate-700 max-sm:hidden sm:px-3">
                 {word.meaning ?? <span className="text-slate-500">—</span>}
               </td>
               <td className="px-2 py-2 sm:px-3">
                 <StatusSelect word={word} onStatus={onStatus} />
-              </td>
-              <td className="px-2 py-3 text-right text-slate-700 tabular-nums sm:px-3">{word.occurrences}</td>
-              <td className="px-2 py-3 text-sm text-slate-600 sm:px-3">
-                <time dateTime={word.last_seen_at}>{lastSeenFormat.format(new Date(word.last_seen_at))}</time>
               </td>
               <td className="px-1 py-2">
                 <button
