@@ -7,7 +7,14 @@ import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { canSee, isLocked } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
-import { type KnownByStory, knownByStory, knownSharesOfStory } from './known.ts';
+import {
+  KNOWN_BY_STORY_SQL,
+  KNOWN_BY_STORY_VALUES,
+  type KnownByStory,
+  type KnownColumns,
+  knownFromColumns,
+  knownSharesOfStory,
+} from './known.ts';
 import { TrigramIndex } from './search-index.ts';
 
 const STORY_NOT_FOUND = 'Story not found';
@@ -166,13 +173,14 @@ interface LibraryState {
   version: number;
   foldedWords: string[];
   progress: Map<number, StoryProgressRow>;
+  known: KnownByStory;
 }
 
 /**
  * One query: the language's id and library version, the search words folded as the stories' text is
- * (fold_for_search), and the learner's progress in every story they have begun, by story id (through
- * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed). Null: no
- * such language.
+ * (fold_for_search), the learner's progress in every story they have begun, by story id (through
+ * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed), and their
+ * known counts in the language's stories (server/library/known.ts). Null: no such language.
  */
 async function libraryState(
   pool: pg.Pool,
@@ -181,20 +189,24 @@ async function libraryState(
   words: string[],
 ): Promise<LibraryState | null> {
   // Named: planned once per connection.
-  const { rows } = await pool.query<{
-    language_id: number;
-    version: string;
-    folded_words: string[] | null;
-    story_id: number | null;
-    completed: number;
-    words_read: number;
-    points_earned: number;
-  }>({
+  const { rows } = await pool.query<
+    {
+      language_id: number;
+      version: string;
+      folded_words: string[] | null;
+      story_id: number | null;
+      completed: number;
+      words_read: number;
+      points_earned: number;
+    } & KnownColumns
+  >({
     name: 'library-state',
     text: `SELECT l.id AS language_id, l.stories_version AS version,
                   (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
+                  known.known_terms, known.known_counts,
                   p.story_id, p.completed, p.words_read, p.points_earned
            FROM languages l
+           CROSS JOIN LATERAL (${KNOWN_BY_STORY_SQL}) known
            LEFT JOIN (
              SELECT c.story_id,
                     count(*) FILTER (WHERE cp.is_completed)::int AS completed,
@@ -206,7 +218,7 @@ async function libraryState(
              GROUP BY c.story_id
            ) p ON true
            WHERE l.code = $1`,
-    values: [code, userId, words],
+    values: [code, userId, words, ...KNOWN_BY_STORY_VALUES],
   });
   const first = rows[0];
   if (!first) return null;
@@ -224,6 +236,7 @@ async function libraryState(
     version: Number(first.version),
     foldedWords: first.folded_words ?? [],
     progress,
+    known: knownFromColumns(first),
   };
 }
 
@@ -239,10 +252,7 @@ export async function listStories<T>(
   userId: string,
   query: StoryListQuery,
 ): Promise<{ stories: T[]; progress: Map<number, StoryProgressRow>; known: KnownByStory }> {
-  const [state, known] = await Promise.all([
-    libraryState(pool, userId, query.language, searchWords(query.search)),
-    knownByStory(pool, userId, query.language),
-  ]);
+  const state = await libraryState(pool, userId, query.language, searchWords(query.search));
   if (!state) throw new HttpError(400, NO_SUCH_LANGUAGE);
   let list = cache.get(state.languageId, state.version);
   if (!list) {
@@ -262,7 +272,11 @@ export async function listStories<T>(
     };
     cache.set(state.languageId, list);
   }
-  return { stories: pickStories(list, query, state.foldedWords), progress: state.progress, known };
+  return {
+    stories: pickStories(list, query, state.foldedWords),
+    progress: state.progress,
+    known: state.known,
+  };
 }
 
 export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 'completedChapters'> {
