@@ -2,10 +2,10 @@
 // first gloss and the sentence it was first looked up in; filtered, searched and sorted; and deleted one by one.
 import { sql } from 'drizzle-orm';
 import type { SavedWordSort, SavedWordsFilter, SortOrder } from '#common/schemas/reading.ts';
-import { statusNumber, statusOfNumber, type TermStatus } from '#common/terms.ts';
+import { statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
 import { languages, savedWords, termStatuses } from '#server/db/schema.ts';
-import { glossesOf } from '#server/dictionary/lookup/service.ts';
+import { glossesOf, lemmasOf } from '#server/dictionary/lookup/service.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export interface ListedWord {
@@ -30,6 +30,7 @@ type Row = {
   first_seen_at: Date | string;
   last_seen_at: Date | string;
   term: string;
+  is_unkeyed: boolean;
   status: number | null;
   sentence: string | null;
 };
@@ -41,23 +42,24 @@ function defaultOrder(sort: SavedWordSort): SortOrder {
 
 /**
  * The learner's saved words as /words lists them: one query for the words and their statuses (a word saved
- * before issue 22 is its own term), then one for the meanings of each language's terms; then only those the
- * search finds, sorted by the column asked (the latest seen first unless asked). Ties: the latest seen first.
+ * before its term was kept is keyed first, once), then one for the meanings of each language's terms; then
+ * only those the search finds, sorted by the column asked (the latest seen first unless asked). Ties: the
+ * latest seen first.
  */
 export async function listSavedWords(
   db: Database,
   userId: string,
   filter: SavedWordsFilter,
 ): Promise<ListedWord[]> {
-  const { rows } = await db.execute<Row>(sql`
-    SELECT w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
-      coalesce(w.term, w.word) AS term, s.status, w.sentence
-    FROM ${savedWords} w
-    JOIN ${languages} l ON l.id = w.language_id
-    LEFT JOIN ${termStatuses} s
-      ON s.user_id = w.user_id AND s.language_id = w.language_id AND s.term = coalesce(w.term, w.word)
-    WHERE w.user_id = ${userId}
-      ${filter.language === undefined ? sql`` : sql`AND l.code = ${filter.language}`}`);
+  let rows = await readRows(db, userId, filter.language);
+  // Words saved before their term was kept get it once, as a lookup would key it now, and are read again.
+  if (rows.some((row) => row.is_unkeyed)) {
+    await keyTerms(
+      db,
+      rows.filter((row) => row.is_unkeyed),
+    );
+    rows = await readRows(db, userId, filter.language);
+  }
   const meanings = await meaningsOf(db, rows);
   const words = rows.map((row): ListedWord => {
     const status = row.status === null ? null : (statusOfNumber(row.status) ?? null);
@@ -76,6 +78,40 @@ export async function listSavedWords(
   });
   const found = filter.search ? words.filter(matches(filter.search)) : words;
   return found.sort(comparator(filter.sort, filter.order ?? defaultOrder(filter.sort), filter.language));
+}
+
+/** The learner's saved words (one language's, when given) with their statuses, in one query. */
+async function readRows(db: Database, userId: string, language: string | undefined): Promise<Row[]> {
+  const { rows } = await db.execute<Row>(sql`
+    SELECT w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
+      coalesce(w.term, w.word) AS term, w.term IS NULL AS is_unkeyed, s.status, w.sentence
+    FROM ${savedWords} w
+    JOIN ${languages} l ON l.id = w.language_id
+    LEFT JOIN ${termStatuses} s
+      ON s.user_id = w.user_id AND s.language_id = w.language_id AND s.term = coalesce(w.term, w.word)
+    WHERE w.user_id = ${userId}
+      ${language === undefined ? sql`` : sql`AND l.code = ${language}`}`);
+  return rows;
+}
+
+/**
+ * Keeps the term of words saved before terms were (migration 0023): the dictionary's form of each word, as
+ * markLookedUp keys a lookup without the reader's form, one query per language; a row keyed meanwhile keeps its.
+ */
+async function keyTerms(db: Database, rows: readonly Row[]): Promise<void> {
+  const byLanguage = new Map<string, Row[]>();
+  for (const row of rows) byLanguage.set(row.language, [...(byLanguage.get(row.language) ?? []), row]);
+  const keyed: { id: number; term: string }[] = [];
+  for (const [language, words] of byLanguage) {
+    const { lemmas } = await lemmasOf(db, language, [...new Set(words.map((row) => row.word))]);
+    for (const row of words) {
+      keyed.push({ id: Number(row.id), term: termOf(row.word, language, lemmas.get(row.word)) ?? row.word });
+    }
+  }
+  await db.execute(sql`
+    UPDATE ${savedWords} SET term = v.term
+    FROM jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) AS v(id bigint, term text)
+    WHERE ${savedWords.id} = v.id AND ${savedWords.term} IS NULL`);
 }
 
 /** The first gloss of each row's term, by language and term: one query per language on the page. */

@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WORD_NOT_FOUND } from '#common/endpoints/words.ts';
 import { MAX_SAVED_SENTENCE_LENGTH, type SavedWord, SavedWordList } from '#common/schemas/reading.ts';
+import { savedWords } from '#server/db/schema.ts';
 import { claimImport, createImport, executeImport } from '#server/dictionary/imports/service.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
@@ -98,6 +100,27 @@ describe('GET /api/words/ (issue 22)', () => {
         sentence: 'Ella habló con el mar.',
       },
     ]);
+  });
+
+  it('keys a word saved before terms were kept under its dictionary form, once', async () => {
+    const token = await learner();
+    const saved = (await save(token, { word: 'hablaba', language: 'es' })).body;
+    await t.db.update(savedWords).set({ term: null }).where(eq(savedWords.id, saved.id));
+    await t.request({
+      method: 'PUT',
+      url: '/api/terms/status/',
+      token,
+      payload: { language: 'es', term: 'hablar', status: 'learning-4' },
+    });
+
+    expect((await list(token)).map((word) => [word.term, word.status, word.meaning])).toEqual([
+      ['hablar', 'learning-4', 'to speak'],
+    ]);
+    const [row] = await t.db
+      .select({ term: savedWords.term })
+      .from(savedWords)
+      .where(eq(savedWords.id, saved.id));
+    expect(row?.term).toBe('hablar');
   });
 
   it('answers a term made new again with a null status', async () => {
