@@ -28,6 +28,12 @@ export const UNDERSTOOD_STATUSES: readonly TermStatus[] = ['known', 'ignored'];
  */
 export const COMPREHENSION_MIN_KNOWN_TERMS = 50;
 
+/**
+ * The known shares, in whole percent, of a story 'Just right for you' in the library: mostly understood, with
+ * a few words still to learn (comprehensible input's 90-98 %).
+ */
+export const JUST_RIGHT_PERCENT = { min: 90, max: 98 } as const;
+
 /** The term of a word as written, or of its dictionary form when one is known; undefined for no word at all. */
 export function termOf(word: string, languageCode: string, lemma?: string): string | undefined {
   if (lemma) {

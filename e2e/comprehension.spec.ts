@@ -28,6 +28,13 @@ test('a learner who knows 50 words sees how much of each story and chapter they 
       { title: 'La tarde', content: 'El sol brilla sobre el mar.' },
     ],
   });
+  // Every word but one is among the fifty: 95 % known, 'Just right for you'.
+  const easy = `Casi todo ${Date.now()}`;
+  await createStory({
+    language: 'es',
+    title: easy,
+    chapters: [{ title: 'Uno', content: `${FILLER.slice(0, 19).join(' ')} palabra.` }],
+  });
   const email = uniqueAddress('comprehension');
   await createAccount(email, 'Kim Known');
   await signInWithCode(page, email);
@@ -35,10 +42,12 @@ test('a learner who knows 50 words sees how much of each story and chapter they 
   await page.goto('/dashboard');
   await page.getByRole('combobox', { name: 'Language to learn' }).click();
   await page.getByRole('option', { name: 'Español (Spanish)' }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+  const available = page.getByRole('region', { name: 'Available Stories' });
+  const card = available.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card).toBeVisible();
-  // Below the threshold nothing is said.
+  // Below the threshold nothing is said, and nothing is just right.
   await expect(card.getByText(/You know/)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Just right for you' })).toHaveCount(0);
 
   const token = await accessToken(page);
   const known = async (term: string) => {
@@ -60,6 +69,13 @@ test('a learner who knows 50 words sees how much of each story and chapter they 
   const sentence = `You know ${share?.known_percent} % of this story's words; ${share?.new_words} are new`;
   await expect(card.getByText(`You know ${share?.known_percent} %`, { exact: true })).toBeVisible();
   await expect(card.getByText(sentence)).toBeAttached();
+  // Above the specification's sections, the story within reach, and not the other.
+  const justRight = page.getByRole('region', { name: 'Just right for you' });
+  await expect(justRight.getByRole('link', { name: easy })).toBeVisible();
+  await expect(justRight.getByText("You know 95 % of this story's words; 1 is new")).toBeAttached();
+  await expect(justRight.getByRole('link', { name: title })).toHaveCount(0);
+  await justRight.scrollIntoViewIfNeeded();
+  await screenshot(page, 'comprehension-just-right-360');
   await card.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page, 360);
   await screenshot(page, 'comprehension-card-360');

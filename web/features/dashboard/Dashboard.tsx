@@ -11,7 +11,14 @@ import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { DailyGoalBar } from './DailyGoalBar.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
-import { CLEARED_FILTERS, DEFAULT_FILTERS, groupStories, type StoryFilters } from './filters.ts';
+import {
+  CLEARED_FILTERS,
+  cardKindOf,
+  DEFAULT_FILTERS,
+  groupStories,
+  justRightStories,
+  type StoryFilters,
+} from './filters.ts';
 import { languageProgressQuery, saveLanguageProgress, useLanguages, useStoryList } from './queries.ts';
 import { type CardKind, StoryCard } from './StoryCard.tsx';
 
@@ -182,7 +189,9 @@ function Library({ language }: { language: string }) {
 
 function StorySections({ stories }: { stories: readonly StoryListItem[] }) {
   const groups = groupStories(stories);
-  const sections: { title: string; kind: CardKind; items: StoryListItem[] }[] = [
+  const sections: { title: string; kind: CardKind | 'just-right'; items: StoryListItem[] }[] = [
+    // Issue 22, above the specification's sections; its stories stay in theirs too.
+    { title: 'Just right for you', kind: 'just-right', items: justRightStories(stories) },
     { title: 'Continue Reading', kind: 'continue', items: groups.continueReading },
     { title: 'Available Stories', kind: 'available', items: groups.available },
     { title: 'Completed Stories', kind: 'completed', items: groups.completed },
@@ -196,7 +205,11 @@ function StorySections({ stories }: { stories: readonly StoryListItem[] }) {
             <h2 className="mb-3 text-lg font-semibold text-slate-900">{section.title}</h2>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {section.items.map((story) => (
-                <StoryCard key={story.id} story={story} kind={section.kind} />
+                <StoryCard
+                  key={story.id}
+                  story={story}
+                  kind={section.kind === 'just-right' ? cardKindOf(story) : section.kind}
+                />
               ))}
             </ul>
           </section>

@@ -6,6 +6,7 @@ import {
   FILTER_SECTIONS,
   filterBadgeCount,
   groupStories,
+  justRightStories,
   storyListQuery,
 } from './filters.ts';
 
@@ -91,5 +92,25 @@ describe('groupStories', () => {
     expect(groups.continueReading.map((s) => s.id)).toEqual([2]);
     expect(groups.available.map((s) => s.id)).toEqual([1, 4]);
     expect(groups.completed.map((s) => s.id)).toEqual([3]);
+  });
+
+  it("picks 'Just right for you': 90-98 % known, not completed, most known and fewest new words first", () => {
+    const known = (id: number, known_percent: number, new_words: number, completed = false) => ({
+      ...story(id, completed ? { completion_percentage: 100, is_completed: true } : {}),
+      comprehension: { known_percent, new_words },
+    });
+    const picked = justRightStories([
+      known(1, 89, 40),
+      known(2, 90, 30),
+      known(3, 95, 12),
+      known(4, 95, 8),
+      known(5, 98, 2),
+      known(6, 99, 1),
+      known(7, 94, 10, true),
+      story(8, {}),
+    ]);
+
+    expect(picked.map((s) => s.id)).toEqual([5, 4, 3, 2]);
+    expect(justRightStories([story(1, {})])).toEqual([]);
   });
 });

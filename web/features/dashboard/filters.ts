@@ -7,6 +7,7 @@ import {
   TOPICS,
   type Topic,
 } from '#common/stories.ts';
+import { JUST_RIGHT_PERCENT } from '#common/terms.ts';
 
 /** The story filters of the dashboard (spec/learner.md §2 filters panel). */
 export interface StoryFilters {
@@ -98,14 +99,40 @@ export function storyListQuery(language: string, filters: StoryFilters, search: 
 
 /** The three sections of the story list (spec/learner.md §4): started, not started, completed. */
 export function groupStories(stories: readonly StoryListItem[]) {
-  const continueReading: StoryListItem[] = [];
-  const available: StoryListItem[] = [];
-  const completed: StoryListItem[] = [];
-  for (const story of stories) {
-    const progress = story.user_progress;
-    if (progress.is_completed) completed.push(story);
-    else if (progress.completion_percentage > 0 || progress.words_read > 0) continueReading.push(story);
-    else available.push(story);
-  }
-  return { continueReading, available, completed };
+  const groups = { continue: [], available: [], completed: [] } as Record<
+    ReturnType<typeof cardKindOf>,
+    StoryListItem[]
+  >;
+  for (const story of stories) groups[cardKindOf(story)].push(story);
+  return { continueReading: groups.continue, available: groups.available, completed: groups.completed };
+}
+
+/** The section of the specification a story belongs to by the learner's progress in it, named as its card's kind. */
+export function cardKindOf(story: StoryListItem): 'continue' | 'available' | 'completed' {
+  const progress = story.user_progress;
+  if (progress.is_completed) return 'completed';
+  if (progress.completion_percentage > 0 || progress.words_read > 0) return 'continue';
+  return 'available';
+}
+
+/**
+ * 'Just right for you' (issue 22): the stories not yet completed that the learner knows 90-98 % of, easiest
+ * (most known, then fewest new words) first; empty below the threshold of known terms (no shares).
+ */
+export function justRightStories(stories: readonly StoryListItem[]): StoryListItem[] {
+  return stories
+    .filter((story) => {
+      const share = story.comprehension;
+      return (
+        share !== null &&
+        !story.user_progress.is_completed &&
+        share.known_percent >= JUST_RIGHT_PERCENT.min &&
+        share.known_percent <= JUST_RIGHT_PERCENT.max
+      );
+    })
+    .sort(
+      (a, b) =>
+        (b.comprehension?.known_percent ?? 0) - (a.comprehension?.known_percent ?? 0) ||
+        (a.comprehension?.new_words ?? 0) - (b.comprehension?.new_words ?? 0),
+    );
 }
