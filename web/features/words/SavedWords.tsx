@@ -1,5 +1,5 @@
 import { BookMarked } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { SavedWord, SavedWordSort } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
@@ -27,6 +27,19 @@ function chosenLanguage(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** How long typing must pause before the search is sent: one request per word typed, not per letter. */
+const SEARCH_PAUSE_MS = 250;
+
+/** The value once it has stopped changing for `delay` milliseconds. */
+function useSettled<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
 }
 
 /** The view sorted by a column: the other order when it already is, else the column's own first order. */
@@ -85,8 +98,8 @@ export function SavedWords() {
     sort: 'last_seen',
     order: 'desc',
   }));
-  const deferredSearch = useDeferredValue(view.search);
-  const words = useSavedWords({ ...view, search: deferredSearch });
+  const search = useSettled(view.search, SEARCH_PAUSE_MS);
+  const words = useSavedWords({ ...view, search });
   const setStatus = useSetStatus();
   const [deleting, setDeleting] = useState<SavedWord>();
   const [isExporting, setExporting] = useState(false);
