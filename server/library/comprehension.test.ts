@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comprehension, StoryDetail, StoryListItem } from '#common/schemas/library.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { COMPREHENSION_MIN_KNOWN_TERMS } from '#common/terms.ts';
-import { languages } from '#server/db/schema.ts';
+import { languages, learnerStoryKnown } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 
@@ -172,6 +172,27 @@ describe('the share of a story the learner knows', () => {
     ]);
     // The list's kept counts agree with the page's, counted from the terms (shares() compares them).
     expect((await shares(token, id)).story).not.toBeNull();
+  });
+
+  it("leaves the story's old language when it moves to another", async () => {
+    const { id } = await story(CHAPTERS);
+    const token = await learner({ known: true });
+    await setStatus(token, 'tres', 'known');
+    const [italian] = await t.db.select().from(languages).where(eq(languages.code, 'it'));
+    const moved = await call('PUT', `/api/admin/stories/${id}/`, admin, {
+      title: 'Moved',
+      author: 'Author',
+      language: italian?.id,
+      is_published: true,
+      is_free: true,
+    });
+    expect(moved.status).toBe(200);
+
+    const detail = await call<StoryDetail>('GET', `/api/stories/${id}/`, token);
+    // The learner knows nothing in Italian: below the threshold there.
+    expect(detail.body.comprehension).toBeNull();
+    const kept = await t.db.select().from(learnerStoryKnown).where(eq(learnerStoryKnown.storyId, id));
+    expect(kept).toEqual([]);
   });
 
   it('shows each learner only their own statuses', async () => {
