@@ -12,7 +12,7 @@ import type { ChapterWord } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
 import { STATUS_MARKS, type TermStatuses } from './termStatuses.ts';
-import { chapterHtml, wordText } from './text.ts';
+import { chapterHtml, sentenceAround, wordText } from './text.ts';
 import type { WordAnalysis } from './useWordLookup.ts';
 
 const ACTIVE_ID = 'reader-active-word';
@@ -42,12 +42,15 @@ export interface ChapterTextProps {
  * The tapped word's text as written (without its ruby), the server's analysis that rides on its span, and its
  * term when the reader knows the learner's statuses.
  */
-function wordOf(span: HTMLElement, statuses: TermStatuses | undefined): [string, WordAnalysis | undefined] {
+function wordOf(
+  span: HTMLElement,
+  statuses: TermStatuses | undefined,
+  language: string,
+): [string, WordAnalysis] {
   const { l, r, p } = span.dataset;
   const text = wordText(span);
   const term = statuses?.termOf(text);
-  const analysis = l || r || p || term ? { lemma: l, reading: r, partOfSpeech: p, term } : undefined;
-  return [text, analysis];
+  return [text, { lemma: l, reading: r, partOfSpeech: p, term, sentence: sentenceAround(span, language) }];
 }
 
 /**
@@ -86,7 +89,7 @@ export const ChapterText = memo(function ChapterText({
     // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
     performance.mark('reader:tap', { startTime: event.timeStamp });
     activate(word);
-    onWord(...wordOf(word, statuses));
+    onWord(...wordOf(word, statuses, language));
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -95,7 +98,7 @@ export const ChapterText = memo(function ChapterText({
     if (statusKey(event, active.current, statuses, onStatusKey)) return;
     if (event.key === 'Enter' && active.current) {
       event.preventDefault();
-      onWord(...wordOf(active.current, statuses));
+      onWord(...wordOf(active.current, statuses, language));
       return;
     }
     const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterHtml, splitWords, wordText } from './text.ts';
+import { chapterHtml, sentenceAround, splitWords, wordText } from './text.ts';
 
 const words = (text: string, language: string) =>
   splitWords(text, language)
@@ -246,5 +246,48 @@ describe("marked words read as the server reads them (server/analysis/markup.ts'
     ]);
 
     expect(spans(html)).toEqual(['東京都', 'へ', '行きました=行く']);
+  });
+});
+
+describe('sentenceAround (issue 22)', () => {
+  const spanOf = (html: string, word: string) => {
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    return [...container.querySelectorAll('[data-w]')].find((span) => wordText(span) === word) as Element;
+  };
+
+  it('gives the sentence of the paragraph the word is in', () => {
+    const html = chapterHtml(
+      'La niña camina.  Su amigo habló con el mar. Luego se fue.\n\nOtro párrafo.',
+      'es',
+    );
+
+    expect(sentenceAround(spanOf(html, 'habló'), 'es')).toBe('Su amigo habló con el mar.');
+    expect(sentenceAround(spanOf(html, 'párrafo'), 'es')).toBe('Otro párrafo.');
+  });
+
+  it('leaves out the readings above the words', () => {
+    const html = chapterHtml(
+      '私は本を読みました。猫が来た。',
+      'ja',
+      [
+        { text: '私', reading: 'わたし' },
+        { text: 'は' },
+        { text: '本', reading: 'ほん' },
+        { text: 'を' },
+        { text: '読みました', lemma: '読む', reading: 'よみました' },
+      ],
+      { showReadings: true },
+    );
+
+    expect(sentenceAround(spanOf(html, '読みました'), 'ja')).toBe('私は本を読みました。');
+  });
+
+  it('cuts a sentence too long to keep to a window around the word', () => {
+    const long = `${'palabra '.repeat(150)}faro ${'otra '.repeat(150)}.`;
+    const sentence = sentenceAround(spanOf(chapterHtml(long, 'es'), 'faro'), 'es') ?? '';
+
+    expect([...sentence].length).toBeLessThanOrEqual(500);
+    expect(sentence).toContain('faro');
   });
 });

@@ -234,3 +234,42 @@ export function wordText(span: Element): string {
   }
   return text;
 }
+
+/** The longest sentence kept with a saved word (common/schemas/reading.ts MAX_SAVED_SENTENCE_LENGTH). */
+const MAX_SENTENCE = 500;
+
+/**
+ * The sentence a word span stands in, as the reader shows it (readings above the words left out, runs of white
+ * space made one), for the saved word (issue 22): the paragraph's text cut by the language's sentence
+ * boundaries; a sentence too long is cut to a window around the word.
+ */
+export function sentenceAround(span: Element, languageCode: string): string | undefined {
+  const paragraph = span.closest('p') ?? span.parentElement;
+  if (!paragraph) return undefined;
+  let text = '';
+  let at = -1;
+  const walk = (node: Node) => {
+    if (node === span) at = text.length;
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
+    else if (node.nodeType === Node.ELEMENT_NODE && (node as Element).localName !== 'rt') {
+      for (const child of node.childNodes) walk(child);
+    } else if ((node as Element).localName === 'br') text += ' ';
+  };
+  walk(paragraph);
+  if (at < 0) return undefined;
+  let sentence = text;
+  for (const segment of new Intl.Segmenter(languageCode, { granularity: 'sentence' }).segment(text)) {
+    if (at >= segment.index && at < segment.index + segment.segment.length) {
+      sentence = segment.segment;
+      at -= segment.index;
+      break;
+    }
+  }
+  const characters = [...sentence.slice(0, at)].length;
+  const all = [...sentence];
+  const start =
+    all.length <= MAX_SENTENCE ? 0 : Math.max(0, Math.min(characters - 200, all.length - MAX_SENTENCE));
+  const cut = all.slice(start, start + MAX_SENTENCE).join('');
+  const tidy = cut.replace(/\s+/gu, ' ').trim();
+  return tidy === '' ? undefined : tidy;
+}

@@ -18,6 +18,8 @@ export interface WordAnalysis {
   partOfSpeech?: string | undefined;
   /** The word's term (issue 22): its dictionary form's key where the chapter names one. */
   term?: string | undefined;
+  /** The sentence it was tapped in, kept with the saved word the first time (issue 22). */
+  sentence?: string | undefined;
 }
 
 /** The word panel's states (spec/learner.md §4): loading, then found, not found, or error. */
@@ -118,6 +120,7 @@ export function useWordLookup(place: LookupPlace) {
             story: storyId,
             chapter: chapterId,
             ...(dictionaryForm ? { lemma: dictionaryForm } : {}),
+            ...(analysis?.sentence ? { sentence: analysis.sentence } : {}),
           },
           signal: controller.signal,
         });
