@@ -120,6 +120,9 @@ export const DataExport = z.object({
       last_seen_at: Instant,
       last_story_id: z.number().nullable(),
       last_chapter_id: z.number().nullable(),
+      /** Issue 22: the term the lookup made learning, and the sentence the word was first met in. */
+      term: z.string().nullable(),
+      sentence: z.string().nullable(),
     }),
   ),
   feedback: z.array(z.object({ id: z.number(), email: z.string(), text: z.string(), created_at: Instant })),

@@ -146,6 +146,8 @@ function presentReading(
       last_seen_at: word.lastSeenAt.toISOString(),
       last_story_id: word.lastStoryId,
       last_chapter_id: word.lastChapterId,
+      term: word.term,
+      sentence: word.sentence,
     })),
     term_statuses: data.termStatuses.map((entry) => ({
       language: entry.language,
