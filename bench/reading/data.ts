@@ -10,6 +10,7 @@ import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import { DIFFICULTIES, lengthCategory, TOPICS, wordCount } from '#common/stories.ts';
 import { loadDemoLibrary } from '../../server/demo/library.ts';
 import { createJapaneseStories, type JapaneseReader } from './japanese.ts';
+import { generateChapterTerms } from './terms.ts';
 import { LANGUAGE_TEXTS } from './texts.ts';
 
 export const STORIES_PER_LANGUAGE = 500;
@@ -308,6 +309,7 @@ export async function generateLibrary(
 
   const { learnable, languageId } = await languageTable(client);
   await generateStories(client, step);
+  await generateChapterTerms(step, learnable);
   const reader = {
     ...(await createReaderStory(client, languageId('es'))),
     japanese: await createJapaneseStories(client, languageId('ja')),
