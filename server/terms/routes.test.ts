@@ -4,16 +4,15 @@
 // the terms made again when a dictionary is replaced, and the statuses in the data export.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderChapter, SavedWord } from '#common/schemas/reading.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import type { TermStatusResult } from '#common/schemas/terms.ts';
 import { chapters, chapterTerms, languages } from '#server/db/schema.ts';
-import { claimImport, createImport, executeImport } from '#server/dictionary/imports/service.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { setupTestApp } from '#server/testing/app.ts';
+import { importDictionary } from '#server/testing/dictionaries.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { NO_TERM, refreshStaleChapterTerms } from './service.ts';
 
@@ -25,24 +24,7 @@ let other = '';
 const DEMO = resolve(import.meta.dirname, '../db/demo');
 const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures');
 
-/** Imports a dump for a pair and waits for it to be the pair's dictionary. */
-async function importDump(source: string, text: string): Promise<void> {
-  const created = await createImport(t.db, {
-    source,
-    target: 'en',
-    fileName: 'd.jsonl',
-    fileSize: text.length,
-  });
-  const row = await claimImport(t.db, created.id);
-  if (!row) throw new Error('the import was not claimed');
-  const done = await executeImport(
-    { db: t.db, pool: t.app.pool, limits: t.config.dictionaryLimits, log: t.app.log },
-    row,
-    new AbortController().signal,
-    async () => Readable.from([text]),
-  );
-  expect(done?.status, done?.error ?? '').toBe('succeeded');
-}
+const importDump = (source: string, text: string) => importDictionary(t, source, text);
 
 beforeAll(async () => {
   admin = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;

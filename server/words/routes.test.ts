@@ -3,14 +3,13 @@
 // and the CSV export (byte order mark, quoting, the same filters).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WORD_NOT_FOUND } from '#common/endpoints/words.ts';
 import { MAX_SAVED_SENTENCE_LENGTH, type SavedWord, SavedWordList } from '#common/schemas/reading.ts';
 import { savedWords } from '#server/db/schema.ts';
-import { claimImport, createImport, executeImport } from '#server/dictionary/imports/service.ts';
 import { setupTestApp } from '#server/testing/app.ts';
+import { importDictionary } from '#server/testing/dictionaries.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 
 const t = setupTestApp();
@@ -27,23 +26,7 @@ const FRENCH = [
   .map((entry) => JSON.stringify(entry))
   .join('\n');
 
-async function importDump(source: string, text: string): Promise<void> {
-  const created = await createImport(t.db, {
-    source,
-    target: 'en',
-    fileName: 'd.jsonl',
-    fileSize: text.length,
-  });
-  const row = await claimImport(t.db, created.id);
-  if (!row) throw new Error('the import was not claimed');
-  const done = await executeImport(
-    { db: t.db, pool: t.app.pool, limits: t.config.dictionaryLimits, log: t.app.log },
-    row,
-    new AbortController().signal,
-    async () => Readable.from([text]),
-  );
-  expect(done?.status, done?.error ?? '').toBe('succeeded');
-}
+const importDump = (source: string, text: string) => importDictionary(t, source, text);
 
 beforeAll(async () => {
   await importDump('es', readFileSync(resolve(DEMO, 'es-en.jsonl'), 'utf8'));

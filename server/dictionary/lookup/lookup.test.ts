@@ -3,12 +3,11 @@
 // scripts, Korean and Turkish stems, and the reader's dictionary form sent with the word.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LookupResult } from '#common/schemas/dictionary.ts';
 import { setupTestApp } from '#server/testing/app.ts';
+import { importDictionary } from '#server/testing/dictionaries.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
-import { claimImport, createImport, executeImport } from '../imports/service.ts';
 import { lookup } from './service.ts';
 import { MAX_STEMS } from './stems.ts';
 
@@ -18,24 +17,7 @@ let token = '';
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures');
 const fixture = (name: string) => readFileSync(resolve(FIXTURES, name), 'utf8');
 
-/** Imports a dump for a pair and waits for it to be the pair's dictionary. */
-async function importDump(source: string, text: string): Promise<void> {
-  const created = await createImport(t.db, {
-    source,
-    target: 'en',
-    fileName: 'dump.jsonl',
-    fileSize: text.length,
-  });
-  const row = await claimImport(t.db, created.id);
-  if (!row) throw new Error('the import was not claimed');
-  const done = await executeImport(
-    { db: t.db, pool: t.app.pool, limits: t.config.dictionaryLimits, log: t.app.log },
-    row,
-    new AbortController().signal,
-    async () => Readable.from([text]),
-  );
-  expect(done?.status, done?.error ?? '').toBe('succeeded');
-}
+const importDump = (source: string, text: string) => importDictionary(t, source, text);
 
 beforeAll(async () => {
   token = (await signIn(t.db, await createUser(t.db))).accessToken;
