@@ -7,28 +7,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dictionaryKey } from '#common/dictionary.ts';
 import { analyseText } from '#server/analysis/service.ts';
-import { mapWiktextractEntry } from '#server/dictionary/wiktextract.ts';
+import { demoLookupKeys } from '#server/testing/demo-dictionaries.ts';
 import { DEMO_DICTIONARIES, loadDemoLibrary } from './library.ts';
 
 const library = await loadDemoLibrary();
-
-/** What a dictionary answers: each key a lookup may ask, with the headword it leads to. */
-function lookupKeys(file: string, language: string): Map<string, string> {
-  const mapped = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const result = mapWiktextractEntry(JSON.parse(line), language);
-      if (!result.ok) throw new Error(`${file}: ${result.reason}: ${line.slice(0, 80)}`);
-      return result.entry;
-    });
-  const meaningful = new Set(mapped.filter((entry) => entry.senses.length > 0).map((entry) => entry.lemma));
-  const keys = new Map<string, string>();
-  for (const form of mapped.flatMap((entry) => entry.forms)) {
-    if (meaningful.has(form.lemma) && !keys.has(form.key)) keys.set(form.key, form.lemma);
-  }
-  return keys;
-}
 
 // jieba keeps a number with its measure word as one word (一朵, 十块钱, 七岁, 五十块): no dictionary lists
 // every count, so such a word is covered when each of its characters is (一, 朵; 十, 块, 钱).
@@ -37,7 +19,7 @@ const CHINESE_COUNT = /^第?[〇零一二两三四五六七八九十百千万几
 const ANALYSED = DEMO_DICTIONARIES.filter(({ source }) => source === 'ja' || source === 'zh');
 
 describe.each(ANALYSED)('the demo $source→$target dictionary', ({ source, file }) => {
-  const keys = lookupKeys(file, source);
+  const keys = demoLookupKeys(file, source);
   const has = (text: string) => keys.has(dictionaryKey(text, source));
   const stories = library.filter((story) => story.language === source);
   const chapters = stories.flatMap((story) =>
