@@ -2,6 +2,10 @@
 import { endpoint } from '../contract.ts';
 import {
   ForgetTermsInput,
+  ImportKnownInput,
+  ImportKnownResult,
+  KnownWords,
+  KnownWordsQuery,
   MarkedKnown,
   SetTermStatusInput,
   TermStatusResult,
@@ -36,4 +40,37 @@ export const forgetTerms = endpoint({
   access: 'signed-in',
   body: ForgetTermsInput,
   response: TermsChanged,
+});
+
+/**
+ * What importing a list of known words would do, without doing it: the rows read and skipped, the terms they
+ * lead to and how many would change, with examples.
+ */
+export const previewKnownImport = endpoint({
+  method: 'POST',
+  path: '/api/terms/import/preview/',
+  access: 'signed-in',
+  body: ImportKnownInput,
+  response: ImportKnownResult,
+});
+
+/**
+ * Imports a list of known words: new and learning terms become known (or the learning level a LingQ export
+ * gives them); a status is never lowered, and known or ignored terms stay. Answers what changed.
+ */
+export const importKnown = endpoint({
+  method: 'POST',
+  path: '/api/terms/import/',
+  access: 'signed-in',
+  body: ImportKnownInput,
+  response: ImportKnownResult,
+});
+
+/** The learner's known words per language: the count, those learned today, and the count day by day. */
+export const knownWords = endpoint({
+  method: 'GET',
+  path: '/api/terms/known/',
+  access: 'signed-in',
+  query: KnownWordsQuery,
+  response: KnownWords,
 });

@@ -7,13 +7,16 @@ const STATUS_ERROR = `status must be one of ${TERM_STATUSES.join(', ')}.`;
 
 export const TermStatusSchema = z.enum(TERM_STATUSES, { error: STATUS_ERROR });
 
-/** PUT /api/terms/status/: a term's status for the learner, in a language. The server keys the term again. */
-export const SetTermStatusInput = z.object({
-  language: z
+const languageCode = () =>
+  z
     .string({ error: 'language is required' })
     .trim()
     .toLowerCase()
-    .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as es.' }),
+    .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as es.' });
+
+/** PUT /api/terms/status/: a term's status for the learner, in a language. The server keys the term again. */
+export const SetTermStatusInput = z.object({
+  language: languageCode(),
   term: z
     .string({ error: 'term is required' })
     .max(MAX_LOOKUP_WORD_LENGTH * 4, {
@@ -45,11 +48,7 @@ export type MarkedKnown = z.infer<typeof MarkedKnown>;
 
 /** POST /api/terms/forget/: terms made known by mistake (an undo) become new again, if still known. */
 export const ForgetTermsInput = z.object({
-  language: z
-    .string({ error: 'language is required' })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as es.' }),
+  language: languageCode(),
   terms: z
     .array(z.string({ error: 'terms must be a list of words.' }).max(MAX_LOOKUP_WORD_LENGTH * 4), {
       error: 'terms must be a list of words.',
@@ -63,3 +62,78 @@ export type ForgetTermsInput = z.infer<typeof ForgetTermsInput>;
 /** How many terms a call changed. */
 export const TermsChanged = z.object({ changed: z.number().int() });
 export type TermsChanged = z.infer<typeof TermsChanged>;
+
+/** The longest word list an import reads: about 400,000 words of a few letters (LingQ's largest exports). */
+export const MAX_IMPORT_TEXT_LENGTH = 4_000_000;
+/** The most rows an import reads: beyond it, the list is refused whole rather than cut. */
+export const MAX_IMPORT_ROWS = 100_000;
+
+/**
+ * POST /api/terms/import/preview/ and /api/terms/import/: a list of known words, as pasted or as the text of
+ * an uploaded file (one word per line, a CSV or tab-separated file such as LingQ's export, or Anki's
+ * "Notes in Plain Text" export).
+ */
+export const ImportKnownInput = z.object({
+  language: languageCode(),
+  text: z
+    .string({ error: 'text must be the list of words, one per line.' })
+    .max(MAX_IMPORT_TEXT_LENGTH, {
+      error: `The list is too long: at most ${(MAX_IMPORT_TEXT_LENGTH / 1_000_000).toLocaleString('en')} million characters.`,
+    })
+    .refine((text) => text.trim() !== '', { error: 'The list is empty: paste words, one per line.' }),
+});
+export type ImportKnownInput = z.infer<typeof ImportKnownInput>;
+
+/** What an import of known words does (preview) or did (apply), counted in terms. */
+export const ImportKnownResult = z.object({
+  language: z.string(),
+  /** Rows read that held something (blank lines and a header left out). */
+  rows: z.number().int(),
+  /** Rows left out: phrases of several words, and text that is no word (too long, punctuation only). */
+  skipped: z.number().int(),
+  /** Distinct terms the words lead to (inflected forms of one dictionary word are one term). */
+  terms: z.number().int(),
+  /** Terms that become known: new ones, and those the learner was learning. */
+  to_known: z.number().int(),
+  /** Of to_known, the terms the learner was learning (level 1-4). */
+  from_learning: z.number().int(),
+  /** Terms that become or rise to a learning level (a LingQ export's statuses 1-4). */
+  to_learning: z.number().int(),
+  /** Terms left as they are: already known or ignored, or at that level or higher. */
+  unchanged: z.number().int(),
+  /** A few of the terms that change, in the list's order, to show before applying. */
+  examples: z.array(z.string()),
+});
+export type ImportKnownResult = z.infer<typeof ImportKnownResult>;
+
+/** GET /api/terms/known/: how many days back the chart of known words goes (today included). */
+export const KnownWordsQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number from 7 to 366.' })
+    .int({ error: 'days must be a whole number from 7 to 366.' })
+    .min(7, { error: 'days must be a whole number from 7 to 366.' })
+    .max(366, { error: 'days must be a whole number from 7 to 366.' })
+    .default(30),
+});
+export type KnownWordsQuery = z.infer<typeof KnownWordsQuery>;
+
+/** The learner's known words in one language: now, learned today, and day by day. */
+export const KnownWordsLanguage = z.object({
+  language: z.string(),
+  name: z.string(),
+  /** Terms known now. */
+  known: z.number().int(),
+  /** Terms that became known today (the learner's local date) and still are. */
+  learned_today: z.number().int(),
+  /** Known terms at the end of each day from `from` to today, oldest first (every day). */
+  days: z.array(z.object({ date: z.string(), known: z.number().int() })),
+});
+export type KnownWordsLanguage = z.infer<typeof KnownWordsLanguage>;
+
+/** GET /api/terms/known/: the languages the learner reads or knows words in, most known first. */
+export const KnownWords = z.object({
+  today: z.string(),
+  from: z.string(),
+  languages: z.array(KnownWordsLanguage),
+});
+export type KnownWords = z.infer<typeof KnownWords>;

@@ -286,6 +286,11 @@ export const termStatuses = pgTable(
       .references(() => languages.id, { onDelete: 'cascade' }),
     term: text('term').notNull(),
     status: smallint('status').notNull(),
+    /**
+     * When the term last became known (status 5), for the known words over time on /progress; null while it is
+     * not known. Kept by the trigger term_statuses_known_since (migration 0024), whichever statement changes it.
+     */
+    knownSince: timestamp('known_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

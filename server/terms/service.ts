@@ -34,7 +34,8 @@ function statusOf(value: number): TermStatus {
   return status;
 }
 
-async function languageByCode(db: Database, code: string): Promise<{ id: number; code: string }> {
+/** A language by its code; 404 for one the site does not have. */
+export async function languageByCode(db: Database, code: string): Promise<{ id: number; code: string }> {
   const [language] = await db
     .select({ id: languages.id, code: languages.code })
     .from(languages)
