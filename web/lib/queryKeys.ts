@@ -31,6 +31,10 @@ export const queryKeys = {
   words: () => ['words'] as const,
   /** One filtered, sorted list of the saved words (issue 22), under words(). */
   wordList: (query: string) => ['words', 'list', query] as const,
+  /** The learner's known words per language and day by day (issue 22); statuses changed change them. */
+  knownWords: (days: number) => ['known-words', days] as const,
+  /** Every range of known words (a prefix), for invalidation. */
+  knownWordsAll: () => ['known-words'] as const,
   /** The devices signed in to the learner's account; signing one out changes them. */
   signedInDevices: () => ['signed-in-devices'] as const,
 

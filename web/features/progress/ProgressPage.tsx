@@ -28,6 +28,7 @@ import {
   shiftMonth,
   todayLocal,
 } from './calendar.ts';
+import { KnownWords } from './KnownWords.tsx';
 
 export const PROGRESS_TITLE = 'Progress · Catamaran';
 const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'] as const;
@@ -51,7 +52,7 @@ function useActivity(range: { from: string; to: string }) {
 
 /**
  * /progress (spec/learner.md §2): four cards (words read, points, level, streak) and the month calendar of
- * time spent, Sunday first, never into the future.
+ * time spent, Sunday first, never into the future; then (issue 22) the known words and those learned today.
  */
 export function ProgressPage() {
   useDocumentTitle(PROGRESS_TITLE);
@@ -116,6 +117,7 @@ export function ProgressPage() {
           )}
           <Legend />
         </section>
+        <KnownWords />
       </main>
     </div>
   );

@@ -1,13 +1,15 @@
-import { BookMarked } from 'lucide-react';
+import { BookMarked, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { SavedWord, SavedWordSort } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDeleteDialog } from '#web/components/ui/ConfirmDeleteDialog.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { ImportKnownWords } from './ImportKnownWords.tsx';
 import { downloadCsv, useDeleteWord, useSavedWords, useSetStatus, type WordsView } from './queries.ts';
 import { WordsTable } from './WordsTable.tsx';
 import { WordsToolbar } from './WordsToolbar.tsx';
@@ -87,7 +89,8 @@ function NoWords({ isFiltered, hasLanguage }: { isFiltered: boolean; hasLanguage
 /**
  * /words (spec/learner.md §2): every word the learner looked up, how often, and when last, in the learner's own
  * time; with issue 22 its meaning, its status (changeable), the sentence it was first met in, a language filter
- * (the language chosen on the dashboard first), a search, sorting by any column, delete and a CSV export. A
+ * (the language chosen on the dashboard first), a search, sorting by any column, delete, a CSV export, and an
+ * import of the words the learner already knows. A
  * failed load is only logged (§8) and reads as the empty list.
  */
 export function SavedWords() {
@@ -103,6 +106,7 @@ export function SavedWords() {
   const setStatus = useSetStatus();
   const [deleting, setDeleting] = useState<SavedWord>();
   const [isExporting, setExporting] = useState(false);
+  const [isImporting, setImporting] = useState(false);
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
     if (words.error) console.warn('Could not load the saved words', words.error);
@@ -136,8 +140,18 @@ export function SavedWords() {
     <div className="min-h-dvh bg-slate-50">
       <BackLinkHeader to={CLIENT_ROUTES.dashboard} label="Back to Dashboard" />
       <main id="main" className="mx-auto w-full max-w-3xl px-3 py-8 sm:px-6 sm:py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Saved Words</h1>
-        <p className="mt-2 text-slate-600">Every word you looked up while reading, the most recent first.</p>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Saved Words</h1>
+            <p className="mt-2 text-slate-600">
+              Every word you looked up while reading, the most recent first.
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <Upload className="size-4" aria-hidden="true" />
+            Import known words
+          </Button>
+        </div>
         <WordsToolbar
           view={view}
           onChange={setView}
@@ -163,6 +177,12 @@ export function SavedWords() {
           />
         )}
         {deleting ? <DeleteWordDialog word={deleting} onClose={() => setDeleting(undefined)} /> : null}
+        {isImporting ? (
+          <ImportKnownWords
+            defaultLanguage={view.language ?? chosenLanguage() ?? 'es'}
+            onClose={() => setImporting(false)}
+          />
+        ) : null}
       </main>
     </div>
   );
