@@ -167,7 +167,7 @@ function MonthGrid({
                   aria-current={date === today ? 'date' : undefined}
                   className={cn(
                     'h-12 rounded-lg p-1 align-top sm:h-16',
-                    future ? 'bg-slate-50 text-slate-300' : INTENSITY_CLASSES[intensity(minutes)],
+                    future ? 'bg-slate-50 text-slate-500' : INTENSITY_CLASSES[intensity(minutes)],
                     !future && intensity(minutes) === 0 && 'ring-1 ring-slate-100',
                     date === today && 'ring-2 ring-accent-500',
                   )}
