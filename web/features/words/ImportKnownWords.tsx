@@ -58,9 +58,12 @@ function PreviewSummary({ preview }: { preview: ImportKnownResult }) {
             will be marked as learning, at the level in the file
           </li>
         ) : null}
-        <li>
-          {count(preview.unchanged, 'word stays', 'words stay')} as they are (known, ignored or further along)
-        </li>
+        {preview.unchanged > 0 ? (
+          <li>
+            {count(preview.unchanged, 'word stays', 'words stay')} as they are (known, ignored or further
+            along)
+          </li>
+        ) : null}
         {preview.skipped > 0 ? (
           <li>
             {count(preview.skipped, 'line was', 'lines were')} skipped: phrases of several words, or not a
