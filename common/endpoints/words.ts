@@ -1,5 +1,6 @@
 // The words a learner has looked up (learner.md §7), and issue 22's additions: each word's meaning, status and
-// first sentence in the list, with filters and sorting, deleting a word, and the list as a CSV file.
+// first sentence in the list, with filters and sorting, deleting a word, and the list as a CSV file or as an
+// Anki deck.
 import { endpoint } from '../contract.ts';
 import { SavedWord, SavedWordList, SavedWordsQuery, SaveWordInput } from '../schemas/reading.ts';
 
@@ -43,6 +44,26 @@ export const deleteWord = endpoint({
 export const exportWords = endpoint({
   method: 'GET',
   path: '/api/words/export.csv',
+  access: 'signed-in',
+  query: SavedWordsQuery,
+  response: 'file',
+});
+
+/** The most words an Anki deck export holds: its collection is built in memory, which this keeps bounded. */
+export const MAX_ANKI_WORDS = 20_000;
+
+/** The sentence a 400 answers for an Anki export of more than MAX_ANKI_WORDS words. */
+export const ANKI_DECK_TOO_LARGE = `An Anki deck holds at most ${MAX_ANKI_WORDS.toLocaleString('en')} words: choose a language or search to export fewer.`;
+
+/**
+ * Issue 22: the words the list would show (same query), as an Anki deck to download (an .apkg file, the legacy
+ * schema 11 every Anki imports: decision 074): a note per word, its word on the front and its reading, meaning
+ * and sentence (the word in bold) on the back; a deck per language, "Catamaran — Spanish". No words, an empty
+ * deck; more than MAX_ANKI_WORDS, 400.
+ */
+export const exportWordsAnki = endpoint({
+  method: 'GET',
+  path: '/api/words/export.apkg',
   access: 'signed-in',
   query: SavedWordsQuery,
   response: 'file',

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import * as words from '#common/endpoints/words.ts';
 import { route } from '#server/http/contract.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { listAllLanguages } from '#server/languages/service.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
+import { apkgFileName, savedWordsApkg } from './apkg.ts';
 import { csvFileName, savedWordsCsv } from './csv.ts';
 import { presentListedWord, presentWord } from './present.ts';
 import { deleteSavedWord, listSavedWords, saveWord } from './service.ts';
 
 /**
  * The learner's saved words (learner.md §7): saving a looked-up word counts it; the list is newest first unless
- * sorted otherwise (issue 22), and can be filtered, deleted from and downloaded as CSV.
+ * sorted otherwise (issue 22), and can be filtered, deleted from and downloaded as CSV or as an Anki deck.
  */
 export async function wordRoutes(app: FastifyInstance): Promise<void> {
   route(app, words.saveWord, async ({ body }, request, reply) => {
@@ -36,5 +39,19 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
       .header('content-disposition', `attachment; filename="${csvFileName(query.language)}"`)
       .header('cache-control', 'no-store')
       .send(csv);
+  });
+
+  route(app, words.exportWordsAnki, async ({ query }, request, reply) => {
+    const { userId } = viewerOf(request);
+    const listed = await listSavedWords(app.db, userId, query);
+    if (listed.length > words.MAX_ANKI_WORDS) throw new HttpError(400, words.ANKI_DECK_TOO_LARGE);
+    // The decks are named by the languages' English names ("Catamaran — Spanish"), an inactive one's too.
+    const names = new Map((await listAllLanguages(app.db)).map((language) => [language.code, language.name]));
+    const apkg = await savedWordsApkg(listed, names, query.language);
+    return reply
+      .type('application/apkg')
+      .header('content-disposition', `attachment; filename="${apkgFileName(query.language)}"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(apkg.buffer, apkg.byteOffset, apkg.byteLength));
   });
 }
