@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { chapterTerms, languages } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { runCaptured } from '#server/testing/command.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
@@ -27,10 +29,37 @@ const LINES = [
   { word: 'chat', pos: 'noun', lang_code: 'fr', senses: [{ glosses: ['cat'] }] },
 ];
 
+/** A published Spanish chapter written by an administrator through the API; answers its id. */
+async function spanishChapter(content: string): Promise<number> {
+  const admin = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
+  const [spanish] = await t.db.select().from(languages).where(eq(languages.code, 'es'));
+  const story = await t.request<{ id: number }>({
+    method: 'POST',
+    url: '/api/admin/stories/',
+    token: admin,
+    payload: { title: 'Casas', author: 'A', language: spanish?.id, is_published: true, is_free: true },
+  });
+  const chapter = await t.request<{ id: number }>({
+    method: 'POST',
+    url: `/api/admin/stories/${story.body.id}/chapters/`,
+    token: admin,
+    payload: { title: 'Uno', content },
+  });
+  expect(chapter.status).toBe(201);
+  return chapter.body.id;
+}
+
+const termsOf = async (chapterId: number) =>
+  (await t.db.select().from(chapterTerms).where(eq(chapterTerms.chapterId, chapterId)))
+    .map((row) => row.term)
+    .sort();
+
 describe('npm run dict:import', () => {
   it('imports a local gzipped dump with a progress line, and the lookup finds its words', async () => {
     const file = join(scratch, 'es.jsonl.gz');
     writeFileSync(file, gzipSync(LINES.map((line) => JSON.stringify(line)).join('\n')));
+    const chapter = await spanishChapter('<p>Las casas.</p>');
+    expect(await termsOf(chapter)).toContain('casas');
 
     const run = await dictImport('--source', 'es', '--target', 'en', file);
 
@@ -44,6 +73,9 @@ describe('npm run dict:import', () => {
     const token = (await signIn(t.db, await createUser(t.db))).accessToken;
     const found = await t.get<{ lemma: string }>('/api/dict/lookup/?language=es&surface=casas', { token });
     expect(found.body).toMatchObject({ found: true, lemma: 'casa', form: 'plural of casa' });
+    // The chapters of the language count their words by the new dictionary at once, not at the next start.
+    expect(run.stdout).toMatch(/Remade the words of [1-9]\d* es chapters for the new dictionary\./);
+    expect(await termsOf(chapter)).toEqual(['casa', 'las']);
   });
 
   it('refuses bad arguments and bad files with a sentence, leaving the dictionary as it was', async () => {

@@ -1,14 +1,17 @@
 // `npm run dict:import -- --source es --target en dump.jsonl.gz`: imports a wiktextract dump from a local file
 // into DATABASE_URL's database (or the embedded one in DATA_DIR), as the admin area's import does, with a
-// progress bar. The language pair switches to the new dictionary only when the whole file is in.
+// progress bar. The language pair switches to the new dictionary only when the whole file is in; then the
+// chapters of the language get their terms from it (issue 22).
 import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { openCommandLineDatabase } from '#server/db/command-line.ts';
 import { languageCodes } from '#server/languages/service.ts';
+import { refreshStaleChapterTerms } from '#server/terms/service.ts';
 import { languageName } from './gloss-language.ts';
 import type { DumpCounts } from './importer.ts';
 import { claimImport, createImport, executeImport } from './imports/service.ts';
@@ -128,6 +131,14 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
     );
     for (const { line, reason } of result.skipped_lines) stdout.write(`  line ${line}: ${reason}\n`);
     for (const line of summaryLines(result)) stdout.write(`${line}\n`);
+    // A running server remakes them when its own import finishes; this one is outside any server, so it does
+    // it here rather than leave the chapters' terms on the old dictionary until the next start.
+    if (target === BASE_LANGUAGE_CODE) {
+      const remade = await refreshStaleChapterTerms(db, { language: source, signal });
+      stdout.write(
+        `Remade the words of ${remade.toLocaleString('en')} ${source} chapters for the new dictionary.\n`,
+      );
+    }
   } finally {
     await pool.end();
     await database.close();
