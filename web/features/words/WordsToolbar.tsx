@@ -1,10 +1,14 @@
-import { Download, Search } from 'lucide-react';
-import type { Dispatch, SetStateAction } from 'react';
+import { Download, Layers, Search } from 'lucide-react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
+import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { useLanguages } from '#web/features/dashboard/queries.ts';
-import type { WordsView } from './queries.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
+import { downloadAnki, type WordsView } from './queries.ts';
 
 const ALL_LANGUAGES = 'all';
+
+export const ANKI_EXPORT_FAILED = 'The Anki deck could not be made. Please try again.';
 
 export interface WordsToolbarProps {
   view: WordsView;
@@ -14,7 +18,7 @@ export interface WordsToolbarProps {
   canExport: boolean;
 }
 
-/** What /words shows: a language (or all), a search as the learner types; and the CSV export of it. */
+/** What /words shows: a language (or all), a search as the learner types; and its export as CSV or Anki deck. */
 export function WordsToolbar({
   view,
   onChange: setView,
@@ -67,6 +71,39 @@ export function WordsToolbar({
         <Download className="size-4" aria-hidden="true" />
         Export CSV
       </Button>
+      <AnkiExport view={view} canExport={canExport} />
     </div>
+  );
+}
+
+/**
+ * The Anki export of what is shown, beside the CSV's: the same view, the deck downloaded as an .apkg file. It
+ * keeps its own state and says itself when it fails (with the server's sentence: a deck too large, say).
+ */
+function AnkiExport({ view, canExport }: { view: WordsView; canExport: boolean }) {
+  const [isExporting, setExporting] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  async function handleExport() {
+    setExporting(true);
+    setProblem(undefined);
+    try {
+      await downloadAnki(view);
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.warn(ANKI_EXPORT_FAILED, error);
+      setProblem(failureText(error, ANKI_EXPORT_FAILED));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" onClick={handleExport} loading={isExporting} disabled={!canExport}>
+        <Layers className="size-4" aria-hidden="true" />
+        Export Anki deck
+      </Button>
+      {problem ? <InlineAlert message={problem} className="basis-full" /> : null}
+    </>
   );
 }

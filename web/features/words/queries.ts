@@ -1,7 +1,8 @@
-// The saved words' calls (issue 22): the list as filtered and sorted, a term's status, a delete, the CSV file.
+// The saved words' calls (issue 22): the list as filtered and sorted, a term's status, a delete, the CSV file
+// and the Anki deck.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setTermStatus } from '#common/endpoints/terms.ts';
-import { deleteWord, exportWords, listWords } from '#common/endpoints/words.ts';
+import { deleteWord, exportWords, exportWordsAnki, listWords } from '#common/endpoints/words.ts';
 import type { SavedWord, SavedWordSort, SavedWordsQuery, SortOrder } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
 import { call } from '#web/lib/call.ts';
@@ -89,4 +90,10 @@ function localDay(now = new Date()): string {
 export async function downloadCsv(view: WordsView): Promise<void> {
   const blob = await call(exportWords, { query: queryOf(view) });
   saveFile(blob, `catamaran-words-${view.language ? `${view.language}-` : ''}${localDay()}.csv`);
+}
+
+/** Downloads the words of a view as an Anki deck (GET /api/words/export.apkg): a card per word, in the order shown. */
+export async function downloadAnki(view: WordsView): Promise<void> {
+  const blob = await call(exportWordsAnki, { query: queryOf(view) });
+  saveFile(blob, `catamaran-words-${view.language ? `${view.language}-` : ''}${localDay()}.apkg`);
 }
