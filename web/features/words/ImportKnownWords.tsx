@@ -199,6 +199,49 @@ function useImportCalls() {
   return { preview, apply };
 }
 
+/** What the import did, announced. */
+function Imported({ result }: { result: ImportKnownResult }) {
+  return (
+    <p role="status" className="rounded-xl bg-emerald-50 p-4 text-base font-semibold text-emerald-900">
+      {count(result.to_known, 'word is', 'words are')} now known
+      {result.to_learning > 0 ? `, ${count(result.to_learning, 'word', 'words')} marked as learning` : ''}.
+    </p>
+  );
+}
+
+/** The dialog's buttons at each step: Cancel and Preview, Back and Import, then Done. */
+function ImportFooter({
+  step,
+  busy,
+  changes,
+  onBack,
+}: {
+  step: 'list' | 'preview' | 'done';
+  busy: boolean;
+  changes: number;
+  onBack: () => void;
+}) {
+  const label = { list: 'Preview', preview: `Import ${count(changes, 'word', 'words')}`, done: 'Done' }[step];
+  return (
+    <DialogFooter>
+      {step === 'preview' ? (
+        <Button variant="outline" disabled={busy} onClick={onBack}>
+          Back
+        </Button>
+      ) : step === 'list' ? (
+        <DialogClose asChild>
+          <Button variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+      ) : null}
+      <Button type="submit" loading={busy} disabled={step === 'preview' && changes === 0}>
+        {label}
+      </Button>
+    </DialogFooter>
+  );
+}
+
 /**
  * The dialog: the list (language, pasted words or a file), then its preview with counts, then the import's
  * result. Mount it while open.
@@ -242,11 +285,6 @@ export function ImportKnownWords({
   }
 
   const changes = shown ? shown.to_known + shown.to_learning : 0;
-  const submitLabel = apply.data
-    ? 'Done'
-    : preview.data
-      ? `Import ${count(changes, 'word', 'words')}`
-      : 'Preview';
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent
@@ -256,16 +294,7 @@ export function ImportKnownWords({
       >
         <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
           {apply.data ? (
-            <p
-              role="status"
-              className="rounded-xl bg-emerald-50 p-4 text-base font-semibold text-emerald-900"
-            >
-              {count(apply.data.to_known, 'word is', 'words are')} now known
-              {apply.data.to_learning > 0
-                ? `, ${count(apply.data.to_learning, 'word', 'words')} marked as learning`
-                : ''}
-              .
-            </p>
+            <Imported result={apply.data} />
           ) : preview.data ? (
             <PreviewSummary preview={preview.data} />
           ) : (
@@ -280,33 +309,15 @@ export function ImportKnownWords({
             />
           )}
           {problem ? <InlineAlert message={problem} /> : null}
-          <DialogFooter>
-            {preview.data && !apply.data ? (
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => {
-                  setProblem(undefined);
-                  preview.reset();
-                }}
-              >
-                Back
-              </Button>
-            ) : apply.data ? null : (
-              <DialogClose asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </DialogClose>
-            )}
-            <Button
-              type="submit"
-              loading={busy}
-              disabled={preview.data !== undefined && !apply.data && changes === 0}
-            >
-              {submitLabel}
-            </Button>
-          </DialogFooter>
+          <ImportFooter
+            step={apply.data ? 'done' : preview.data ? 'preview' : 'list'}
+            busy={busy}
+            changes={changes}
+            onBack={() => {
+              setProblem(undefined);
+              preview.reset();
+            }}
+          />
         </form>
       </DialogContent>
     </Dialog>

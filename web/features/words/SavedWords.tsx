@@ -86,6 +86,29 @@ function NoWords({ isFiltered, hasLanguage }: { isFiltered: boolean; hasLanguage
   );
 }
 
+/** The page's heading, and the import of known words beside it (in the language shown, else the chosen one). */
+function WordsHeading({ language }: { language: string | undefined }) {
+  const [isImporting, setImporting] = useState(false);
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Saved Words</h1>
+        <p className="mt-2 text-slate-600">Every word you looked up while reading, the most recent first.</p>
+      </div>
+      <Button variant="outline" onClick={() => setImporting(true)}>
+        <Upload className="size-4" aria-hidden="true" />
+        Import known words
+      </Button>
+      {isImporting ? (
+        <ImportKnownWords
+          defaultLanguage={language ?? chosenLanguage() ?? 'es'}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * /words (spec/learner.md §2): every word the learner looked up, how often, and when last, in the learner's own
  * time; with issue 22 its meaning, its status (changeable), the sentence it was first met in, a language filter
@@ -106,7 +129,6 @@ export function SavedWords() {
   const setStatus = useSetStatus();
   const [deleting, setDeleting] = useState<SavedWord>();
   const [isExporting, setExporting] = useState(false);
-  const [isImporting, setImporting] = useState(false);
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
     if (words.error) console.warn('Could not load the saved words', words.error);
@@ -140,18 +162,7 @@ export function SavedWords() {
     <div className="min-h-dvh bg-slate-50">
       <BackLinkHeader to={CLIENT_ROUTES.dashboard} label="Back to Dashboard" />
       <main id="main" className="mx-auto w-full max-w-3xl px-3 py-8 sm:px-6 sm:py-10">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Saved Words</h1>
-            <p className="mt-2 text-slate-600">
-              Every word you looked up while reading, the most recent first.
-            </p>
-          </div>
-          <Button variant="outline" onClick={() => setImporting(true)}>
-            <Upload className="size-4" aria-hidden="true" />
-            Import known words
-          </Button>
-        </div>
+        <WordsHeading language={view.language} />
         <WordsToolbar
           view={view}
           onChange={setView}
@@ -177,12 +188,6 @@ export function SavedWords() {
           />
         )}
         {deleting ? <DeleteWordDialog word={deleting} onClose={() => setDeleting(undefined)} /> : null}
-        {isImporting ? (
-          <ImportKnownWords
-            defaultLanguage={view.language ?? chosenLanguage() ?? 'es'}
-            onClose={() => setImporting(false)}
-          />
-        ) : null}
       </main>
     </div>
   );
