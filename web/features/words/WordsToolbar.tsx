@@ -67,11 +67,14 @@ export function WordsToolbar({
           />
         </span>
       </label>
-      <Button variant="secondary" onClick={handleExport} loading={isExporting} disabled={!canExport}>
-        <Download className="size-4" aria-hidden="true" />
-        Export CSV
-      </Button>
-      <AnkiExport view={view} canExport={canExport} />
+      {/* The exports wrap together: beside each other on a line of their own when the filters fill one. */}
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={handleExport} loading={isExporting} disabled={!canExport}>
+          <Download className="size-4" aria-hidden="true" />
+          Export CSV
+        </Button>
+        <AnkiExport view={view} canExport={canExport} />
+      </div>
     </div>
   );
 }
