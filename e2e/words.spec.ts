@@ -1,6 +1,8 @@
 // Saved words worth keeping (issue 22): the words a learner looked up while reading, on /words with their
-// meaning, status and first sentence; the status changed there, a search, a sort, the CSV export and a delete.
+// meaning, status and first sentence; the status changed there, a search, a sort, the CSV export, the Anki deck
+// export (the .apkg downloaded, unzipped and opened with sql.js) and a delete.
 import { readFile } from 'node:fs/promises';
+import { deckNames, readApkg } from '#server/testing/apkg.ts';
 import { createAccount } from './support/accounts.ts';
 import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
@@ -11,7 +13,9 @@ import { createStory } from './support/stories.ts';
 // Words of the demo Spanish dictionary (server/db/demo/es-en.jsonl): habló is a form of hablar, perro a dog.
 const CONTENT = 'La niña habló con el perro en la playa.';
 
-test('a learner studies, sorts, exports and prunes the words they looked up', async ({ page }) => {
+test('a learner studies, sorts, exports (CSV and an Anki deck) and prunes the words they looked up', async ({
+  page,
+}) => {
   test.slow(); // a chapter read, then the list worked through
   const { storyId, chapterIds } = await createStory({
     language: 'es',
@@ -47,9 +51,9 @@ test('a learner studies, sorts, exports and prunes the words they looked up', as
   await expect(page.getByRole('combobox', { name: 'Status of perro' })).toHaveValue('known');
 
   // Sorted by word, then found by meaning.
-  await page.getByRole('button', { name: 'Word' }).click();
+  await page.getByRole('button', { name: 'Word', exact: true }).click();
   await expect(table.getByRole('row').nth(1)).toContainText('habló');
-  await page.getByRole('button', { name: 'Word' }).click();
+  await page.getByRole('button', { name: 'Word', exact: true }).click();
   await expect(table.getByRole('row').nth(1)).toContainText('playa');
   await page.getByRole('searchbox', { name: 'Search' }).fill('dog');
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -72,6 +76,23 @@ test('a learner studies, sorts, exports and prunes the words they looked up', as
     ['perro', 'es', 'perro', 'known', 'dog'],
   ]);
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  // The Anki deck holds every word shown, in the order shown: the word on the front, on the back its meaning and
+  // the sentence it was met in, the word in bold.
+  const [deck] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Anki deck' }).click(),
+  ]);
+  expect(deck.suggestedFilename()).toMatch(/^catamaran-words-\d{4}-\d{2}-\d{2}\.apkg$/);
+  const apkg = await readApkg(await readFile((await deck.path()) as string));
+  expect(deckNames(apkg)).toEqual(['Catamaran — Spanish']);
+  expect(apkg.notes.map((note) => note.fields)).toEqual([
+    ['playa', '', 'beach', 'La niña habló con el perro en la <b>playa</b>.'],
+    ['perro', '', 'dog', 'La niña habló con el <b>perro</b> en la playa.'],
+    ['habló', '', 'to speak', 'La niña <b>habló</b> con el perro en la playa.'],
+  ]);
+  expect(apkg.cards).toHaveLength(3);
 
   // A delete asks first.
   await page.getByRole('button', { name: 'Delete playa' }).click();
