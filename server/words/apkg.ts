@@ -80,7 +80,9 @@ function isInsideWord(text: string, start: number, end: number): boolean {
 export function highlightWord(sentence: string, word: string, language: string): string {
   const text = sentence.normalize('NFC');
   const pattern = [...word]
-    .map((character) => (character === "'" ? "['’ʼ]" : character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')))
+    // Only the pattern's syntax characters are escaped: in a Unicode pattern, escaping any other (a hyphen) is an
+    // error.
+    .map((character) => (character === "'" ? "['’ʼ]" : character.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
     .join('');
   const isWhole = !UNSPACED_LANGUAGES.has(language);
   let html = '';

@@ -46,6 +46,10 @@ describe('highlightWord', () => {
   it("matches the key's apostrophe to a typographic one, and reads a word's other marks literally", () => {
     expect(highlightWord('Aujourd’hui il pleut.', "aujourd'hui", 'fr')).toBe('<b>Aujourd’hui</b> il pleut.');
     expect(highlightWord('a.b axb', 'a.b', 'es')).toBe('<b>a.b</b> axb');
+    expect(highlightWord('Un arc-en-ciel.', 'arc-en-ciel', 'fr')).toBe('Un <b>arc-en-ciel</b>.');
+    expect(highlightWord('x ^$\\.*+?()[]{}|/ y', '^$\\.*+?()[]{}|/', 'es')).toBe(
+      'x <b>^$\\.*+?()[]{}|/</b> y',
+    );
     expect(highlightWord('Nada aquí.', 'mar', 'es')).toBe('Nada aquí.');
   });
 });
