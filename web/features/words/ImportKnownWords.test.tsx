@@ -29,7 +29,7 @@ interface Sent {
 }
 
 function open(
-  answer: (sent: Sent) => Response = (sent) => Response.json(PREVIEW, { status: 200 }),
+  answer: (sent: Sent) => Response = () => Response.json(PREVIEW, { status: 200 }),
   onClose = vi.fn(),
 ) {
   const sent: Sent[] = [];
