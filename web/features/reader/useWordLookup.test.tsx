@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createQueryClient } from '#web/lib/query.tsx';
 import { useWordLookup } from './useWordLookup.ts';
 
@@ -80,5 +80,75 @@ describe('useWordLookup with a dictionary form', () => {
 
     await waitFor(() => expect(result.current.state.status).toBe('not_found'));
     expect(lookups()).toEqual(['猫']);
+  });
+});
+
+/** The answer of a first save, as the server gives it. */
+const savedWord = (word: string) => ({
+  id: 1,
+  word,
+  language: 'ja',
+  occurrences: 1,
+  last_seen_at: '2026-11-27T08:00:00.000Z',
+  first_seen_at: '2026-11-27T08:00:00.000Z',
+  term: word,
+  status: 'learning-1',
+  meaning: null,
+  sentence: null,
+});
+
+describe('useWordLookup saving the word', () => {
+  /** Saves that wait until released, as a slow network would hold them; the lookups answer at once. */
+  function holdSaves() {
+    const answer = fetchMock.getMockImplementation();
+    onTestFinished(() => {
+      if (answer) fetchMock.mockImplementation(answer);
+    });
+    const held: { body: { word: string }; release: () => void; signal: AbortSignal | null | undefined }[] =
+      [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/words/save/') {
+        return new Promise<Response>((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          held.push({
+            body: JSON.parse(String(init?.body)),
+            signal: init?.signal,
+            release: () =>
+              resolve(Response.json(savedWord(JSON.parse(String(init?.body)).word), { status: 201 })),
+          });
+        });
+      }
+      return Response.json(FOUND('x'));
+    });
+    return held;
+  }
+
+  it('keeps saving a word after the panel is closed or another word is tapped', async () => {
+    const held = holdSaves();
+    const { result } = renderLookup();
+
+    // Each step inside act until its save is sent: the saves stay held, so lookUp's promises do not settle.
+    const taps: Promise<void>[] = [];
+    await act(async () => {
+      taps.push(result.current.lookUp('一'));
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+    });
+    act(() => result.current.close());
+    await act(async () => {
+      taps.push(result.current.lookUp('二'));
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+    });
+
+    // Neither save was cancelled: a word looked up is a word saved (learner.md), however quickly one moves on.
+    expect(held.map((save) => [save.body.word, save.signal?.aborted ?? false])).toEqual([
+      ['一', false],
+      ['二', false],
+    ]);
+    await act(async () => {
+      for (const save of held) save.release();
+      await Promise.all(taps);
+    });
+    expect(result.current.state).toMatchObject({ word: '二', saved: true });
   });
 });

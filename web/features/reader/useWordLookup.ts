@@ -113,6 +113,8 @@ export function useWordLookup(place: LookupPlace) {
       try {
         // The term's dictionary form rides along, so the server makes the term the reader shows learning.
         const dictionaryForm = lemma ?? analysis?.term;
+        // Never cancelled: closing the panel or tapping the next word must not lose this one (every looked-up
+        // word is saved, learner.md; its status is already shown as learning). Only the confirmation waits on it.
         await call(saveWord, {
           body: {
             word,
@@ -122,9 +124,7 @@ export function useWordLookup(place: LookupPlace) {
             ...(dictionaryForm ? { lemma: dictionaryForm } : {}),
             ...(analysis?.sentence ? { sentence: analysis.sentence } : {}),
           },
-          signal: controller.signal,
         });
-        if (controller.signal.aborted) return;
         setState((current) => (current === looked ? { ...looked, saved: true } : current));
         void queryClient.invalidateQueries({ queryKey: queryKeys.words() });
       } catch {
