@@ -1,6 +1,7 @@
 // A learner who already knows a language (issue 22): they import the words they know from a LingQ export and a
 // pasted list on /words, with a preview before anything changes; the library then says how much of a story they
-// know, and /progress counts their known words, those learned today, and draws them day by day.
+// know, and again after they read it and mark the rest known; /progress counts their known words, those learned
+// today, and draws them day by day.
 import { COMPREHENSION_MIN_KNOWN_TERMS } from '#common/terms.ts';
 import { createAccount } from './support/accounts.ts';
 import { signInWithCode, uniqueAddress } from './support/admin.ts';
@@ -74,18 +75,35 @@ test('a learner imports the words they know, and the library and progress show t
   await page.goto('/dashboard');
   await expect(card.getByText('You know 60 %', { exact: true })).toBeVisible();
 
-  // /progress: 54 known words in Spanish, all learned today, and the chart up to today.
+  // Reading it: niña looked up (learning), the rest marked known with Mark as Read; the library follows.
+  await card.getByRole('link', { name: title }).click();
+  await page.getByRole('link', { name: /Chapter 1/ }).first().click();
+  const text = page.getByRole('group', { name: 'Chapter text' });
+  await text.getByText('niña', { exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Word details' });
+  await expect(panel.getByText('Learning (1)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Mark as Read' }).click();
+  await expect(page.getByText('3 new words are now known.')).toBeVisible();
+  await page.goto('/dashboard');
+  const completed = page
+    .getByRole('region', { name: 'Completed Stories' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: title }) });
+  await expect(completed.getByText('You know 90 %', { exact: true })).toBeVisible();
+
+  // /progress: 57 known words in Spanish, all learned today, and the chart up to today.
   await page.goto('/progress');
   const known = page.getByRole('region', { name: 'Known words' });
-  await expect(known.getByText('Words learned today: 54')).toBeVisible();
-  await expect(known.getByRole('button', { name: /Spanish\s*54\s*\+54 today/ })).toHaveAttribute(
+  await expect(known.getByText('Words learned today: 57')).toBeVisible();
+  await expect(known.getByRole('button', { name: /Spanish\s*57\s*\+57 today/ })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(known.getByRole('img', { name: /^Known Spanish words from .+: 0 to 54\.$/ })).toBeVisible();
+  await expect(known.getByRole('img', { name: /^Known Spanish words from .+: 0 to 57\.$/ })).toBeVisible();
   await known.getByRole('button', { name: '90 days' }).click();
   await expect(known.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(known.getByRole('img', { name: /: 0 to 54\.$/ })).toBeVisible();
+  await expect(known.getByRole('img', { name: /: 0 to 57\.$/ })).toBeVisible();
   await known.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page, 360);
   await expectNoSeriousAxeViolation(page);
