@@ -88,7 +88,7 @@ export const Comprehension = z
   .object({
     /** The running words whose term the learner knows or ignores, in whole percent rounded down. */
     known_percent: z.number().int().min(0).max(100),
-    /** Distinct terms of the text the learner neither knows nor ignores (learning ones included). */
+    /** Distinct terms of the text the learner never marked: new, neither learning, known nor ignored. */
     new_words: z.number().int().min(0),
   })
   .nullable();

@@ -335,6 +335,11 @@ export const learnerStoryKnown = pgTable(
       .references(() => stories.id, { onDelete: 'cascade' }),
     knownOccurrences: integer('known_occurrences').notNull(),
     knownTerms: integer('known_terms').notNull(),
+    /**
+     * The story's distinct terms the learner has marked at all (any status: learning, known, ignored); the rest
+     * are its new words (migration 0025).
+     */
+    markedTerms: integer('marked_terms').notNull().default(0),
   },
   (table) => [
     // The story list reads a learner's rows of one language by this key.

@@ -1,6 +1,7 @@
 // How much of a story the learner knows (issue 22, decision 072) through the API: the list's share (kept
-// counts) and the story page's shares (its story and chapters), after status changes, lookups, mark-known and
-// its undo, chapter edits and deletions, from the threshold of known terms on, and only the viewer's own.
+// counts) and the story page's shares (its story and chapters, new words being terms never marked), after
+// status changes, lookups, mark-known and its undo, chapter edits and deletions, from the threshold of known
+// terms on, and only the viewer's own.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comprehension, StoryDetail, StoryListItem } from '#common/schemas/library.ts';
@@ -96,7 +97,7 @@ describe('the share of a story the learner knows', () => {
     expect(await shares(undefined, id)).toEqual({ story: null, chapters: [null, null] });
   });
 
-  it('follows status changes: known and ignored count, learning and a lookup do not', async () => {
+  it('follows status changes: known and ignored count as known; any status, a lookup too, ends a new word', async () => {
     const { id, chapters } = await story(CHAPTERS);
     const token = await learner({ known: true });
     expect(await shares(token, id)).toEqual({ story: share(0, 4), chapters: [share(0, 3), share(0, 2)] });
@@ -115,7 +116,8 @@ describe('the share of a story the learner knows', () => {
       chapter: chapters[0],
     });
     expect(lookup.status).toBe(201);
-    expect(await shares(token, id)).toEqual({ story: share(37, 3), chapters: [share(50, 2), share(0, 2)] });
+    // tres known; dos learning and uno looked up are not known, but no longer new: cuatro is the one new word.
+    expect(await shares(token, id)).toEqual({ story: share(37, 1), chapters: [share(50, 0), share(0, 1)] });
   });
 
   it('follows mark-known and its undo', async () => {
@@ -125,10 +127,11 @@ describe('the share of a story the learner knows', () => {
 
     const marked = await call<{ terms: string[] }>('POST', `/api/chapters/${chapters[1]}/mark-known/`, token);
     expect(marked.body.terms).toEqual(['cuatro']);
-    expect(await shares(token, id)).toEqual({ story: share(12, 3), chapters: [share(0, 3), share(50, 1)] });
+    // dos (learning) is not new either: uno and tres are.
+    expect(await shares(token, id)).toEqual({ story: share(12, 2), chapters: [share(0, 2), share(50, 0)] });
 
     await call('POST', '/api/terms/forget/', token, { language: 'es', terms: marked.body.terms });
-    expect(await shares(token, id)).toEqual({ story: share(0, 4), chapters: [share(0, 3), share(0, 2)] });
+    expect(await shares(token, id)).toEqual({ story: share(0, 3), chapters: [share(0, 2), share(0, 1)] });
   });
 
   it("is remade for every learner when a chapter's text changes or a chapter is deleted", async () => {

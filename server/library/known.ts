@@ -5,29 +5,30 @@ import { sql } from 'drizzle-orm';
 import { COMPREHENSION_MIN_KNOWN_TERMS, statusNumber, UNDERSTOOD_STATUSES } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
 
-/** A text's running words and distinct terms, and those the learner understands. */
+/** A text's running words and distinct terms, the words the learner understands and the terms they marked. */
 export interface KnownShare {
   occurrences: number;
   terms: number;
   knownOccurrences: number;
-  knownTerms: number;
+  /** Terms with any status: the others are the text's new words. */
+  markedTerms: number;
 }
 
 /** The learner's known counts per story: undefined below the threshold of known terms. */
-export type KnownByStory = Map<number, { knownOccurrences: number; knownTerms: number }> | undefined;
+export type KnownByStory = Map<number, { knownOccurrences: number; markedTerms: number }> | undefined;
 
 const UNDERSTOOD = `{${UNDERSTOOD_STATUSES.map(statusNumber).join(',')}}`;
 
 /**
  * A lateral subquery of the story list's one query (its $2 is the learner, $4 and $5 these values, `l` the
  * language): whether the learner knows COMPREHENSION_MIN_KNOWN_TERMS terms in the language (counting no further,
- * through term_statuses' key) and, if so, their counts in its stories as one text "story,occurrences,terms,…"
+ * through term_statuses' key) and, if so, their counts in its stories as one text "story,occurrences,marked,…"
  * (through learner_story_known's key): one row, cheaper to read than a row per story.
  */
 export const KNOWN_BY_STORY_SQL = `
   SELECT t.known AS known_terms,
          CASE WHEN t.known >= $5 THEN (
-           SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.known_terms), ','), '')
+           SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','), '')
            FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
          ) END AS known_counts
   FROM (
@@ -48,12 +49,12 @@ export interface KnownColumns {
 /** The learner's known counts by story from KNOWN_BY_STORY_SQL's columns; undefined below the threshold. */
 export function knownFromColumns(row: KnownColumns): KnownByStory {
   if (row.known_terms < COMPREHENSION_MIN_KNOWN_TERMS || row.known_counts === null) return undefined;
-  const known = new Map<number, { knownOccurrences: number; knownTerms: number }>();
+  const known = new Map<number, { knownOccurrences: number; markedTerms: number }>();
   const numbers = row.known_counts === '' ? [] : row.known_counts.split(',');
   for (let index = 0; index + 2 < numbers.length; index += 3) {
     known.set(Number(numbers[index]), {
       knownOccurrences: Number(numbers[index + 1]),
-      knownTerms: Number(numbers[index + 2]),
+      markedTerms: Number(numbers[index + 2]),
     });
   }
   return known;
@@ -83,8 +84,7 @@ export async function knownSharesOfStory(
            count(DISTINCT ct.term)::int AS terms,
            coalesce(sum(ct.occurrences) FILTER (WHERE ts.status = ANY (${UNDERSTOOD}::smallint[])), 0)::int
              AS "knownOccurrences",
-           (count(DISTINCT ct.term) FILTER (WHERE ts.status = ANY (${UNDERSTOOD}::smallint[])))::int
-             AS "knownTerms"
+           (count(DISTINCT ct.term) FILTER (WHERE ts.status IS NOT NULL))::int AS "markedTerms"
     FROM chapter_terms ct
     JOIN chapters c ON c.id = ct.chapter_id AND c.story_id = ${story.id}
     LEFT JOIN term_statuses ts

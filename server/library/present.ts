@@ -11,14 +11,14 @@ import {
 
 /**
  * The share of a text the learner knows: its running words whose term they understand, in whole percent rounded
- * down, and its distinct terms they do not; null for a text without words (decision 072).
+ * down, and its new words, the distinct terms they never marked; null for a text without words (decision 072).
  */
 export function presentComprehension(share: KnownShare | undefined): Comprehension {
   if (!share || share.occurrences <= 0) return null;
   const percent = Math.floor((share.knownOccurrences * 100) / share.occurrences);
   return {
     known_percent: Math.min(100, Math.max(0, percent)),
-    new_words: Math.max(0, share.terms - share.knownTerms),
+    new_words: Math.max(0, share.terms - share.markedTerms),
   };
 }
 
@@ -97,7 +97,7 @@ function listedComprehension(story: ListedStory, known: KnownByStory): string {
     occurrences: story.termOccurrences,
     terms: story.termCount,
     knownOccurrences: mine?.knownOccurrences ?? 0,
-    knownTerms: mine?.knownTerms ?? 0,
+    markedTerms: mine?.markedTerms ?? 0,
   });
   // Written by hand: two numbers, for each of 500 stories on every request.
   return share ? `{"known_percent":${share.known_percent},"new_words":${share.new_words}}` : 'null';

@@ -3,12 +3,12 @@
 // previewed (what would change) or applied through changeStatuses, so the stories' known shares follow.
 import { sql } from 'drizzle-orm';
 import { type ImportKnownInput, type ImportKnownResult, MAX_IMPORT_ROWS } from '#common/schemas/terms.ts';
-import { statusNumber, termOf } from '#common/terms.ts';
+import { statusNumber, statusOfNumber, termOf } from '#common/terms.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { termStatuses } from '#server/db/schema.ts';
 import { lemmasOf } from '#server/dictionary/lookup/service.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { changeStatuses } from './known.ts';
+import { changeStatuses, differenceOf } from './known.ts';
 import { readWordList } from './wordList.ts';
 
 export const TOO_MANY_ROWS = `The list is too long: at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows.`;
@@ -127,9 +127,11 @@ export async function applyImport(
         FROM jsonb_to_recordset(${rows}::jsonb) AS r(term text, status smallint)
         ON CONFLICT (user_id, language_id, term) DO UPDATE SET status = excluded.status, updated_at = now()`);
     }
-    // Known is the only understood status an import gives; none it changes was understood before.
     const differences = new Map(
-      [...changes].filter(([, status]) => status === KNOWN).map(([term]) => [term, 1]),
+      [...changes].map(([term, status]) => [
+        term,
+        differenceOf(now.get(term), statusOfNumber(status) ?? null),
+      ]),
     );
     return { result: resultOf(language.code, plan, result), differences };
   });

@@ -1,6 +1,6 @@
 // How much of each story a learner knows (issue 22, decision 072), kept as counts so the library never scans
 // stories' words per request: learner_story_known holds, per learner and story, the running words whose term
-// they understand (UNDERSTOOD_STATUSES) and those terms counted once. A status change adds its difference here;
+// they understand (UNDERSTOOD_STATUSES), those terms counted once, and the terms they marked at all. A status change adds its difference here;
 // a change of a story's terms remakes the story's rows for every learner (recount_story_known, migration 0022).
 import { sql } from 'drizzle-orm';
 import { statusNumber, type TermStatus, UNDERSTOOD_STATUSES } from '#common/terms.ts';
@@ -16,9 +16,22 @@ export function isUnderstood(status: number | null | undefined): boolean {
   return status != null && UNDERSTOOD.has(status);
 }
 
-/** +1 when a term becomes understood, -1 when it stops being so, 0 otherwise. */
-export function knownDifference(before: number | null | undefined, after: TermStatus | null): number {
-  return Number(after !== null && isUnderstood(statusNumber(after))) - Number(isUnderstood(before));
+/**
+ * What a status change adds to a learner's counts of a story holding the term: `known` +1 when it becomes
+ * understood, -1 when it stops being so; `marked` +1 when a new term gets a status, -1 when it loses it (new
+ * again). A story's new words are its terms not marked.
+ */
+export interface Difference {
+  known: number;
+  marked: number;
+}
+
+/** The difference a term's change from `before` (a stored number, or none: new) to `after` (null: new) makes. */
+export function differenceOf(before: number | null | undefined, after: TermStatus | null): Difference {
+  return {
+    known: Number(after !== null && isUnderstood(statusNumber(after))) - Number(isUnderstood(before)),
+    marked: Number(after !== null) - Number(before != null),
+  };
 }
 
 /**
@@ -30,7 +43,7 @@ export async function changeStatuses<T>(
   db: Database,
   userId: string,
   languageId: number,
-  change: (tx: Transaction) => Promise<{ result: T; differences: Map<string, number> }>,
+  change: (tx: Transaction) => Promise<{ result: T; differences: Map<string, Difference> }>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
@@ -44,7 +57,7 @@ export async function changeStatuses<T>(
 }
 
 /**
- * Adds to the learner's story counts what terms becoming known (+1) or no longer known (-1) change: for each
+ * Adds to the learner's story counts what the terms' changes make (known and marked, +1 or -1 each): for each
  * story of the language holding them, their occurrences and their number. One statement, through chapter_terms'
  * (term, chapter_id) index.
  */
@@ -52,17 +65,14 @@ async function addDifferences(
   tx: Transaction,
   userId: string,
   languageId: number,
-  differences: Map<string, number>,
+  differences: Map<string, Difference>,
 ): Promise<void> {
-  const changed = [...differences].filter(([, difference]) => difference !== 0);
+  const changed = [...differences].filter(([, { known, marked }]) => known !== 0 || marked !== 0);
   if (changed.length === 0) return;
-  const terms = JSON.stringify(changed.map(([term]) => term));
-  const amounts = JSON.stringify(changed.map(([, difference]) => difference));
+  const rows = JSON.stringify(changed.map(([term, { known, marked }]) => ({ term, known, marked })));
   await tx.execute(sql`
     WITH d AS (
-      SELECT t.term, a.amount::int AS amount
-      FROM jsonb_array_elements_text(${terms}::jsonb) WITH ORDINALITY AS t(term, n)
-      JOIN jsonb_array_elements_text(${amounts}::jsonb) WITH ORDINALITY AS a(amount, n) USING (n)
+      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS d(term text, known int, marked int)
     ), per_story AS (
       SELECT c.story_id, ct.term, sum(ct.occurrences)::int AS occurrences
       FROM d
@@ -71,13 +81,15 @@ async function addDifferences(
       JOIN stories s ON s.id = c.story_id AND s.language_id = ${languageId}
       GROUP BY c.story_id, ct.term
     )
-    INSERT INTO learner_story_known AS k (user_id, language_id, story_id, known_occurrences, known_terms)
-    SELECT ${userId}, ${languageId}, p.story_id, sum(p.occurrences * d.amount), sum(d.amount)
+    INSERT INTO learner_story_known AS k
+      (user_id, language_id, story_id, known_occurrences, known_terms, marked_terms)
+    SELECT ${userId}, ${languageId}, p.story_id, sum(p.occurrences * d.known), sum(d.known), sum(d.marked)
     FROM per_story p JOIN d ON d.term = p.term
     GROUP BY p.story_id
     ON CONFLICT (user_id, language_id, story_id) DO UPDATE
     SET known_occurrences = k.known_occurrences + excluded.known_occurrences,
-        known_terms = k.known_terms + excluded.known_terms`);
+        known_terms = k.known_terms + excluded.known_terms,
+        marked_terms = k.marked_terms + excluded.marked_terms`);
 }
 
 /**

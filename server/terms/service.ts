@@ -14,7 +14,7 @@ import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
 import { refreshChapterTerms } from './chapters.ts';
-import { changeStatuses, knownDifference } from './known.ts';
+import { changeStatuses, differenceOf } from './known.ts';
 
 export { refreshChapterTerms, refreshStaleChapterTerms, termsOfChapter } from './chapters.ts';
 
@@ -68,8 +68,7 @@ export async function setTermStatus(
         target: [termStatuses.userId, termStatuses.languageId, termStatuses.term],
         set: { status, updatedAt: sql`now()` },
       });
-    const difference = knownDifference(rows[0]?.before, input.status);
-    return { result: undefined, differences: new Map([[term, difference]]) };
+    return { result: undefined, differences: new Map([[term, differenceOf(rows[0]?.before, input.status)]]) };
   });
   return { language: language.code, term, status: input.status };
 }
@@ -89,19 +88,24 @@ export async function markLookedUp(
   if (!key) return undefined;
   const lemma = word.lemma ?? (await lemmasOf(db, language.code, [key])).lemmas.get(key);
   const term = termOf(word.text, language.code, lemma) ?? key;
-  const { rows } = await db.execute<{ status: number }>(sql`
-    WITH added AS (
-      INSERT INTO ${termStatuses} (user_id, language_id, term, status)
-      VALUES (${userId}, ${language.id}, ${term}, ${statusNumber(LOOKED_UP_STATUS)})
-      ON CONFLICT DO NOTHING
-      RETURNING status
-    )
-    SELECT status FROM added
-    UNION ALL
-    SELECT status FROM ${termStatuses}
-    WHERE user_id = ${userId} AND language_id = ${language.id} AND term = ${term}
-    LIMIT 1`);
-  const status = rows[0]?.status;
+  // Through changeStatuses: a term marked for the first time is no longer one of its stories' new words.
+  const status = await changeStatuses(db, userId, language.id, async (tx) => {
+    const { rows } = await tx.execute<{ status: number; added: boolean }>(sql`
+      WITH added AS (
+        INSERT INTO ${termStatuses} (user_id, language_id, term, status)
+        VALUES (${userId}, ${language.id}, ${term}, ${statusNumber(LOOKED_UP_STATUS)})
+        ON CONFLICT DO NOTHING
+        RETURNING status
+      )
+      SELECT status, true AS added FROM added
+      UNION ALL
+      SELECT status, false AS added FROM ${termStatuses}
+      WHERE user_id = ${userId} AND language_id = ${language.id} AND term = ${term}
+      LIMIT 1`);
+    const row = rows[0];
+    const differences = new Map(row?.added ? [[term, differenceOf(null, LOOKED_UP_STATUS)]] : []);
+    return { result: row?.status, differences };
+  });
   return { term, status: status === undefined ? LOOKED_UP_STATUS : statusOf(status) };
 }
 
@@ -165,7 +169,7 @@ export async function markChapterKnown(
       RETURNING term`);
     const made = rows.map((row) => row.term);
     // Each was new: now known.
-    return { result: made, differences: new Map(made.map((term) => [term, 1])) };
+    return { result: made, differences: new Map(made.map((term) => [term, { known: 1, marked: 1 }])) };
   });
   return { language: chapter.language, terms: terms.sort() };
 }
@@ -187,6 +191,9 @@ export async function forgetTerms(db: Database, userId: string, input: ForgetTer
         AND term IN (SELECT jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb))
       RETURNING term`);
     // Each was known: now new.
-    return { result: rows.length, differences: new Map(rows.map((row) => [row.term, -1])) };
+    return {
+      result: rows.length,
+      differences: new Map(rows.map((row) => [row.term, { known: -1, marked: -1 }])),
+    };
   });
 }
