@@ -7,6 +7,7 @@ import {
   KnownWords,
   KnownWordsQuery,
   MarkedKnown,
+  ResetTermInput,
   SetTermStatusInput,
   TermStatusResult,
   TermsChanged,
@@ -19,6 +20,15 @@ export const setTermStatus = endpoint({
   access: 'signed-in',
   body: SetTermStatusInput,
   response: TermStatusResult,
+});
+
+/** Makes a term new again (its status forgotten, e.g. from /words); answers 1 if it had a status, else 0. */
+export const resetTerm = endpoint({
+  method: 'POST',
+  path: '/api/terms/reset/',
+  access: 'signed-in',
+  body: ResetTermInput,
+  response: TermsChanged,
 });
 
 /**

@@ -27,6 +27,10 @@ export const SetTermStatusInput = z.object({
 });
 export type SetTermStatusInput = z.infer<typeof SetTermStatusInput>;
 
+/** POST /api/terms/reset/: a term made new again (its status forgotten), in a language. */
+export const ResetTermInput = SetTermStatusInput.omit({ status: true });
+export type ResetTermInput = z.infer<typeof ResetTermInput>;
+
 /** A term's status as kept: the term keyed as the server keys it. */
 export const TermStatusResult = z.object({
   language: z.string(),

@@ -134,6 +134,34 @@ describe('the share of a story the learner knows', () => {
     expect(await shares(token, id)).toEqual({ story: share(0, 3), chapters: [share(0, 2), share(0, 1)] });
   });
 
+  it('follows a term made new again (POST /api/terms/reset/), known or learning', async () => {
+    const { id } = await story(CHAPTERS);
+    const token = await learner({ known: true });
+    await setStatus(token, 'tres', 'known');
+    await setStatus(token, 'dos', 'learning-2');
+    expect(await shares(token, id)).toEqual({ story: share(37, 2), chapters: [share(50, 1), share(0, 1)] });
+
+    const reset = async (term: string) =>
+      (await call<{ changed: number }>('POST', '/api/terms/reset/', token, { language: 'es', term })).body;
+    expect(await reset('Tres')).toEqual({ changed: 1 });
+    expect(await reset('dos')).toEqual({ changed: 1 });
+    expect(await reset('dos')).toEqual({ changed: 0 });
+
+    expect(await shares(token, id)).toEqual({ story: share(0, 4), chapters: [share(0, 3), share(0, 2)] });
+    const refused = await call<{ error: string }>('POST', '/api/terms/reset/', token, {
+      language: 'es',
+      term: '¡!',
+    });
+    expect(refused.status).toBe(400);
+    expect((await call('POST', '/api/terms/reset/', token, { language: 'es' })).status).toBe(400);
+    expect((await call('POST', '/api/terms/reset/', token, { language: 'xx', term: 'dos' })).status).toBe(
+      404,
+    );
+    expect((await call('POST', '/api/terms/reset/', undefined, { language: 'es', term: 'dos' })).status).toBe(
+      401,
+    );
+  });
+
   it("is remade for every learner when a chapter's text changes or a chapter is deleted", async () => {
     const { id, chapters } = await story(CHAPTERS);
     const first = await learner({ known: true });

@@ -7,7 +7,7 @@ import { viewerOf } from '#server/policies/viewer.ts';
 import { knownWordsOf } from './history.ts';
 import { applyImport, previewImport } from './import.ts';
 import { presentTermStatus } from './present.ts';
-import { forgetTerms, languageByCode, markChapterKnown, setTermStatus } from './service.ts';
+import { forgetTerms, languageByCode, markChapterKnown, resetTerm, setTermStatus } from './service.ts';
 
 /** An import's body: the list's text (at most MAX_IMPORT_TEXT_LENGTH characters, some of them 4 bytes in JSON). */
 const IMPORT_BODY_LIMIT = MAX_IMPORT_TEXT_LENGTH * 2 + 1024;
@@ -15,7 +15,7 @@ const IMPORT_BODY_LIMIT = MAX_IMPORT_TEXT_LENGTH * 2 + 1024;
 /**
  * What a learner knows (issue 22): PUT /api/terms/status/ sets a term's status from the word panel; POST
  * /api/chapters/{id}/mark-known/ makes a chapter's new terms known after Mark as Read, and POST
- * /api/terms/forget/ undoes it; POST /api/terms/import/preview/ and /api/terms/import/ bring a list of known
+ * /api/terms/forget/ undoes it; POST /api/terms/reset/ makes a term new again; POST /api/terms/import/preview/ and /api/terms/import/ bring a list of known
  * words; GET /api/terms/known/ tells the known words day by day for /progress.
  */
 export async function termRoutes(app: FastifyInstance): Promise<void> {
@@ -26,6 +26,9 @@ export async function termRoutes(app: FastifyInstance): Promise<void> {
   route(app, terms.markChapterKnown, async ({ ids }, request) =>
     markChapterKnown(app.db, viewerOf(request), ids.id),
   );
+  route(app, terms.resetTerm, async ({ body }, request) => ({
+    changed: await resetTerm(app.db, viewerOf(request).userId, body),
+  }));
   route(app, terms.forgetTerms, async ({ body }, request) => ({
     changed: await forgetTerms(app.db, viewerOf(request).userId, body),
   }));

@@ -3,7 +3,7 @@
 // chapters.ts, after each save and when a dictionary is replaced.
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_LOOKUP_WORD_LENGTH } from '#common/dictionary.ts';
-import type { ForgetTermsInput, SetTermStatusInput } from '#common/schemas/terms.ts';
+import type { ForgetTermsInput, ResetTermInput, SetTermStatusInput } from '#common/schemas/terms.ts';
 import { LOOKED_UP_STATUS, statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapters, chapterTerms, languages, stories, termStatuses } from '#server/db/schema.ts';
@@ -195,5 +195,23 @@ export async function forgetTerms(db: Database, userId: string, input: ForgetTer
       result: rows.length,
       differences: new Map(rows.map((row) => [row.term, { known: -1, marked: -1 }])),
     };
+  });
+}
+
+/**
+ * Makes a term new again (POST /api/terms/reset/): its status row goes, whatever it was, and the stories' counts
+ * follow. Answers 1 when it had a status, 0 when it was new already; 404 for an unknown language.
+ */
+export async function resetTerm(db: Database, userId: string, input: ResetTermInput): Promise<number> {
+  const language = await languageByCode(db, input.language);
+  const term = termOf(input.term, language.code);
+  if (!term) throw new HttpError(400, NO_TERM);
+  return changeStatuses(db, userId, language.id, async (tx) => {
+    const { rows } = await tx.execute<{ status: number }>(sql`
+      DELETE FROM ${termStatuses}
+      WHERE user_id = ${userId} AND language_id = ${language.id} AND term = ${term}
+      RETURNING status`);
+    const before = rows[0]?.status;
+    return { result: rows.length, differences: new Map([[term, differenceOf(before, null)]]) };
   });
 }

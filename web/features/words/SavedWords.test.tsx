@@ -176,6 +176,29 @@ describe('SavedWords', () => {
     });
   });
 
+  it('makes a term new again when New is chosen', async () => {
+    const user = userEvent.setup();
+    let status: SavedWord['status'] = 'learning-1';
+    const sent = serve(
+      () => Response.json([HABLO, HABLA].map((word) => ({ ...word, status }))),
+      () => {
+        status = null;
+        return Response.json({ changed: 1 });
+      },
+    );
+    await screen.findByRole('combobox', { name: 'Status of habló' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status of habló' }), 'New');
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Status of habla' })).toHaveProperty('value', ''),
+    );
+    expect(sent.find((call) => call.method === 'POST')).toMatchObject({
+      url: expect.objectContaining({ pathname: '/api/terms/reset/' }),
+      body: { language: 'es', term: 'hablar' },
+    });
+  });
+
   it('deletes a word once confirmed', async () => {
     const user = userEvent.setup();
     let words = [HABLO, CHAT];

@@ -153,7 +153,7 @@ export function SavedWords() {
     }
   }
 
-  function handleStatus(word: SavedWord, status: TermStatus) {
+  function handleStatus(word: SavedWord, status: TermStatus | null) {
     setProblem(undefined);
     setStatus.mutate({ word, status }, { onError: () => setProblem(STATUS_FAILED) });
   }

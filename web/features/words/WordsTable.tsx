@@ -37,7 +37,8 @@ export interface WordsTableProps {
   sort: SavedWordSort;
   order: SortOrder;
   onSort: (sort: SavedWordSort) => void;
-  onStatus: (word: SavedWord, status: TermStatus) => void;
+  /** A status chosen; null: New, the term's status forgotten. */
+  onStatus: (word: SavedWord, status: TermStatus | null) => void;
   onDelete: (word: SavedWord) => void;
 }
 
@@ -94,14 +95,12 @@ function StatusSelect({ word, onStatus }: { word: SavedWord; onStatus: WordsTabl
     <select
       aria-label={`Status of ${word.word}`}
       value={word.status ?? ''}
-      onChange={(event) => onStatus(word, event.target.value as TermStatus)}
+      onChange={(event) =>
+        onStatus(word, event.target.value === '' ? null : (event.target.value as TermStatus))
+      }
       className="min-h-11 w-[7.25rem] rounded-lg border border-slate-300 bg-white px-1.5 text-sm text-slate-900 sm:px-2"
     >
-      {word.status ? null : (
-        <option value="" disabled>
-          {NEW_LABEL}
-        </option>
-      )}
+      <option value="">{NEW_LABEL}</option>
       {TERM_STATUSES.map((status) => (
         <option key={status} value={status}>
           {STATUS_LABELS[status]}

@@ -1,7 +1,7 @@
 // The saved words' calls (issue 22): the list as filtered and sorted, a term's status, a delete, the CSV file
 // and the Anki deck.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { setTermStatus } from '#common/endpoints/terms.ts';
+import { resetTerm, setTermStatus } from '#common/endpoints/terms.ts';
 import { deleteWord, exportWords, exportWordsAnki, listWords } from '#common/endpoints/words.ts';
 import type { SavedWord, SavedWordSort, SavedWordsQuery, SortOrder } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
@@ -37,20 +37,17 @@ export function useSavedWords(view: WordsView) {
 }
 
 /**
- * Sets a word's term's status (PUT /api/terms/status/): every listed word of that term shows it at once, and the
- * lists and the reader's chapters are read again after.
+ * Sets a word's term's status (PUT /api/terms/status/), or makes it new again (null: POST /api/terms/reset/):
+ * every listed word of that term shows it at once, and the lists and the reader's chapters are read again after.
  */
 export function useSetStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { word: SavedWord; status: TermStatus }) =>
-      call(setTermStatus, {
-        body: {
-          language: input.word.language,
-          term: input.word.term ?? input.word.word,
-          status: input.status,
-        },
-      }),
+    mutationFn: async (input: { word: SavedWord; status: TermStatus | null }) => {
+      const body = { language: input.word.language, term: input.word.term ?? input.word.word };
+      if (input.status === null) await call(resetTerm, { body });
+      else await call(setTermStatus, { body: { ...body, status: input.status } });
+    },
     onMutate: ({ word, status }) => {
       const term = word.term ?? word.word;
       queryClient.setQueriesData<SavedWord[]>({ queryKey: queryKeys.words() }, (words) =>
