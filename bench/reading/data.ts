@@ -2,15 +2,25 @@
 // migrated, seeded database: 14 languages × 500 published stories × 10 chapters, 10,000 learners who each read
 // some chapters of a few stories in 1 to 3 languages, a year of their reading days, goals and saved words,
 // one free Spanish story for the reader whose first chapter has 10,000 words, and its analysed counterpart,
-// a Japanese chapter of 10,000 characters stored with its words (japanese.ts). Deterministic: the same
-// rows at every run.
+// a Japanese chapter of 10,000 characters stored with its words (japanese.ts); the demo dictionaries, every
+// chapter's terms (terms.ts; the Spanish ones with a lexicon's words, lexicon.ts) and the knowing learners'
+// statuses (knowledge.ts). Deterministic: the same rows at every run.
 
 import type pg from 'pg';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import { DIFFICULTIES, lengthCategory, TOPICS, wordCount } from '#common/stories.ts';
-import { loadDemoLibrary } from '../../server/demo/library.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
 import { createJapaneseStories, type JapaneseReader } from './japanese.ts';
-import { generateChapterTerms } from './terms.ts';
+import {
+  checkKnowledge,
+  generateKnowledge,
+  importDemoDictionaries,
+  type Knowledge,
+  makeRemainingTerms,
+} from './knowledge.ts';
+import { createLexiconTable, generateSpanishVocabulary } from './lexicon.ts';
+import { createReaderStory, type ReaderStory } from './reader-story.ts';
+import { countStoryTerms, generateChapterTerms } from './terms.ts';
 import { LANGUAGE_TEXTS } from './texts.ts';
 
 export const STORIES_PER_LANGUAGE = 500;
@@ -19,7 +29,6 @@ export const LEARNERS = 10_000;
 export const READING_DAYS_BACK = 365;
 /** Paragraphs a generated chapter has at most, by the story's length profile (story index mod 4). */
 const PARAGRAPHS_BY_PROFILE = [1, 3, 10, 25];
-export const LONG_CHAPTER_WORDS = 10_000;
 
 /** SQL for a learner's id from their number: the same at every run. */
 const learnerIdOf = (number: string) => `md5('bench-learner-' || ${number})::uuid`;
@@ -34,14 +43,9 @@ export interface GeneratedLibrary {
    * report on a Pro story is refused as the chapter is (403).
    */
   freeSpanishChapterIds: number[];
-  reader: {
-    storyId: number;
-    longChapterId: number;
-    longChapterWords: number;
-    longChapterCharacters: number;
-    tinyChapterId: number;
-    tinyChapterWords: number;
-    tinyChapterCharacters: number;
+  /** What the knowing learners know (knowledge.ts). */
+  knowledge: Knowledge;
+  reader: ReaderStory & {
     /** The analysed chapter: Japanese, with and without furigana (japanese.ts). */
     japanese: JapaneseReader;
   };
@@ -139,7 +143,10 @@ async function generateStories(client: pg.Client, step: Step): Promise<void> {
      ORDER BY s.id, n`,
     [CHAPTERS_PER_STORY, PARAGRAPHS_BY_PROFILE],
   );
-  // Each story's word count and length bucket, by the rule the admin area applies (common/stories.ts).
+}
+
+/** Each story's word count and length bucket, by the rule the admin area applies (common/stories.ts). */
+async function countStoryWords(client: pg.Client, step: Step): Promise<void> {
   const { rows: totals } = await client.query<{ id: number; words: number }>(
     'SELECT story_id AS id, sum(word_count)::int AS words FROM chapters GROUP BY story_id',
   );
@@ -275,6 +282,8 @@ async function countRows(client: pg.Client): Promise<Record<string, number>> {
     (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_language_progress) AS user_languages,
     (SELECT count(*) FROM chapter_progress) AS chapter_progress, (SELECT count(*) FROM reading_days) AS reading_days,
     (SELECT count(*) FROM daily_goals) AS daily_goals, (SELECT count(*) FROM saved_words) AS saved_words,
+    (SELECT count(*) FROM chapter_terms) AS chapter_terms, (SELECT count(*) FROM term_statuses) AS term_statuses,
+    (SELECT count(*) FROM learner_story_known) AS learner_story_known,
     (SELECT count(*) FROM stories s JOIN languages l ON l.id = s.language_id WHERE l.code = 'es' AND s.is_published)
       AS spanish_published_stories,
     (SELECT pg_database_size(current_database())) AS database_bytes`);
@@ -284,11 +293,32 @@ async function countRows(client: pg.Client): Promise<Record<string, number>> {
   return counts;
 }
 
+/** The session's settings for a bulk load (session_replication_role is set back once it is done). */
+async function bulkLoad(client: pg.Client): Promise<void> {
+  // A bulk load: nothing here needs to survive a crash before the run ends.
+  await client.query('SET synchronous_commit = off');
+  // Foreign keys hold by construction here; their per-row checks were most of the load's time. The
+  // constraints stay: later writes (the benchmark's own) are checked as ever.
+  await client.query('SET session_replication_role = replica');
+  await client.query("SET maintenance_work_mem = '256MB'");
+  // Rows sorted by their unique index before they go in: the index grows at its right edge, not everywhere.
+  await client.query("SET work_mem = '256MB'");
+}
+
+/** How the library is generated: the database's pool (the dictionaries' import, the server's terms), the knowers. */
+export interface GenerateOptions {
+  handle: DatabaseHandle;
+  log: (line: string) => void;
+  /** The learners (by number) given 5,000 known Spanish terms (knowledge.ts). */
+  knowingLearners: number[];
+}
+
 /** Generates everything above into the database `client` is connected to; answers what the benchmark needs. */
 export async function generateLibrary(
   client: pg.Client,
-  log: (line: string) => void,
+  options: GenerateOptions,
 ): Promise<GeneratedLibrary> {
+  const { handle, log } = options;
   const startedAt = performance.now();
   const steps: Record<string, number> = {};
   const step: Step = async (name, sql, values = []) => {
@@ -298,33 +328,50 @@ export async function generateLibrary(
     log(`  ${name}: ${result.rowCount ?? 0} rows in ${steps[name]} s`);
     return result;
   };
-  // A bulk load: nothing here needs to survive a crash before the run ends.
-  await client.query('SET synchronous_commit = off');
-  // Foreign keys hold by construction here; their per-row checks were most of the load's time. The
-  // constraints stay: later writes (the benchmark's own) are checked as ever.
-  await client.query('SET session_replication_role = replica');
-  await client.query("SET maintenance_work_mem = '256MB'");
-  // Rows sorted by their unique index before they go in: the index grows at its right edge, not everywhere.
-  await client.query("SET work_mem = '256MB'");
-
+  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const stepStartedAt = performance.now();
+    const result = await work();
+    steps[name] = Number(((performance.now() - stepStartedAt) / 1000).toFixed(2));
+    log(`  ${name}: ${steps[name]} s`);
+    return result;
+  };
+  await bulkLoad(client);
   const { learnable, languageId } = await languageTable(client);
+  await createLexiconTable(client);
+  await timed('demo dictionaries', () => importDemoDictionaries(handle));
   await generateStories(client, step);
-  await generateChapterTerms(step, learnable);
+  await generateChapterTerms(step, handle.db, learnable);
+  await generateSpanishVocabulary(step, languageId('es'));
+  await countStoryWords(client, step);
   const reader = {
     ...(await createReaderStory(client, languageId('es'))),
     japanese: await createJapaneseStories(client, languageId('ja')),
   };
+  await countStoryTerms(step);
+  await timed('the reader chapters terms', () => makeRemainingTerms(handle));
   await generateLearners(client, step, learnable, languageId);
   await generateReading(step);
   await generateSavedWords(client, step);
+  const knowledge = await generateKnowledge(client, step, languageId('es'), options.knowingLearners);
   await client.query('SET session_replication_role = DEFAULT');
-  // As a site that has been running for a while has them: statistics and visibility maps.
-  const vacuumStartedAt = performance.now();
-  await client.query(
-    'VACUUM (ANALYZE) stories, chapters, users, user_language_progress, chapter_progress, reading_days, daily_goals, saved_words',
+  const { rows: firstSpanish } = await client.query<{ story_id: number; id: number }>(
+    `SELECT c.story_id, c.id FROM chapters c JOIN bench_story s ON s.id = c.story_id
+     WHERE s.language_id = $1 ORDER BY s.idx, c.chapter_number LIMIT 1`,
+    [languageId('es')],
   );
-  steps['vacuum analyze'] = Number(((performance.now() - vacuumStartedAt) / 1000).toFixed(2));
-  log(`  vacuum analyze: ${steps['vacuum analyze']} s`);
+  await timed('checked against the server', () =>
+    checkKnowledge(client, handle, {
+      chapterId: firstSpanish[0]?.id ?? 0,
+      storyIds: [firstSpanish[0]?.story_id ?? 0, reader.storyId],
+    }),
+  );
+  // As a site that has been running for a while has them: statistics and visibility maps.
+  await timed('vacuum analyze', () =>
+    client.query(
+      `VACUUM (ANALYZE) stories, chapters, users, user_language_progress, chapter_progress, reading_days,
+       daily_goals, saved_words, chapter_terms, story_term_counts, term_statuses, learner_story_known`,
+    ),
+  );
 
   const counts = await countRows(client);
   const { rows: spanish } = await client.query<{ id: number }>(
@@ -338,68 +385,6 @@ export async function generateLibrary(
     counts,
     freeSpanishChapterIds: spanish.map((row) => row.id),
     reader,
-  };
-}
-
-/**
- * The reader's story: free, published, in Spanish. Its first chapter is 10,000 words of the demo library's
- * Spanish chapters (real prose whose words the demo dictionary knows), paragraph after paragraph; its second
- * is the demo's shortest Spanish chapter, the baseline of a page with hardly any text.
- */
-async function createReaderStory(
-  client: pg.Client,
-  spanishId: number,
-): Promise<Omit<GeneratedLibrary['reader'], 'japanese'>> {
-  const demo = (await loadDemoLibrary()).filter((story) => story.language === 'es');
-  const chapters = demo.flatMap((story) => story.chapters.map((chapter) => chapter.content));
-  const paragraphs = chapters.flatMap((content) =>
-    content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()),
-  );
-  const tiny = [...chapters].sort((a, b) => wordCount(a, 'es') - wordCount(b, 'es'))[0] ?? 'Hola.';
-  const long: string[] = [];
-  let words = 0;
-  for (let index = 0; words < LONG_CHAPTER_WORDS; index++) {
-    const paragraph = paragraphs[index % paragraphs.length] ?? '';
-    const count = wordCount(paragraph, 'es');
-    if (words + count <= LONG_CHAPTER_WORDS) {
-      long.push(paragraph);
-      words += count;
-    } else {
-      long.push(
-        `${paragraph
-          .split(/\s+/)
-          .slice(0, LONG_CHAPTER_WORDS - words)
-          .join(' ')}.`,
-      );
-      words = LONG_CHAPTER_WORDS;
-    }
-  }
-  const longContent = long.join('\n\n');
-  const longWords = wordCount(longContent, 'es');
-  const tinyWords = wordCount(tiny, 'es');
-  const { rows: storyRows } = await client.query<{ id: number }>(
-    `INSERT INTO stories (title, author, description, language_id, difficulty_level, topics, is_published, is_free,
-                          estimated_word_count, length_category)
-     VALUES ('El mensaje de la botella: edición completa', 'Catamaran',
-             'Diez mil palabras de la costa, el faro y la luna: la prueba de lectura del banco de pruebas.',
-             $1, 'teen', 'mystery, adventure', true, true, $2, $3)
-     RETURNING id`,
-    [spanishId, longWords + tinyWords, lengthCategory(longWords + tinyWords)],
-  );
-  const storyId = storyRows[0]?.id ?? 0;
-  const { rows: chapterRows } = await client.query<{ id: number }>(
-    `INSERT INTO chapters (story_id, chapter_number, order_index, title, content, word_count)
-     VALUES ($1, 1, 0, 'La costa entera', $2, $3), ($1, 2, 1, 'Mora', $4, $5)
-     RETURNING id`,
-    [storyId, longContent, longWords, tiny, tinyWords],
-  );
-  return {
-    storyId,
-    longChapterId: chapterRows[0]?.id ?? 0,
-    longChapterWords: longWords,
-    longChapterCharacters: longContent.length,
-    tinyChapterId: chapterRows[1]?.id ?? 0,
-    tinyChapterWords: tinyWords,
-    tinyChapterCharacters: tiny.length,
+    knowledge,
   };
 }

@@ -84,6 +84,7 @@ export function readerFigures(
   buildSeconds: number | null,
 ) {
   const longChapter = summarise(reader.long, chapters.longChapterCharacters);
+  const longChapterWithStatuses = summarise(reader.longWithStatuses, chapters.longChapterCharacters);
   const tinyChapter = summarise(reader.tiny, chapters.tinyChapterCharacters);
   const taps = summariseTaps(reader.taps);
   const japanese = {
@@ -103,11 +104,15 @@ export function readerFigures(
     /** The long chapters' figures side by side (p95: nearest rank; of 7 loads, the slowest). */
     sideBySide: {
       spanish: compared(longChapter, taps),
+      spanishWithStatuses: compared(longChapterWithStatuses, null),
       japaneseWithFurigana: compared(japanese.chapter, japanese.taps),
       japaneseWithoutReadings: compared(japanese.chapterWithoutReadings, null),
       tinyBaseline: compared(tinyChapter, null),
     },
     longChapter,
+    /** The same chapter for a learner with 5,000 known Spanish terms (issue 22), and what their answer held. */
+    longChapterWithStatuses,
+    knowingAnswer: reader.knowingAnswer,
     tinyChapter,
     tracedLongChapter: reader.traced,
     taps,
@@ -137,14 +142,15 @@ export function readerPass(reader: ReaderFigures) {
 type Summary = ReturnType<typeof summarise>;
 type TapSummary = ReturnType<typeof summariseTaps>;
 
-const READER_WIDTHS = [36, 21, 21, 21, 21];
+const READER_WIDTHS = [36, 21, 21, 21, 21, 21];
 const thousands = (value: number) => (Number.isNaN(value) ? '–' : value.toLocaleString('en'));
 
 /** The chapters side by side: Spanish, Japanese with furigana, Japanese without readings, the tiny baseline. */
 function printReaderTable(reader: ReaderFigures): void {
   const { longChapter: long, tinyChapter: tiny, taps, japanese } = reader;
-  const chapters: [Summary, Summary, Summary, Summary] = [
+  const chapters: [Summary, Summary, Summary, Summary, Summary] = [
     long,
+    reader.longChapterWithStatuses,
     japanese.chapter,
     japanese.chapterWithoutReadings,
     tiny,
@@ -152,9 +158,12 @@ function printReaderTable(reader: ReaderFigures): void {
   const row = (label: string, cell: (chapter: Summary) => string | number) =>
     console.info(pad([`  ${label}`, ...chapters.map(cell)], READER_WIDTHS));
   const tapRow = (label: string, cell: (tapped: TapSummary) => string) =>
-    console.info(pad([`  ${label}`, cell(taps), cell(japanese.taps), '', ''], READER_WIDTHS));
+    console.info(pad([`  ${label}`, cell(taps), '', cell(japanese.taps), '', ''], READER_WIDTHS));
   console.info(
-    pad(['', 'Spanish', 'Japanese, furigana', 'Japanese, no ruby', 'Spanish tiny (base)'], READER_WIDTHS),
+    pad(
+      ['', 'Spanish', 'Spanish, statuses', 'Japanese, furigana', 'Japanese, no ruby', 'Spanish tiny (base)'],
+      READER_WIDTHS,
+    ),
   );
   row('words (spans)', (chapter) => thousands(chapter.words));
   row('characters of text', (chapter) => thousands(chapter.characters));

@@ -42,6 +42,8 @@ export interface ReaderInput {
   jwtSecret: string;
   dataDir: string;
   learnerUserId: string;
+  /** A learner with 5,000 known Spanish terms (issue 22): the long chapter is loaded for them too. */
+  knowingLearnerUserId: string;
   storyId: number;
   longChapterId: number;
   tinyChapterId: number;
@@ -108,6 +110,10 @@ export interface JapaneseReaderResult {
 
 export interface ReaderResult {
   long: RenderRun[];
+  /** The long Spanish chapter for the knowing learner, its words marked with their statuses (issue 22). */
+  longWithStatuses: RenderRun[];
+  /** The knowing learner's answer for the long chapter: its statuses, and the chapter's terms. */
+  knowingAnswer: { statuses: number; byStatus: Record<string, number>; termMapKeys: number };
   traced: RenderBreakdown | null;
   tiny: RenderRun[];
   taps: TapRun[];
@@ -260,9 +266,13 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
     args: CHROMIUM_ARGS,
   });
   try {
-    const session = await signInLearner(input, server.url);
+    const session = await signInLearner(input.databaseUrl, input.learnerUserId, server.url);
     const { context, page, pageErrors } = await openReaderPage(browser, input, server.url, session);
-    const { long, tiny, taps, japanese } = await measureRuns(page, input);
+    const knowingSession = await signInLearner(input.databaseUrl, input.knowingLearnerUserId, server.url);
+    const knowingAnswer = await chapterStatuses(server.url, knowingSession, input.longChapterId);
+    input.log(`  the knowing learner's long chapter carries ${JSON.stringify(knowingAnswer)}`);
+    const knowing = await openReaderPage(browser, input, server.url, knowingSession);
+    const { long, longWithStatuses, tiny, taps, japanese } = await measureRuns(page, knowing.page, input);
     // One more load of each long chapter, traced: where the render's time goes.
     const traced = await tracedRender(browser, page, input.traceFile, input.storyId, input.longChapterId);
     const { storyId: japaneseStoryId, chapterId: japaneseChapterId } = input.japanese;
@@ -275,15 +285,18 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
       japaneseChapterId,
     );
     await context.close();
+    await knowing.context.close();
     return {
       long,
+      longWithStatuses,
+      knowingAnswer,
       traced,
       tiny,
       taps,
       japanese,
       serverStartSeconds,
       chromium: browser.version(),
-      pageErrors,
+      pageErrors: [...pageErrors, ...knowing.pageErrors],
     };
   } finally {
     await browser.close();
@@ -302,10 +315,10 @@ async function tracedRender(browser: Browser, page: Page, file: string, storyId:
   return traceBreakdown(file);
 }
 
-/** A session as the auth server issues it (refresh-token grant), for the benchmark's learner. */
-async function signInLearner(input: ReaderInput, serverUrl: string): Promise<unknown> {
-  const database = openDatabase(input.databaseUrl, { max: 1, onIdleError: () => undefined });
-  const issued = await createSession(database.db, input.learnerUserId, { userAgent: 'bench/reading' });
+/** A session as the auth server issues it (refresh-token grant), for one of the benchmark's learners. */
+async function signInLearner(databaseUrl: string, userId: string, serverUrl: string): Promise<unknown> {
+  const database = openDatabase(databaseUrl, { max: 1, onIdleError: () => undefined });
+  const issued = await createSession(database.db, userId, { userAgent: 'bench/reading' });
   await database.pool.end();
   const response = await fetch(`${serverUrl}/auth/v1/token?grant_type=refresh_token`, {
     method: 'POST',
@@ -315,6 +328,23 @@ async function signInLearner(input: ReaderInput, serverUrl: string): Promise<unk
   if (!response.ok)
     throw new Error(`The session refresh answered ${response.status}: ${await response.text()}`);
   return response.json();
+}
+
+/** What the reader gets for a chapter with the session: how many statuses, by status, and its term map's keys. */
+async function chapterStatuses(serverUrl: string, session: unknown, chapterId: number) {
+  const token = (session as { access_token?: string }).access_token ?? '';
+  const response = await fetch(`${serverUrl}/api/chapters/${chapterId}/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`The chapter answered ${response.status}: ${await response.text()}`);
+  const answer = (await response.json()) as {
+    statuses?: Record<string, string>;
+    terms?: Record<string, string>;
+  };
+  const statuses = Object.values(answer.statuses ?? {});
+  const byStatus: Record<string, number> = {};
+  for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
+  return { statuses: statuses.length, byStatus, termMapKeys: Object.keys(answer.terms ?? {}).length };
 }
 
 /** A phone-sized page with the session stored where the auth client reads it, collecting the page's errors. */
@@ -354,7 +384,7 @@ const tapsText = (taps: TapRun[]) =>
  * all of them alike): the tiny chapter, the long Spanish one and taps on its words, the Japanese one with
  * furigana and taps on its words, and the Japanese one without readings.
  */
-async function measureRuns(page: Page, input: ReaderInput) {
+async function measureRuns(page: Page, knowingPage: Page, input: ReaderInput) {
   const { japanese } = input;
   const chapters = {
     long: { path: `/read/${input.storyId}/${input.longChapterId}`, id: input.longChapterId },
@@ -371,9 +401,12 @@ async function measureRuns(page: Page, input: ReaderInput) {
     attribute: 'data-l',
     keys: japanese.tapLemmas,
   };
+  const renderKnowing = () => renderOnce(knowingPage, chapters.long.path, chapters.long.id);
   // Warm-up: the app's JavaScript into the HTTP cache, the server's pools and plans ready.
   for (const chapter of Object.values(chapters)) await render(chapter);
+  await renderKnowing();
   const long: RenderRun[] = [];
+  const longWithStatuses: RenderRun[] = [];
   const tiny: RenderRun[] = [];
   const taps: TapRun[] = [];
   const measured: JapaneseReaderResult = { long: [], plain: [], taps: [], traced: null };
@@ -381,6 +414,8 @@ async function measureRuns(page: Page, input: ReaderInput) {
     tiny.push(await render(chapters.tiny));
     const spanish = await render(chapters.long);
     long.push(spanish);
+    const knowing = await renderKnowing();
+    longWithStatuses.push(knowing);
     const spanishTaps = await tapWords(page, input.tapsPerRun, SPANISH_TAPS);
     taps.push(...spanishTaps);
     const ruby = await render(chapters.ja);
@@ -390,10 +425,11 @@ async function measureRuns(page: Page, input: ReaderInput) {
     const plain = await render(chapters.jaPlain);
     measured.plain.push(plain);
     input.log(
-      `  load ${run + 1}/${input.runs}: Spanish ${spanish.words} words in ${spanish.renderMs} ms, taps ` +
+      `  load ${run + 1}/${input.runs}: Spanish ${spanish.words} words in ${spanish.renderMs} ms ` +
+        `(${knowing.renderMs} with statuses), taps ` +
         `${tapsText(spanishTaps)}; Japanese ${ruby.words} words, ${ruby.rubies} ruby, in ${ruby.renderMs} ms ` +
         `(${plain.renderMs} without readings), taps ${tapsText(rubyTaps)}`,
     );
   }
-  return { long, tiny, taps, japanese: measured };
+  return { long, longWithStatuses, tiny, taps, japanese: measured };
 }

@@ -12,7 +12,7 @@ import { CONNECTIONS, TARGETS } from './settings.ts';
  * the target. At full speed 50 connections queue (mean latency = 50 ÷ throughput: 167 ms at 300 req/s), so
  * the full-speed p99 is reported beside it but is not the target's reading.
  */
-function p99AtRate(scenario: ApiResult[keyof ApiResult], targetMs: number): boolean {
+export function p99AtRate(scenario: ApiResult[keyof ApiResult], targetMs: number): boolean {
   const atRate = scenario.catamaranAtTargetRate;
   return (
     atRate !== null &&
