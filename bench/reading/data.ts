@@ -20,7 +20,7 @@ import {
 } from './knowledge.ts';
 import { createLexiconTable, generateSpanishVocabulary } from './lexicon.ts';
 import { createReaderStory, type ReaderStory } from './reader-story.ts';
-import { countStoryTerms, generateChapterTerms } from './terms.ts';
+import { countStoryTerms, generateAnalysedWords, generateChapterTerms } from './terms.ts';
 import { LANGUAGE_TEXTS } from './texts.ts';
 
 export const STORIES_PER_LANGUAGE = 500;
@@ -341,6 +341,7 @@ export async function generateLibrary(
   await timed('demo dictionaries', () => importDemoDictionaries(handle));
   await generateStories(client, step);
   await generateChapterTerms(step, handle.db, learnable);
+  await generateAnalysedWords(step, learnable);
   await generateSpanishVocabulary(step, languageId('es'));
   await countStoryWords(client, step);
   const reader = {

@@ -120,8 +120,10 @@ export async function generateKnowledge(
   );
   await step(
     'term_statuses',
-    `INSERT INTO term_statuses (user_id, language_id, term, status, created_at, updated_at)
-     SELECT user_id, $1, term, status, now() - interval '90 days', now() - interval '30 days'
+    // known_since as its trigger (off during the load) sets it: when the status became known.
+    `INSERT INTO term_statuses (user_id, language_id, term, status, created_at, updated_at, known_since)
+     SELECT user_id, $1, term, status, now() - interval '90 days', now() - interval '30 days',
+            CASE WHEN status = 5 THEN now() - interval '30 days' END
      FROM (SELECT k.user_id, r.term, r.status FROM bench_knower k CROSS JOIN bench_real_status r
            UNION ALL
            SELECT k.user_id, l.term, 5 FROM bench_knower k JOIN bench_lexicon l ON l.rank <= $2
@@ -151,8 +153,9 @@ export async function generateKnowledge(
 }
 
 /**
- * learner_story_known for the knowing learners: per story, the shared count (the prose terms and lexicon ranks
- * every knowing learner understands), plus per learner and story the count of their own understood rare terms.
+ * learner_story_known for the knowing learners: per story, the shared counts (the prose terms and lexicon ranks
+ * every knowing learner has a status of: understood, and marked at all), plus per learner and story the counts
+ * of their own rare terms.
  */
 async function countKnownOfStories(step: Step, spanishId: number, knownRanks: number): Promise<number> {
   await step(
@@ -166,24 +169,27 @@ async function countKnownOfStories(step: Step, spanishId: number, knownRanks: nu
   );
   const result = await step(
     'learner_story_known',
-    `INSERT INTO learner_story_known (user_id, language_id, story_id, known_occurrences, known_terms)
+    `INSERT INTO learner_story_known
+       (user_id, language_id, story_id, known_occurrences, known_terms, marked_terms)
      WITH shared AS (
-       SELECT term FROM bench_real_status WHERE status IN (5, 6)
+       SELECT term, status IN (5, 6) AS understood FROM bench_real_status
        UNION ALL
-       SELECT term FROM bench_lexicon WHERE rank <= $2
+       SELECT term, true FROM bench_lexicon WHERE rank <= $2
      ), base AS (
-       SELECT st.story_id, sum(st.occurrences) AS occurrences, count(*) AS terms
+       SELECT st.story_id, coalesce(sum(st.occurrences) FILTER (WHERE understood), 0) AS occurrences,
+              count(*) FILTER (WHERE understood) AS terms, count(*) AS marked
        FROM bench_story_term st JOIN shared USING (term) GROUP BY st.story_id
      ), own AS (
-       SELECT o.user_id, st.story_id, sum(st.occurrences) AS occurrences, count(*) AS terms
+       SELECT o.user_id, st.story_id,
+              coalesce(sum(st.occurrences) FILTER (WHERE o.status IN (5, 6)), 0) AS occurrences,
+              count(*) FILTER (WHERE o.status IN (5, 6)) AS terms, count(*) AS marked
        FROM bench_own_status o JOIN bench_story_term st USING (term)
-       WHERE o.status IN (5, 6)
        GROUP BY o.user_id, st.story_id
      )
-     SELECT user_id, $1, story_id, sum(occurrences), sum(terms)
-     FROM (SELECT k.user_id, b.story_id, b.occurrences, b.terms FROM bench_knower k CROSS JOIN base b
+     SELECT user_id, $1, story_id, sum(occurrences), sum(terms), sum(marked)
+     FROM (SELECT k.user_id, b.story_id, b.occurrences, b.terms, b.marked FROM bench_knower k CROSS JOIN base b
            UNION ALL
-           SELECT user_id, story_id, occurrences, terms FROM own) counts
+           SELECT user_id, story_id, occurrences, terms, marked FROM own) counts
      GROUP BY user_id, story_id
      ORDER BY user_id, story_id`,
     [spanishId, knownRanks],
@@ -218,13 +224,14 @@ export async function checkKnowledge(
     JSON.stringify(
       (
         await client.query(
-          `SELECT user_id, story_id, known_occurrences, known_terms FROM learner_story_known
+          `SELECT user_id, story_id, known_occurrences, known_terms, marked_terms FROM learner_story_known
            WHERE story_id = ANY($1::int[]) ORDER BY user_id, story_id`,
           [check.storyIds],
         )
       ).rows,
     );
   const before = await snapshot();
+  if (before === '[]') throw new Error(`No learner_story_known rows for stories ${check.storyIds}`);
   for (const storyId of check.storyIds) await client.query('SELECT recount_story_known($1)', [storyId]);
   const after = await snapshot();
   if (before !== after) {

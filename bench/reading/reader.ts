@@ -258,9 +258,7 @@ export async function measureReader(input: ReaderInput): Promise<ReaderResult> {
     180_000,
   );
   const serverStartSeconds = Number(((performance.now() - startedAt) / 1000).toFixed(1));
-  input.log(
-    `  the built server is up in ${serverStartSeconds} s (demo dictionaries imported) at ${server.url}`,
-  );
+  input.log(`  the built server is up in ${serverStartSeconds} s at ${server.url}`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,

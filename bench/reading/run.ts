@@ -237,6 +237,8 @@ function resultOf(prepared: Prepared, api: ApiPart | null, reader: ReaderFigures
   return {
     benchmark: 'learner API and reader (issues 6 and 22)',
     measuredAt: new Date().toISOString(),
+    /** The commit measured, and the app's files that differed from it at the start (others share the tree). */
+    ...measuredCode,
     machine: {
       ...machine(prepared.postgresVersion),
       /** The machine is shared: what else ran shows here. */
@@ -290,6 +292,14 @@ async function benchmark(database: BenchDatabase): Promise<void> {
 }
 
 const runStartedAt = performance.now();
+const measuredCode = {
+  commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+  uncommittedAppFiles: spawnSync('git', ['status', '--porcelain', 'server', 'common', 'web'], {
+    encoding: 'utf8',
+  })
+    .stdout.split('\n')
+    .filter(Boolean).length,
+};
 const loadAverageAtStart = loadAverage();
 log(`${cpus().length} cores (${cpus()[0]?.model}), load average ${loadAverageAtStart} before the run`);
 await bundleChildren();

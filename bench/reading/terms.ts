@@ -5,6 +5,7 @@
 // language has: the demo dictionaries are imported first (knowledge.ts), so a word's term is its dictionary form
 // where the dictionary knows one, and the chapters are stamped with its import, as a save stamps them; the
 // reader's server then finds nothing to make again when it starts.
+import { ANALYSED_LANGUAGES, analyseChapter } from '../../server/analysis/service.ts';
 import type { Database } from '../../server/db/client.ts';
 import { termsOfChapter } from '../../server/terms/service.ts';
 import { LANGUAGE_TEXTS } from './texts.ts';
@@ -43,6 +44,35 @@ export async function generateChapterTerms(
        FROM stories s
        WHERE s.id = c.story_id AND s.language_id = $1 AND starts_with(c.content, $2) AND c.terms_computed_at IS NULL`,
       [id, texts.paragraph, JSON.stringify(termMap), importId],
+    );
+  }
+}
+
+/**
+ * The words of the generated chapters of the analysed languages (Japanese, Chinese), stored as a save stores
+ * them (chapters.words, the word count theirs): the paragraph's, as many times as it repeats. Without them the
+ * server would find them at its start (analyseChaptersWithoutWords) and make the 10,000 chapters' terms again
+ * in the background while the reader is measured.
+ */
+export async function generateAnalysedWords(
+  step: Step,
+  learnable: readonly { id: number; code: string }[],
+): Promise<void> {
+  for (const { id, code } of learnable) {
+    const texts = LANGUAGE_TEXTS[code];
+    if (!texts || !ANALYSED_LANGUAGES.includes(code)) continue;
+    const words = analyseChapter(texts.paragraph, code) ?? [];
+    const repeats = `(length(c.content) + 2) / (length($2::text) + 2)`;
+    await step(
+      `chapter words (${code})`,
+      `UPDATE chapters c
+       SET words = (SELECT jsonb_agg(w.word ORDER BY r, w.n)
+                    FROM generate_series(1, ${repeats}) r
+                    CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS w(word, n)),
+           word_count = ${repeats} * $4
+       FROM stories s
+       WHERE s.id = c.story_id AND s.language_id = $1 AND starts_with(c.content, $2) AND c.words IS NULL`,
+      [id, texts.paragraph, JSON.stringify(words), words.length],
     );
   }
 }
