@@ -5,7 +5,7 @@
 // consonant, a vowel: "bakide", no word of the demo dictionary): the 50 commonest in every chapter, 100 more of
 // the first 4,500 in turn, and 300 of the rarer ones, so each rare term is in about a hundred chapters and the
 // learners who know the first few thousand (knowledge.ts) meet about 300 new terms a chapter. The reader's long
-// chapter gets a sentence of them after each of its paragraphs, so it has well over a thousand terms.
+// chapter gets a sentence of 15 of them after each of its (short) paragraphs: half its words, some 4,800 terms.
 import type pg from 'pg';
 
 /** Terms in the lexicon, ranked 1 (commonest) to LEXICON_SIZE. */

@@ -27,7 +27,7 @@ export async function createReaderStory(client: pg.Client, spanishId: number): P
   const chapters = demo.flatMap((story) => story.chapters.map((chapter) => chapter.content));
   const prose = chapters.flatMap((content) => content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()));
   // Each of the demo's paragraphs, then a sentence of the lexicon's words (lexicon.ts): a chapter of 10,000
-  // words has a couple of thousand terms, where the demo's prose alone has two hundred.
+  // words has some 4,800 terms (half its words are the lexicon's), where the demo's prose alone has two hundred.
   const paragraphs = Array.from(
     { length: Math.ceil(LONG_CHAPTER_WORDS / 20) },
     (_, index) => `${prose[index % prose.length] ?? ''} ${readerLexiconSentence(index * 15, 15)}`,
