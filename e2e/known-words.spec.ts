@@ -77,7 +77,10 @@ test('a learner imports the words they know, and the library and progress show t
 
   // Reading it: niña looked up (learning), the rest marked known with Mark as Read; the library follows.
   await card.getByRole('link', { name: title }).click();
-  await page.getByRole('link', { name: /Chapter 1/ }).first().click();
+  await page
+    .getByRole('link', { name: /Chapter 1/ })
+    .first()
+    .click();
   const text = page.getByRole('group', { name: 'Chapter text' });
   await text.getByText('niña', { exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'Word details' });

@@ -188,47 +188,51 @@ async function libraryState(
   code: string,
   words: string[],
 ): Promise<LibraryState | null> {
-  // Named: planned once per connection.
+  // Named: planned once per connection. One row: the learner's progress by story gathered into arrays, so the
+  // known counts (one text of every story) are read and sent once, not once per story begun (bench:reading).
   const { rows } = await pool.query<
     {
       language_id: number;
       version: string;
       folded_words: string[] | null;
-      story_id: number | null;
-      completed: number;
-      words_read: number;
-      points_earned: number;
+      story_ids: number[] | null;
+      completed: number[] | null;
+      words_read: number[] | null;
+      points_earned: number[] | null;
     } & KnownColumns
   >({
     name: 'library-state',
     text: `SELECT l.id AS language_id, l.stories_version AS version,
                   (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
                   known.known_terms, known.known_counts,
-                  p.story_id, p.completed, p.words_read, p.points_earned
+                  p.story_ids, p.completed, p.words_read, p.points_earned
            FROM languages l
            CROSS JOIN LATERAL (${KNOWN_BY_STORY_SQL}) known
-           LEFT JOIN (
-             SELECT c.story_id,
-                    count(*) FILTER (WHERE cp.is_completed)::int AS completed,
-                    sum(cp.words_read)::int AS words_read,
-                    sum(cp.points_earned)::int AS points_earned
-             FROM chapter_progress cp
-             JOIN chapters c ON c.id = cp.chapter_id
-             WHERE cp.user_id = $2
-             GROUP BY c.story_id
-           ) p ON true
+           CROSS JOIN (
+             SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
+                    array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
+             FROM (
+               SELECT c.story_id,
+                      count(*) FILTER (WHERE cp.is_completed)::int AS completed,
+                      sum(cp.words_read)::int AS words_read,
+                      sum(cp.points_earned)::int AS points_earned
+               FROM chapter_progress cp
+               JOIN chapters c ON c.id = cp.chapter_id
+               WHERE cp.user_id = $2
+               GROUP BY c.story_id
+             ) begun
+           ) p
            WHERE l.code = $1`,
     values: [code, userId, words, ...KNOWN_BY_STORY_VALUES],
   });
   const first = rows[0];
   if (!first) return null;
   const progress = new Map<number, StoryProgressRow>();
-  for (const row of rows) {
-    if (row.story_id === null) continue;
-    progress.set(row.story_id, {
-      completedChapters: row.completed,
-      wordsRead: row.words_read,
-      pointsEarned: row.points_earned,
+  for (const [index, storyId] of (first.story_ids ?? []).entries()) {
+    progress.set(storyId, {
+      completedChapters: first.completed?.[index] ?? 0,
+      wordsRead: first.words_read?.[index] ?? 0,
+      pointsEarned: first.points_earned?.[index] ?? 0,
     });
   }
   return {

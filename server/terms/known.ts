@@ -58,8 +58,8 @@ export async function changeStatuses<T>(
 
 /**
  * Adds to the learner's story counts what the terms' changes make (known and marked, +1 or -1 each): for each
- * story of the language holding them, their occurrences and their number. One statement, through chapter_terms'
- * (term, chapter_id) index.
+ * story of the language holding them, their occurrences and their number. One statement, each term looked up
+ * through chapter_terms' (term, chapter_id) index.
  */
 async function addDifferences(
   tx: Transaction,
@@ -74,12 +74,17 @@ async function addDifferences(
     WITH d AS (
       SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS d(term text, known int, marked int)
     ), per_story AS (
-      SELECT c.story_id, ct.term, sum(ct.occurrences)::int AS occurrences
+      -- Term by term through the index: joined as a set, PostgreSQL guesses 100 terms and reads every
+      -- chapter_terms row of the language (0.8 s for a mark-known of 284 terms over 5,000 chapters, bench:reading);
+      -- OFFSET 0 keeps each lookup its own.
+      SELECT c.story_id, d.term, sum(ct.occurrences)::int AS occurrences
       FROM d
-      JOIN chapter_terms ct ON ct.term = d.term
+      CROSS JOIN LATERAL (
+        SELECT x.chapter_id, x.occurrences FROM chapter_terms x WHERE x.term = d.term OFFSET 0
+      ) ct
       JOIN chapters c ON c.id = ct.chapter_id
       JOIN stories s ON s.id = c.story_id AND s.language_id = ${languageId}
-      GROUP BY c.story_id, ct.term
+      GROUP BY c.story_id, d.term
     )
     INSERT INTO learner_story_known AS k
       (user_id, language_id, story_id, known_occurrences, known_terms, marked_terms)
