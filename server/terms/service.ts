@@ -88,7 +88,21 @@ export async function markLookedUp(
   if (!key) return undefined;
   const lemma = word.lemma ?? (await lemmasOf(db, language.code, [key])).lemmas.get(key);
   const term = termOf(word.text, language.code, lemma) ?? key;
-  // Through changeStatuses: a term marked for the first time is no longer one of its stories' new words.
+  // Most taps are of terms the learner has marked already: one read, no transaction, as a lookup never changes
+  // a status it finds.
+  const [found] = await db
+    .select({ status: termStatuses.status })
+    .from(termStatuses)
+    .where(
+      and(
+        eq(termStatuses.userId, userId),
+        eq(termStatuses.languageId, language.id),
+        eq(termStatuses.term, term),
+      ),
+    );
+  if (found) return { term, status: statusOf(found.status) };
+  // A first mark, through changeStatuses: the term is no longer one of its stories' new words. A save of the
+  // same term meanwhile may win the insert; its status is then read.
   const status = await changeStatuses(db, userId, language.id, async (tx) => {
     const { rows } = await tx.execute<{ status: number; added: boolean }>(sql`
       WITH added AS (
