@@ -67,19 +67,20 @@ export async function knownWordsOf(
   userId: string,
   range: { days: number; timeZone: string; now?: number },
 ): Promise<KnownWords> {
-  let timeZone = range.timeZone;
-  let today = localDate(range.now ?? Date.now(), timeZone);
-  let from = addDays(today, 1 - range.days);
+  const spanIn = (timeZone: string) => {
+    const today = localDate(range.now ?? Date.now(), timeZone);
+    return { timeZone, today, from: addDays(today, 1 - range.days) };
+  };
+  let span = spanIn(range.timeZone);
   let counts: DayCount[];
   try {
-    counts = await countsByDay(db, userId, timeZone, from);
+    counts = await countsByDay(db, userId, span.timeZone, span.from);
   } catch (error) {
     if (!isInvalidParameter(error)) throw error;
-    timeZone = 'UTC';
-    today = localDate(range.now ?? Date.now(), timeZone);
-    from = addDays(today, 1 - range.days);
-    counts = await countsByDay(db, userId, timeZone, from);
+    span = spanIn('UTC');
+    counts = await countsByDay(db, userId, span.timeZone, span.from);
   }
+  const { today, from } = span;
   const byLanguage = new Map<number, { before: number; added: Map<string, number> }>();
   for (const row of counts) {
     const entry = byLanguage.get(row.language_id) ?? { before: 0, added: new Map<string, number>() };

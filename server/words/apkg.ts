@@ -10,6 +10,8 @@ import { strToU8, zipSync } from 'fflate';
 import type SqlJs from 'sql.js';
 import { dictionaryKey } from '#common/dictionary.ts';
 import { analyseText } from '#server/analysis/service.ts';
+// Anki fields are HTML: a word or a meaning with "<" must not become a tag.
+import { escapeHtml } from '#server/mail/html.ts';
 import { APKG_SCHEMA, collectionRow, type DeckOfNotes, NOTE_TYPE_ID } from './apkg-collection.ts';
 import type { ListedWord } from './list.ts';
 
@@ -49,13 +51,6 @@ function loadSqlJs(): Promise<SqlJs.SqlJsStatic> {
     });
   }
   return sqlJs;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-/** Text as HTML shows it: Anki fields are HTML, so a word or a meaning with "<" must not become a tag. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => ESCAPES[character] ?? character);
 }
 
 /** Languages written without spaces (common/stories.ts's list): a word there may stand anywhere in a run. */
