@@ -370,7 +370,8 @@ export async function generateLibrary(
   await timed('vacuum analyze', () =>
     client.query(
       `VACUUM (ANALYZE) stories, chapters, users, user_language_progress, chapter_progress, reading_days,
-       daily_goals, saved_words, chapter_terms, story_term_counts, term_statuses, learner_story_known`,
+       daily_goals, saved_words, chapter_terms, story_term_counts, term_statuses, learner_story_known,
+       learner_known_versions`,
     ),
   );
 

@@ -42,6 +42,10 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
     leftOut:
       "counts of each story's words whose term the learner knows, derived from term_statuses (decision 072)",
   },
+  learner_known_versions: {
+    leftOut:
+      "a number that moves whenever the learner's statuses in a language change, for servers' caches (decision 076)",
+  },
   subscriptions: { exportedAs: 'subscription' },
   feedback: { exportedAs: 'feedback' },
   teacher_applications: { exportedAs: 'narrator_applications' },

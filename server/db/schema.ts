@@ -34,6 +34,12 @@ export const languages = pgTable(
      * or the set of their chapters, changes (server/library/service.ts keeps the list while it stays).
      */
     storiesVersion: bigint('stories_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The version of every learner's known counts of the language's stories as a whole: a new value of the
+     * known_versions sequence whenever recount_story_known remakes a story's counts (migration 0026). With the
+     * learner's own version (learner_known_versions) it tells a server its cached counts still hold.
+     */
+    knownVersion: bigint('known_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -346,6 +352,25 @@ export const learnerStoryKnown = pgTable(
     primaryKey({ columns: [table.userId, table.languageId, table.storyId] }),
     index('learner_story_known_story').on(table.storyId),
   ],
+);
+
+/**
+ * The version of a learner's statuses in a language (issue 22): a new value of the known_versions sequence, which
+ * never repeats, whenever a statement changes their term_statuses there (the triggers of migration 0026), so a
+ * server may keep their parsed story counts while it and languages.known_version stay. No row: no status yet.
+ */
+export const learnerKnownVersions = pgTable(
+  'learner_known_versions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.languageId] })],
 );
 
 /**

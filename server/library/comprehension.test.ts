@@ -5,11 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comprehension, StoryDetail, StoryListItem } from '#common/schemas/library.ts';
-import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
-import { COMPREHENSION_MIN_KNOWN_TERMS } from '#common/terms.ts';
 import { languages, learnerStoryKnown } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
+import { comprehensionFixtures } from './comprehension-fixtures.ts';
 
 const t = setupTestApp();
 let admin = '';
@@ -18,53 +17,7 @@ beforeAll(async () => {
   admin = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = <T>(method: Method, url: string, token?: string, payload?: object) =>
-  t.request<T>({ method, url, ...(payload ? { payload } : {}), ...(token ? { token } : {}) });
-
-async function story(chapters: string[], code = 'es'): Promise<{ id: number; chapters: number[] }> {
-  const [language] = await t.db.select().from(languages).where(eq(languages.code, code));
-  const created = await call<AdminStory>('POST', '/api/admin/stories/', admin, {
-    title: `Story ${Math.random()}`,
-    author: 'Author',
-    language: language?.id,
-    is_published: true,
-    is_free: true,
-  });
-  expect(created.status).toBe(201);
-  const ids: number[] = [];
-  for (const [index, content] of chapters.entries()) {
-    const url = `/api/admin/stories/${created.body.id}/chapters/`;
-    const chapter = await call<AdminChapter>('POST', url, admin, { title: `C${index + 1}`, content });
-    expect(chapter.status).toBe(201);
-    ids.push(chapter.body.id);
-  }
-  return { id: created.body.id, chapters: ids };
-}
-
-/** 50 words no test story holds, marked known through a chapter of their own: the learner passes the threshold. */
-const FILLER = Array.from(
-  { length: COMPREHENSION_MIN_KNOWN_TERMS },
-  (_, index) =>
-    `zz${String.fromCharCode(97 + Math.floor(index / 26))}${String.fromCharCode(97 + (index % 26))}`,
-).join(' ');
-
-async function learner(options: { known: boolean }): Promise<string> {
-  const token = (await signIn(t.db, await createUser(t.db))).accessToken;
-  if (options.known) {
-    const filler = await story([`<p>${FILLER}</p>`]);
-    const marked = await call<{ terms: string[] }>(
-      'POST',
-      `/api/chapters/${filler.chapters[0]}/mark-known/`,
-      token,
-    );
-    expect(marked.body.terms).toHaveLength(COMPREHENSION_MIN_KNOWN_TERMS);
-  }
-  return token;
-}
-
-const setStatus = async (token: string, term: string, status: string) =>
-  expect((await call('PUT', '/api/terms/status/', token, { language: 'es', term, status })).status).toBe(200);
+const { call, story, learner, setStatus } = comprehensionFixtures(t, () => admin);
 
 /** The story's share as the list says it and as its page says it (they must agree), and its chapters'. */
 async function shares(token: string | undefined, storyId: number) {

@@ -14,50 +14,165 @@ export interface KnownShare {
   markedTerms: number;
 }
 
+/** A learner's counts in one story: the running words they understand and the terms they marked. */
+export interface StoryKnownCounts {
+  knownOccurrences: number;
+  markedTerms: number;
+}
+
+/**
+ * A learner's known counts in a language's stories, kept compact (three integers a story, by story id) so a
+ * server may cache thousands of learners' (KnownCountsCache).
+ */
+export class StoryCounts {
+  /** story id, known occurrences, marked terms, … ordered by story id. */
+  private constructor(private readonly triples: Int32Array) {}
+
+  /** From "story,occurrences,marked,…" as KNOWN_BY_STORY_SQL writes it (ordered by story id). */
+  static parse(text: string): StoryCounts {
+    const numbers = text === '' ? [] : text.split(',');
+    const triples = new Int32Array(numbers.length - (numbers.length % 3));
+    for (let index = 0; index < triples.length; index++) triples[index] = Number(numbers[index]);
+    return new StoryCounts(triples);
+  }
+
+  get size(): number {
+    return this.triples.length / 3;
+  }
+
+  get(storyId: number): StoryKnownCounts | undefined {
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const id = this.triples[middle * 3] as number;
+      if (id === storyId) {
+        return {
+          knownOccurrences: this.triples[middle * 3 + 1] as number,
+          markedTerms: this.triples[middle * 3 + 2] as number,
+        };
+      }
+      if (id < storyId) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+}
+
 /** The learner's known counts per story: undefined below the threshold of known terms. */
-export type KnownByStory = Map<number, { knownOccurrences: number; markedTerms: number }> | undefined;
+export type KnownByStory = StoryCounts | undefined;
 
 const UNDERSTOOD = `{${UNDERSTOOD_STATUSES.map(statusNumber).join(',')}}`;
 
 /**
- * A lateral subquery of the story list's one query (its $2 is the learner, $4 and $5 these values, `l` the
- * language): whether the learner knows COMPREHENSION_MIN_KNOWN_TERMS terms in the language (counting no further,
- * through term_statuses' key) and, if so, their counts in its stories as one text "story,occurrences,marked,…"
- * (through learner_story_known's key): one row, cheaper to read than a row per story.
+ * Joined to the story list's one query (its $2 is the learner, $4 and $5 the values below, $6 to $8 the
+ * versions and language of the counts the server holds (heldValues), `l` the language): the versions of the learner's counts
+ * (learner_known_versions, languages.known_version) and, only when they differ from those held, whether the
+ * learner knows COMPREHENSION_MIN_KNOWN_TERMS terms in the language (counting no further, through term_statuses'
+ * key) and, if so, their counts in its stories as one text "story,occurrences,marked,…" ordered by story
+ * (through learner_story_known's key). A learner without a version has no status: nothing is read.
  */
 export const KNOWN_BY_STORY_SQL = `
-  SELECT t.known AS known_terms,
-         CASE WHEN t.known >= $5 THEN (
-           SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','), '')
-           FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
-         ) END AS known_counts
-  FROM (
-    SELECT count(*)::int AS known FROM (
-      SELECT 1 FROM term_statuses ts
-      WHERE ts.user_id = $2 AND ts.language_id = l.id AND ts.status = $4
-      LIMIT $5
-    ) enough
-  ) t`;
+  LEFT JOIN learner_known_versions v ON v.user_id = $2 AND v.language_id = l.id
+  LEFT JOIN LATERAL (
+    SELECT t.known AS known_terms,
+           CASE WHEN t.known >= $5 THEN (
+             SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','
+                                        ORDER BY k.story_id), '')
+             FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
+           ) END AS known_counts
+    FROM (
+      SELECT count(*)::int AS known FROM (
+        SELECT 1 FROM term_statuses ts
+        WHERE ts.user_id = $2 AND ts.language_id = l.id AND ts.status = $4
+        LIMIT $5
+      ) enough
+    ) t
+    WHERE v.version IS DISTINCT FROM $6::bigint OR l.known_version IS DISTINCT FROM $7::bigint
+       OR l.id IS DISTINCT FROM $8::int
+  ) known ON v.version IS NOT NULL`;
+/** The columns KNOWN_BY_STORY_SQL adds to the query's select list. */
+export const KNOWN_COLUMNS_SQL = `v.version AS learner_version, l.known_version AS language_version,
+  known.known_terms, known.known_counts`;
 export const KNOWN_BY_STORY_VALUES = [statusNumber('known'), COMPREHENSION_MIN_KNOWN_TERMS] as const;
 
-/** The columns KNOWN_BY_STORY_SQL answers. */
+/** The columns KNOWN_BY_STORY_SQL answers: both counts null when the versions are those held, or no version. */
 export interface KnownColumns {
-  known_terms: number;
+  learner_version: string | null;
+  language_version: string;
+  known_terms: number | null;
   known_counts: string | null;
 }
 
-/** The learner's known counts by story from KNOWN_BY_STORY_SQL's columns; undefined below the threshold. */
-export function knownFromColumns(row: KnownColumns): KnownByStory {
-  if (row.known_terms < COMPREHENSION_MIN_KNOWN_TERMS || row.known_counts === null) return undefined;
-  const known = new Map<number, { knownOccurrences: number; markedTerms: number }>();
-  const numbers = row.known_counts === '' ? [] : row.known_counts.split(',');
-  for (let index = 0; index + 2 < numbers.length; index += 3) {
-    known.set(Number(numbers[index]), {
-      knownOccurrences: Number(numbers[index + 1]),
-      markedTerms: Number(numbers[index + 2]),
-    });
+/** A learner's counts of one language as a server holds them, with the versions they were read at. */
+export interface HeldCounts {
+  languageId: number;
+  learnerVersion: string;
+  languageVersion: string;
+  known: KnownByStory;
+}
+
+/** KNOWN_BY_STORY_SQL's $6, $7 and $8 for what a server holds: the versions and language of held counts. */
+export function heldValues(held: HeldCounts | undefined): [string | null, string | null, number | null] {
+  return held ? [held.learnerVersion, held.languageVersion, held.languageId] : [null, null, null];
+}
+
+/**
+ * The known counts each learner was last answered, by learner and language code, while their versions hold
+ * (KNOWN_BY_STORY_SQL reads only the versions then). Bounded: the least recently used learner goes first; at
+ * ~6 KB for 500 stories, the default holds about 25 MB at most.
+ */
+export class KnownCountsCache {
+  private readonly held = new Map<string, HeldCounts>();
+
+  constructor(readonly maxEntries = 4096) {}
+
+  /** The counts held for the learner in the language, to send their versions with the query. */
+  get(userId: string, code: string): HeldCounts | undefined {
+    return this.held.get(`${userId}:${code}`);
   }
-  return known;
+
+  /**
+   * The learner's counts from the query's columns, which answered `held`'s versions: those held when the query
+   * read nothing more, else the counts it read (held from now on). Undefined below the threshold.
+   */
+  resolve(
+    userId: string,
+    code: string,
+    languageId: number,
+    held: HeldCounts | undefined,
+    row: KnownColumns,
+  ): KnownByStory {
+    if (row.learner_version === null) return undefined;
+    const key = `${userId}:${code}`;
+    if (row.known_terms === null) {
+      // The versions are those sent (the query's condition): `held` is still right, whatever replaced it since.
+      if (held && this.held.get(key) === held) {
+        this.held.delete(key);
+        this.held.set(key, held);
+      }
+      return held?.known;
+    }
+    const known = knownFromColumns(row);
+    this.held.delete(key);
+    if (this.held.size >= this.maxEntries) {
+      const oldest = this.held.keys().next();
+      if (!oldest.done) this.held.delete(oldest.value);
+    }
+    this.held.set(key, {
+      languageId,
+      learnerVersion: row.learner_version,
+      languageVersion: row.language_version,
+      known,
+    });
+    return known;
+  }
+}
+
+/** The learner's known counts by story from KNOWN_BY_STORY_SQL's counts; undefined below the threshold. */
+export function knownFromColumns(row: Pick<KnownColumns, 'known_terms' | 'known_counts'>): KnownByStory {
+  if ((row.known_terms ?? 0) < COMPREHENSION_MIN_KNOWN_TERMS || row.known_counts === null) return undefined;
+  return StoryCounts.parse(row.known_counts);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as library from '#common/endpoints/library.ts';
 import { route } from '#server/http/contract.ts';
 import { optionalViewer, viewerOf } from '#server/policies/viewer.ts';
+import { KnownCountsCache } from './known.ts';
 import { prepareListedStory, presentDetail, serializeList } from './present.ts';
 import { getStoryDetail, listStories, StoryListCache } from './service.ts';
 
@@ -10,11 +11,14 @@ import { getStoryDetail, listStories, StoryListCache } from './service.ts';
  * progress, and one story with its chapters, which a visitor without a token may see too.
  */
 export async function libraryRoutes(app: FastifyInstance): Promise<void> {
-  const cache = new StoryListCache((story) => prepareListedStory(app.storage, story));
+  const caches = {
+    stories: new StoryListCache((story) => prepareListedStory(app.storage, story)),
+    known: new KnownCountsCache(),
+  };
 
   route(app, library.listStories, async ({ query }, request) => {
     const { userId } = viewerOf(request);
-    const { stories, progress, known } = await listStories(app.db, app.pool, cache, userId, query);
+    const { stories, progress, known } = await listStories(app.db, app.pool, caches, userId, query);
     // The list is written as JSON text by its presenter (the stories' parts are kept serialized).
     return serializeList(stories, progress, known);
   });

@@ -8,11 +8,13 @@ import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { canSee, isLocked } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 import {
+  heldValues,
   KNOWN_BY_STORY_SQL,
   KNOWN_BY_STORY_VALUES,
+  KNOWN_COLUMNS_SQL,
   type KnownByStory,
   type KnownColumns,
-  knownFromColumns,
+  type KnownCountsCache,
   knownSharesOfStory,
 } from './known.ts';
 import { TrigramIndex } from './search-index.ts';
@@ -180,14 +182,17 @@ interface LibraryState {
  * One query: the language's id and library version, the search words folded as the stories' text is
  * (fold_for_search), the learner's progress in every story they have begun, by story id (through
  * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed), and their
- * known counts in the language's stories (server/library/known.ts). Null: no such language.
+ * known counts in the language's stories, read only when those the server holds are out of date
+ * (server/library/known.ts, KnownCountsCache). Null: no such language.
  */
 async function libraryState(
   pool: pg.Pool,
+  knownCache: KnownCountsCache,
   userId: string,
   code: string,
   words: string[],
 ): Promise<LibraryState | null> {
+  const held = knownCache.get(userId, code);
   // Named: planned once per connection. One row: the learner's progress by story gathered into arrays, so the
   // known counts (one text of every story) are read and sent once, not once per story begun (bench:reading).
   const { rows } = await pool.query<
@@ -204,10 +209,10 @@ async function libraryState(
     name: 'library-state',
     text: `SELECT l.id AS language_id, l.stories_version AS version,
                   (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
-                  known.known_terms, known.known_counts,
+                  ${KNOWN_COLUMNS_SQL},
                   p.story_ids, p.completed, p.words_read, p.points_earned
            FROM languages l
-           CROSS JOIN LATERAL (${KNOWN_BY_STORY_SQL}) known
+           ${KNOWN_BY_STORY_SQL}
            CROSS JOIN (
              SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
                     array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
@@ -223,7 +228,7 @@ async function libraryState(
              ) begun
            ) p
            WHERE l.code = $1`,
-    values: [code, userId, words, ...KNOWN_BY_STORY_VALUES],
+    values: [code, userId, words, ...KNOWN_BY_STORY_VALUES, ...heldValues(held)],
   });
   const first = rows[0];
   if (!first) return null;
@@ -240,7 +245,7 @@ async function libraryState(
     version: Number(first.version),
     foldedWords: first.folded_words ?? [],
     progress,
-    known: knownFromColumns(first),
+    known: knownCache.resolve(userId, code, first.language_id, held, first),
   };
 }
 
@@ -252,11 +257,12 @@ async function libraryState(
 export async function listStories<T>(
   db: Database,
   pool: pg.Pool,
-  cache: StoryListCache<T>,
+  caches: { stories: StoryListCache<T>; known: KnownCountsCache },
   userId: string,
   query: StoryListQuery,
 ): Promise<{ stories: T[]; progress: Map<number, StoryProgressRow>; known: KnownByStory }> {
-  const state = await libraryState(pool, userId, query.language, searchWords(query.search));
+  const state = await libraryState(pool, caches.known, userId, query.language, searchWords(query.search));
+  const cache = caches.stories;
   if (!state) throw new HttpError(400, NO_SUCH_LANGUAGE);
   let list = cache.get(state.languageId, state.version);
   if (!list) {
