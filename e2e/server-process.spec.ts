@@ -62,7 +62,7 @@ test.describe('the server process with the embedded PostgreSQL', () => {
     await client.query("UPDATE languages SET name = 'Spanish (edited)' WHERE code = 'es'");
     await client.end();
 
-    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await server.stop('SIGTERM'), server.output()).toBe(0);
     expect(isAlive(pid)).toBe(false);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
@@ -75,7 +75,7 @@ test.describe('the server process with the embedded PostgreSQL', () => {
     expect(names).toHaveLength(15);
 
     const { pid } = clusterLock(dataDir);
-    expect(await server.stop('SIGINT')).toBe(0);
+    expect(await server.stop('SIGINT'), server.output()).toBe(0);
     expect(isAlive(pid)).toBe(false);
   });
 
@@ -84,6 +84,8 @@ test.describe('the server process with the embedded PostgreSQL', () => {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SHUTDOWN_DRAIN_SECONDS: '0',
+      // Each step of the stop in the output, should it not end cleanly.
+      LOG_LEVEL: 'info',
     });
     try {
       const killed = clusterLock(dataDir).pid;
@@ -127,7 +129,7 @@ test.describe('the server process with the embedded PostgreSQL', () => {
       expect(server.output()).toContain('the embedded PostgreSQL is running again');
       expect(server.output()).toContain('the database is not answering');
     } finally {
-      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(await server.stop('SIGTERM'), server.output()).toBe(0);
     }
   });
 
@@ -154,7 +156,7 @@ test.describe('the server process with the embedded PostgreSQL', () => {
       );
       expect(await languageNames(second.url)).toHaveLength(15);
     } finally {
-      expect(await second.stop('SIGTERM')).toBe(0);
+      expect(await second.stop('SIGTERM'), second.output()).toBe(0);
     }
   });
 
@@ -167,7 +169,7 @@ test.describe('the server process with the embedded PostgreSQL', () => {
     process.kill(clusterLock(dataDir).pid, 'SIGKILL');
     await expect.poll(() => server.output()).toContain('the embedded PostgreSQL stopped by itself');
 
-    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await server.stop('SIGTERM'), server.output()).toBe(0);
     const lockFile = join(dataDir, 'postgres', 'postmaster.pid');
     await expect.poll(() => !existsSync(lockFile) || !isAlive(clusterLock(dataDir).pid)).toBe(true);
   });
