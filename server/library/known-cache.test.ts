@@ -9,6 +9,7 @@ import { languages, learnerKnownVersions, users } from '#server/db/schema.ts';
 import { setupTestApp, testConfig } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { comprehensionFixtures, FILLER } from './comprehension-fixtures.ts';
+import { heldValues, KNOWN_BY_STORY_SQL, KNOWN_BY_STORY_VALUES, KNOWN_COLUMNS_SQL } from './known.ts';
 
 const t = setupTestApp();
 let admin = '';
@@ -115,5 +116,40 @@ describe("the known counts a server holds between a learner's lists", () => {
     expect(await t.db.select().from(learnerKnownVersions).where(kept)).toHaveLength(1);
     await t.db.delete(languages).where(eq(languages.id, language?.id ?? 0));
     expect(await t.db.select().from(learnerKnownVersions).where(kept)).toEqual([]);
+  });
+
+  it("are read again only when a version moved: the threshold's and the counts' scans are skipped otherwise", async () => {
+    const user = await createUser(t.db);
+    await setStatus((await signIn(t.db, user)).accessToken, 'tres', 'known');
+    const [held] = await t.db
+      .select()
+      .from(learnerKnownVersions)
+      .where(eq(learnerKnownVersions.userId, user.id));
+    const [spanish] = await t.db
+      .select()
+      .from(languages)
+      .where(eq(languages.id, held?.languageId ?? 0));
+    /** The plan's lines that scan term_statuses or learner_story_known, as run with these held values. */
+    const scans = async (values: (string | number | null)[]) => {
+      const { rows } = await t.app.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)
+         SELECT ${KNOWN_COLUMNS_SQL} FROM languages l ${KNOWN_BY_STORY_SQL} WHERE l.code = $1 AND $3::int IS NULL`,
+        ['es', user.id, null, ...KNOWN_BY_STORY_VALUES, ...values],
+      );
+      return rows
+        .map((row) => row['QUERY PLAN'])
+        .filter((line) => /term_statuses|learner_story_known/.test(line));
+    };
+    // Nothing held: the threshold is counted (one term known: below it, so the counts' scan is not run).
+    const thresholdRead = (lines: string[]) =>
+      lines.filter((line) => line.includes('term_statuses') && !line.includes('never executed'));
+    expect(thresholdRead(await scans(heldValues(undefined)))).not.toEqual([]);
+
+    const current = [String(held?.version), String(spanish?.knownVersion), spanish?.id ?? 0];
+    const whenCurrent = await scans(current);
+    expect(whenCurrent.length).toBeGreaterThan(0);
+    for (const line of whenCurrent) expect(line).toContain('never executed');
+    const older = [String(Number(held?.version) - 1), current[1] ?? null, current[2] ?? null];
+    expect(thresholdRead(await scans(older))).not.toEqual([]);
   });
 });

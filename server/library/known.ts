@@ -65,35 +65,34 @@ export type KnownByStory = StoryCounts | undefined;
 const UNDERSTOOD = `{${UNDERSTOOD_STATUSES.map(statusNumber).join(',')}}`;
 
 /**
- * Joined to the story list's one query (its $2 is the learner, $4 and $5 the values below, $6 to $8 the
- * versions and language of the counts the server holds (heldValues), `l` the language): the versions of the learner's counts
- * (learner_known_versions, languages.known_version) and, only when they differ from those held, whether the
- * learner knows COMPREHENSION_MIN_KNOWN_TERMS terms in the language (counting no further, through term_statuses'
- * key) and, if so, their counts in its stories as one text "story,occurrences,marked,…" ordered by story
- * (through learner_story_known's key). A learner without a version has no status: nothing is read.
+ * Parts of the story list's one query (its $2 is the learner, $4 and $5 the values below, $6 to $8 the
+ * versions and language of the counts the server holds (heldValues), `l` the language). The join reads the
+ * learner's version (learner_known_versions); the columns answer it and languages.known_version and, only when
+ * they differ from those held (a CASE: PostgreSQL evaluates a branch's subqueries only when it is taken, where a
+ * lateral join's filter ran after its subqueries), whether the learner knows COMPREHENSION_MIN_KNOWN_TERMS terms
+ * in the language (counting no further, through term_statuses' key) and, if so, their counts in its stories as
+ * one text "story,occurrences,marked,…" ordered by story (through learner_story_known's key). A learner without
+ * a version has no status: nothing is read.
  */
 export const KNOWN_BY_STORY_SQL = `
-  LEFT JOIN learner_known_versions v ON v.user_id = $2 AND v.language_id = l.id
-  LEFT JOIN LATERAL (
-    SELECT t.known AS known_terms,
-           CASE WHEN t.known >= $5 THEN (
-             SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','
-                                        ORDER BY k.story_id), '')
-             FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
-           ) END AS known_counts
-    FROM (
-      SELECT count(*)::int AS known FROM (
-        SELECT 1 FROM term_statuses ts
-        WHERE ts.user_id = $2 AND ts.language_id = l.id AND ts.status = $4
-        LIMIT $5
-      ) enough
-    ) t
-    WHERE v.version IS DISTINCT FROM $6::bigint OR l.known_version IS DISTINCT FROM $7::bigint
-       OR l.id IS DISTINCT FROM $8::int
-  ) known ON v.version IS NOT NULL`;
-/** The columns KNOWN_BY_STORY_SQL adds to the query's select list. */
+  LEFT JOIN learner_known_versions v ON v.user_id = $2 AND v.language_id = l.id`;
+
+const STALE = `v.version IS NOT NULL AND (v.version IS DISTINCT FROM $6::bigint
+  OR l.known_version IS DISTINCT FROM $7::bigint OR l.id IS DISTINCT FROM $8::int)`;
+const KNOWN_TERMS = `(SELECT count(*)::int FROM (
+    SELECT 1 FROM term_statuses ts
+    WHERE ts.user_id = $2 AND ts.language_id = l.id AND ts.status = $4
+    LIMIT $5
+  ) enough)`;
+
+/** The columns KNOWN_BY_STORY_SQL's join lets the query's select list answer (KnownColumns). */
 export const KNOWN_COLUMNS_SQL = `v.version AS learner_version, l.known_version AS language_version,
-  known.known_terms, known.known_counts`;
+  CASE WHEN ${STALE} THEN ${KNOWN_TERMS} END AS known_terms,
+  CASE WHEN ${STALE} THEN CASE WHEN ${KNOWN_TERMS} >= $5 THEN (
+    SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','
+                               ORDER BY k.story_id), '')
+    FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
+  ) END END AS known_counts`;
 export const KNOWN_BY_STORY_VALUES = [statusNumber('known'), COMPREHENSION_MIN_KNOWN_TERMS] as const;
 
 /** The columns KNOWN_BY_STORY_SQL answers: both counts null when the versions are those held, or no version. */
