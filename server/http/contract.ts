@@ -47,13 +47,16 @@ export interface RouteOptions<E extends Endpoint> {
 }
 
 /**
- * What a handler answers: the schema's input, or that answer already written as JSON text (a cache keeps the
- * lookup's so; the story list is written by its presenter); nothing for an endpoint that answers nothing.
+ * What a handler answers: the schema's input, or that answer already written as JSON, text or UTF-8 bytes (a
+ * cache keeps the lookup's as text; the story list's presenter writes bytes); nothing for an endpoint that
+ * answers nothing.
  */
 type Answered<E extends Endpoint> = E['response'] extends 'none'
   ? Promise<void> | undefined
   : Promise<Result<E>> | Result<E>;
-type Result<E extends Endpoint> = HandlerResultOf<E> | (E['response'] extends z.ZodType ? string : never);
+type Result<E extends Endpoint> =
+  | HandlerResultOf<E>
+  | (E['response'] extends z.ZodType ? string | Buffer : never);
 
 type Handler<E extends Endpoint> = (
   input: ContractInput<E>,
@@ -91,8 +94,9 @@ export function route<E extends Endpoint>(
     if (status !== 200 && reply.statusCode === 200) reply.status(status);
     if (contract.response === 'none' || result === undefined) return reply.send();
     if (checks && typeof contract.response === 'object') checkAnswer(contract, result);
-    // JSON already written (the lookup's cache, the story list's presenter) is sent as it is, typed as JSON.
-    if (typeof result === 'string') reply.type(JSON_TYPE);
+    // JSON already written (the lookup's cache; the story list's presenter, as bytes) is sent as it is, typed
+    // as JSON.
+    if (typeof result === 'string' || Buffer.isBuffer(result)) reply.type(JSON_TYPE);
     return result;
   };
   scope.route({
@@ -166,7 +170,8 @@ export function readDeclaredInput(contract: Endpoint, request: FastifyRequest): 
 function checkAnswer(contract: Endpoint, result: unknown): void {
   const schema = contract.response as z.ZodType;
   // An answer made as JSON text (the lookup's cached answers, the story list) is checked as what it says.
-  const checked = schema.safeParse(typeof result === 'string' ? JSON.parse(result) : result);
+  const written = Buffer.isBuffer(result) ? result.toString('utf8') : result;
+  const checked = schema.safeParse(typeof written === 'string' ? JSON.parse(written) : written);
   if (!checked.success) {
     throw new Error(
       `${contract.method} ${contract.path} answered outside its schema: ${checked.error.message}`,

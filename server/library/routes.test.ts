@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { StoryDetail, StoryList, type StoryListItem } from '#common/schemas/library.ts';
@@ -89,6 +90,25 @@ describe('GET /api/stories/', () => {
       // Issue 22: a learner with no known terms is below the threshold (comprehension.test.ts).
       comprehension: null,
     });
+  });
+
+  it('answers JSON in UTF-8, compressed when the client accepts it, the same list either way', async () => {
+    const token = await learner();
+    const code = await freshLanguage();
+    for (const title of ['Ñandú', 'Café con leche', '東京の夜'])
+      await story(code, { title, description: 'ü'.repeat(800) });
+    const plain = await t.get<StoryListItem[]>(`/api/stories/?language=${code}`, { token });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.map((item) => item.title)).toEqual(['Café con leche', 'Ñandú', '東京の夜']);
+
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/?language=${code}`,
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.body);
   });
 
   it('orders by difficulty, easiest first, then by title whatever its case', async () => {
