@@ -96,7 +96,8 @@ export function route<E extends Endpoint>(
     if (checks && typeof contract.response === 'object') checkAnswer(contract, result);
     // JSON already written (the lookup's cache; the story list's presenter, as bytes) is sent as it is, typed
     // as JSON.
-    if (typeof result === 'string' || Buffer.isBuffer(result)) reply.type(JSON_TYPE);
+    const isJson = typeof contract.response === 'object';
+    if (isJson && (typeof result === 'string' || Buffer.isBuffer(result))) reply.type(JSON_TYPE);
     return result;
   };
   scope.route({
