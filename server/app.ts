@@ -284,9 +284,13 @@ async function connectServices(
   app.decorate('jobs', jobs);
   const sweeps = options.sweeps === false ? [] : startSweeps(app, options.sweeps);
   app.addHook('onClose', async () => {
+    // Each step said, so a stop that runs out of SHUTDOWN_TIMEOUT_MS shows which one it waited on.
+    app.log.info('stopping: the sweeps');
     for (const sweep of sweeps) await sweep.stop();
+    app.log.info('stopping: the job queue');
     await jobs.stop(); // lets a mail being sent finish
     mailer.close?.();
+    app.log.info('stopping: the database pool');
     await pool.end();
   });
 }
