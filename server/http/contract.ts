@@ -96,8 +96,9 @@ export function route<E extends Endpoint>(
     if (checks && typeof contract.response === 'object') checkAnswer(contract, result);
     // JSON already written (the lookup's cache; the story list's presenter, as bytes) is sent as it is, typed
     // as JSON.
-    const isJson = typeof contract.response === 'object';
-    if (isJson && (typeof result === 'string' || Buffer.isBuffer(result))) reply.type(JSON_TYPE);
+    // Bytes are JSON only where the endpoint answers JSON (a 'file' endpoint's bytes keep their own type).
+    const isJsonBytes = Buffer.isBuffer(result) && typeof contract.response === 'object';
+    if (typeof result === 'string' || isJsonBytes) reply.type(JSON_TYPE);
     return result;
   };
   scope.route({

@@ -12,6 +12,7 @@ import { queryKeys } from '#web/lib/queryKeys.ts';
 import { markChapterRead } from './queries.ts';
 import { READER_TEXT } from './readerText.ts';
 import type { useTermStatuses } from './useTermStatuses.ts';
+import { wordSavesSettled } from './useWordLookup.ts';
 
 /** The sentences of marking the rest known (issue 22). */
 export const REST_KNOWN_TEXT = {
@@ -58,7 +59,11 @@ function useRestKnown(chapter: ReaderChapter, terms: ReturnType<typeof useTermSt
   const queryClient = useQueryClient();
   const stale = () => queryClient.invalidateQueries({ queryKey: queryKeys.chapters(), refetchType: 'none' });
   const mark = useMutation({
-    mutationFn: () => call(markChapterKnown, { params: { id: chapter.id } }),
+    // A word looked up a moment ago is learning, not one of the rest: its save goes first.
+    mutationFn: async () => {
+      await wordSavesSettled();
+      return call(markChapterKnown, { params: { id: chapter.id } });
+    },
     onSuccess: (marked) => {
       terms.setMany(marked.terms, 'known');
       void stale();

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createQueryClient } from '#web/lib/query.tsx';
-import { useWordLookup } from './useWordLookup.ts';
+import { useWordLookup, wordSavesSettled } from './useWordLookup.ts';
 
 const FOUND = (lemma: string) => ({
   found: true,
@@ -150,5 +150,34 @@ describe('useWordLookup saving the word', () => {
       await Promise.all(taps);
     });
     expect(result.current.state).toMatchObject({ word: '二', saved: true });
+  });
+});
+
+describe('wordSavesSettled', () => {
+  it('waits for a word save on its way, so a mark-known after it finds the word learning', async () => {
+    dictionary = { niña: FOUND('niña') };
+    let answerSave: (() => void) | undefined;
+    fetchMock.mockImplementationOnce(async () => Response.json(NOT_FOUND));
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise<Response>((done) => (answerSave = () => done(Response.json({ id: 1 }, { status: 201 })))),
+    );
+    const { result } = renderLookup();
+    await act(async () => {
+      void result.current.lookUp('niña');
+    });
+    await waitFor(() => expect(answerSave).toBeDefined());
+
+    let settled = false;
+    const waiting = wordSavesSettled().then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await act(async () => {
+      answerSave?.();
+      await waiting;
+    });
+    expect(settled).toBe(true);
   });
 });

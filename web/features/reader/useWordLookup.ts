@@ -59,6 +59,14 @@ function failure(word: string, error: unknown): WordLookup & { status: 'error' }
   return { status: 'error', word, message: LOOKUP_NETWORK_FAILED, network: true, saved: false };
 }
 
+/** The word saves on their way: a mark-known waits for them, so a word just looked up stays learning. */
+const savesInFlight = new Set<Promise<unknown>>();
+
+/** Resolves once every word save started so far has answered, whether it succeeded or not. */
+export async function wordSavesSettled(): Promise<void> {
+  await Promise.allSettled([...savesInFlight]);
+}
+
 /**
  * Looks a tapped word up in the dictionary and saves it to the learner's words (a save is attempted after
  * every lookup, whatever its answer: spec/learner.md §4). Only the latest tap is shown: an answer that arrives
@@ -115,7 +123,7 @@ export function useWordLookup(place: LookupPlace) {
         const dictionaryForm = lemma ?? analysis?.term;
         // Never cancelled: closing the panel or tapping the next word must not lose this one (every looked-up
         // word is saved, learner.md; its status is already shown as learning). Only the confirmation waits on it.
-        await call(saveWord, {
+        const saving = call(saveWord, {
           body: {
             word,
             language,
@@ -125,6 +133,8 @@ export function useWordLookup(place: LookupPlace) {
             ...(analysis?.sentence ? { sentence: analysis.sentence } : {}),
           },
         });
+        savesInFlight.add(saving);
+        await saving.finally(() => savesInFlight.delete(saving));
         setState((current) => (current === looked ? { ...looked, saved: true } : current));
         void queryClient.invalidateQueries({ queryKey: queryKeys.words() });
       } catch {
