@@ -291,3 +291,42 @@ describe('sentenceAround (issue 22)', () => {
     expect(sentence).toContain('faro');
   });
 });
+
+// The server names read-along's sentences by word index (server/analysis/sentences.unit.test.ts, decision 077):
+// the reader must show the same words, in the same order, for the same chapters.
+describe("the reader's words, as read-along's sentences count them (issue 23)", () => {
+  const spans = (html: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    return [...host.querySelectorAll('[data-w]')].map((span) => wordText(span));
+  };
+
+  it('shows the words the server counts in an HTML chapter with a marked word and line breaks', () => {
+    const content =
+      '<p>Llegó a <span data-w data-l="Buenos Aires">Buenos Aires</span> de noche. ¿Quién lo esperaba?</p>' +
+      '<p>Nadie<br>Nunca.</p>';
+    expect(spans(chapterHtml(content, 'es'))).toEqual([
+      'Llegó',
+      'a',
+      'Buenos Aires',
+      'de',
+      'noche',
+      'Quién',
+      'lo',
+      'esperaba',
+      'Nadie',
+      'Nunca',
+    ]);
+  });
+
+  it("shows a Japanese chapter's stored words", () => {
+    const words = ['彼', 'は', '食べさせられた', '明日', '来る'].map((text) => ({ text }));
+    expect(spans(chapterHtml('<p>彼は食べさせられた。明日来る。</p>', 'ja', words))).toEqual([
+      '彼',
+      'は',
+      '食べさせられた',
+      '明日',
+      '来る',
+    ]);
+  });
+});

@@ -9,10 +9,11 @@
  * nothing of the chapter's own markup passes through but the tags below, without their attributes.
  */
 
+import { type AnalysedPiece, AnalysedWords } from '#common/analysedWords.ts';
 import { readingParts } from '#common/readings.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import { isChapterHtml } from '#common/stories.ts';
-import { splitWords, type WordPiece } from '#common/words.ts';
+import { splitWords } from '#common/words.ts';
 import { STATUS_MARKS, type TermStatuses } from './termStatuses.ts';
 
 export { splitWords };
@@ -22,76 +23,7 @@ const KEPT_TAGS = new Set(['p', 'br', 'em', 'strong', 'i', 'b', 'u', 'span']);
 /** Tags whose content is never text to read. */
 const DROPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'math']);
 
-export interface TextPiece extends WordPiece {
-  /** The server's analysis of the word (issue 21): its dictionary form, reading and part of speech. */
-  analysed?: ChapterWord;
-}
-
-/**
- * The words the server found in a chapter (Japanese, Chinese), taken in reading order as the text's runs are
- * met: each run is matched against the next words, and a stretch no word matches (text the analysis did not
- * see as the reader does) is cut by the browser instead, so the text always shows whole.
- */
-class AnalysedWords {
-  private next = 0;
-
-  constructor(private readonly words: readonly ChapterWord[]) {}
-
-  pieces(text: string, languageCode: string): TextPiece[] {
-    const pieces: TextPiece[] = [];
-    let position = 0;
-    while (position < text.length) {
-      const at = this.find(text, position);
-      const word = this.words[this.next];
-      if (!word || at === -1) break;
-      if (at > position) pieces.push(...splitWords(text.slice(position, at), languageCode));
-      pieces.push({ text: word.text, word: true, analysed: word });
-      this.next += 1;
-      position = at + word.text.length;
-    }
-    if (position < text.length) pieces.push(...splitWords(text.slice(position), languageCode));
-    return pieces;
-  }
-
-  /**
-   * Where the next word is in the text from `position`, -1 if not there. A word the text does not have (the
-   * server read something otherwise) is stepped over when one of the few after it is there, so one
-   * disagreement costs a word, not the rest of the chapter.
-   */
-  private find(text: string, position: number): number {
-    for (let skipped = 0; skipped <= RESYNC_WORDS; skipped++) {
-      const word = this.words[this.next + skipped];
-      if (!word) return -1;
-      const at = text.indexOf(word.text, position);
-      if (at !== -1 && (skipped === 0 || at - position < RESYNC_DISTANCE)) {
-        this.next += skipped;
-        return at;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * The server's word for a word the author marked (the server keeps it whole too, server/analysis/markup.ts);
-   * words the server made of its text, had it cut it, are taken with it.
-   */
-  take(text: string): ChapterWord | undefined {
-    const word = this.words[this.next];
-    if (word?.text === text) {
-      this.next += 1;
-      return word;
-    }
-    let joined = '';
-    let end = this.next;
-    while (joined.length < text.length && end < this.words.length) joined += this.words[end++]?.text ?? '';
-    if (joined === text) this.next = end;
-    return undefined;
-  }
-}
-
-/** How many of the server's words may be stepped over to find the text again, and within how many characters. */
-const RESYNC_WORDS = 3;
-const RESYNC_DISTANCE = 40;
+export type TextPiece = AnalysedPiece<ChapterWord>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
@@ -102,7 +34,7 @@ function escapeHtml(text: string): string {
 /** How the chapter is built: its language, the server's words, and whether their readings show above them. */
 interface Build {
   languageCode: string;
-  analysed: AnalysedWords | undefined;
+  analysed: AnalysedWords<ChapterWord> | undefined;
   showReadings: boolean;
   /** The learner's statuses, written on each word's span as it is built (issue 22). */
   statuses: TermStatuses | undefined;
