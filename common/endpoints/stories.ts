@@ -2,6 +2,12 @@
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
 import {
+  ReadAlongInput,
+  ReadAlongPreview,
+  ReadAlongPreviewInput,
+  ReadAlongTimings,
+} from '../schemas/readAlong.ts';
+import {
   AdminChapter,
   AdminChapterInput,
   AdminStory,
@@ -96,4 +102,42 @@ export const countWords = endpoint({
   access: 'admin',
   body: WordCountInput,
   response: WordCount,
+});
+
+/** A chapter's sentences and saved read-along timings (issue 23), for the editor's sync. */
+export const getReadAlong = endpoint({
+  method: 'GET',
+  path: '/api/admin/chapters/:id/read-along/',
+  access: 'admin',
+  ids: { id: CHAPTER_NOT_FOUND },
+  response: ReadAlongTimings,
+});
+
+/** What a WebVTT, SRT or LRC file's cues give the chapter's sentences, saving nothing. */
+export const previewReadAlong = endpoint({
+  method: 'POST',
+  path: '/api/admin/chapters/:id/read-along/preview/',
+  access: 'admin',
+  ids: { id: CHAPTER_NOT_FOUND },
+  body: ReadAlongPreviewInput,
+  response: ReadAlongPreview,
+});
+
+/** Saves a start per sentence (from a previewed file or tap-to-sync) for the chapter's audio. */
+export const saveReadAlong = endpoint({
+  method: 'PUT',
+  path: '/api/admin/chapters/:id/read-along/',
+  access: 'admin',
+  ids: { id: CHAPTER_NOT_FOUND },
+  body: ReadAlongInput,
+  response: ReadAlongTimings,
+});
+
+/** Removes the chapter's timings. */
+export const deleteReadAlong = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/chapters/:id/read-along/',
+  access: 'admin',
+  ids: { id: CHAPTER_NOT_FOUND },
+  response: 'none',
 });

@@ -12,6 +12,7 @@ import { japaneseWords } from './japanese.ts';
 import { chapterRuns } from './markup.ts';
 
 export { type ChapterRun, chapterPlainText, chapterRuns } from './markup.ts';
+export { chapterPieces, chapterSentences } from './sentences.ts';
 
 /** A piece of a text: a word to tap, with its dictionary form and reading when known, or what lies between. */
 export interface AnalysedWord {

@@ -20,6 +20,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A chapter's read-along timings as stored (chapters.read_along). */
+export interface StoredReadAlong {
+  fingerprint: string;
+  /** [first word, last word, start in seconds or null] per sentence, in reading order. */
+  sentences: [number, number, number | null][];
+}
+
 /** The languages a learner can read in, and English as the base (admin.md §3). */
 export const languages = pgTable(
   'languages',
@@ -234,6 +241,12 @@ export const chapters = pgTable(
      */
     words: jsonb('words').$type<{ t: string; l?: string; r?: string; p?: string }[]>(),
     orderIndex: integer('order_index').notNull(),
+    /**
+     * Read-along (issue 23, decision 077): the sentences of the content as they were when the timings were
+     * made (each its first and last word by index, and its text's fingerprint) and each one's start in the
+     * audio in seconds (null: not timed). Null: no timings.
+     */
+    readAlong: jsonb('read_along').$type<StoredReadAlong>(),
     audioKey: text('audio_key'),
     audioDurationSeconds: integer('audio_duration_seconds'),
     generationPrompt: text('generation_prompt'),

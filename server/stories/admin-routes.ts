@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_CUE_FILE_BYTES } from '#common/cues.ts';
 import * as stories from '#common/endpoints/stories.ts';
 import type { AdminChapterInput, AdminStoryInput } from '#common/schemas/stories.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import { presentChapter, presentStory } from './present.ts';
+import { deleteReadAlong, getReadAlong, previewReadAlong, saveReadAlong } from './readAlong.ts';
 import {
   type ChapterRow,
   countChapterWords,
@@ -96,4 +98,15 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   route(app, stories.countWords, async ({ body }) => ({
     word_count: countChapterWords(body.language, body.content),
   }));
+
+  route(app, stories.getReadAlong, async ({ ids }) => getReadAlong(app.db, ids.id));
+
+  // A file of up to 1 MB, escaped into JSON: the body may be larger than the app's 1 MB default.
+  route(app, stories.previewReadAlong, async ({ ids, body }) => previewReadAlong(app.db, ids.id, body.cues), {
+    bodyLimit: 3 * MAX_CUE_FILE_BYTES,
+  });
+
+  route(app, stories.saveReadAlong, async ({ ids, body }) => saveReadAlong(app.db, ids.id, body));
+
+  route(app, stories.deleteReadAlong, async ({ ids }) => deleteReadAlong(app.db, ids.id));
 }
