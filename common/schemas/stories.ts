@@ -116,6 +116,11 @@ export const AdminChapter = z.object({
   audio_url: z.string().nullable(),
   audio_duration_seconds: z.number().nullable(),
   generation_prompt: z.string().nullable(),
+  /**
+   * Issue 23: true on a save's answer when the chapter's read-along timings were dropped, because its sentences
+   * or its audio changed; absent otherwise.
+   */
+  read_along_dropped: z.literal(true).optional(),
 });
 export type AdminChapter = z.infer<typeof AdminChapter>;
 

@@ -88,7 +88,10 @@ export async function adminStoryRoutes(app: FastifyInstance): Promise<void> {
   route(app, stories.updateChapter, async ({ ids, body }) => {
     const updated = await updateChapter(app.db, ids.id, body, audioOf(body));
     await removeMedia(app, updated.replaced);
-    return chapter(updated.chapter);
+    return {
+      ...chapter(updated.chapter),
+      ...(updated.readAlongDropped ? { read_along_dropped: true as const } : {}),
+    };
   });
 
   route(app, stories.deleteChapter, async ({ ids }) => {

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReadAlongPreview, ReadAlongTimings } from '#common/schemas/readAlong.ts';
+import type { AdminChapter } from '#common/schemas/stories.ts';
 import { chapters } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createStory, createUser, signIn } from '#server/testing/factories.ts';
@@ -145,5 +146,32 @@ describe('read-along timings', () => {
     expect(await refused([0, 3, 60])).toBe('A start is after the end of the audio (6 s).');
     expect(await refused([0, -1, 2])).toBe('A start cannot be before the audio begins.');
     expect(await refused('soon')).toBe('starts must be a list of seconds, one per sentence.');
+  });
+
+  it('are kept by a save that leaves the sentences and audio alone, and dropped, said once, by one that does not', async () => {
+    const id = await chapter({ audio: true });
+    const { fingerprint } = (await call<ReadAlongTimings>('GET', url(id), admin)).body;
+    await call('PUT', url(id), admin, { fingerprint, starts: [0, 2.4, 5] });
+    const save = (content: string, extra: object = {}) =>
+      call<AdminChapter>('PUT', `/api/admin/chapters/${id}/`, admin, { title: 'C1', content, ...extra });
+
+    // Markup only: the same sentences.
+    const kept = await save('<p><em>Hola</em>, amigo. ¿Vienes hoy?</p><p>¡Sí!</p>');
+    expect(kept.status).toBe(200);
+    expect(kept.body.read_along_dropped).toBeUndefined();
+    expect((await call<ReadAlongTimings>('GET', url(id), admin)).body.is_saved).toBe(true);
+
+    const changed = await save('<p>Hola, amigo. ¿Vienes mañana?</p><p>¡Sí!</p>');
+    expect(changed.body.read_along_dropped).toBe(true);
+    expect((await call<ReadAlongTimings>('GET', url(id), admin)).body.is_saved).toBe(false);
+    expect(
+      (await save('<p>Hola, amigo. ¿Vienes mañana?</p><p>¡Sí!</p>')).body.read_along_dropped,
+    ).toBeUndefined();
+
+    // A new recording: the timings were for the old one.
+    const again = (await call<ReadAlongTimings>('GET', url(id), admin)).body.fingerprint;
+    await call('PUT', url(id), admin, { fingerprint: again, starts: [0, 2.4, 5] });
+    const removed = await save('<p>Hola, amigo. ¿Vienes mañana?</p><p>¡Sí!</p>', { audio_url: null });
+    expect(removed.body.read_along_dropped).toBe(true);
   });
 });

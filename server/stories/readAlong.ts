@@ -7,7 +7,7 @@ import { alignCues } from '#common/alignCues.ts';
 import { readCues } from '#common/cues.ts';
 import type { ReadAlongInput, ReadAlongPreview, ReadAlongTimings } from '#common/schemas/readAlong.ts';
 import type { Sentence } from '#common/sentences.ts';
-import { chapterSentences } from '#server/analysis/service.ts';
+import { chapterSentences, type StoredWord } from '#server/analysis/service.ts';
 import type { Database } from '#server/db/client.ts';
 import { chapters, languages, type StoredReadAlong, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -159,4 +159,27 @@ export async function deleteReadAlong(db: Database, chapterId: number): Promise<
     .where(eq(chapters.id, chapterId))
     .returning({ id: chapters.id });
   if (deleted.length === 0) throw new HttpError(404, CHAPTER_NOT_FOUND);
+}
+
+/**
+ * What a chapter save does to its timings: kept while its sentences and audio are the same ones (a change of
+ * markup or of a word's form that leaves every sentence as it was keeps them), dropped otherwise, as they would
+ * time another text or another recording. `set` is the column's new value when it changes.
+ */
+export function readAlongAfterSave(
+  current: { readAlong: StoredReadAlong | null; content: string; audioKey: string | null },
+  next: {
+    content: string;
+    words: StoredWord[] | null;
+    languageCode: string;
+    audioKey: string | null | undefined;
+  },
+): { set?: null; dropped: boolean } {
+  if (!current.readAlong) return { dropped: false };
+  const audioChanged = next.audioKey !== undefined && next.audioKey !== current.audioKey;
+  const textChanged =
+    next.content !== current.content &&
+    fingerprintOf(chapterSentences(next.content, next.languageCode, next.words ?? undefined)) !==
+      current.readAlong.fingerprint;
+  return audioChanged || textChanged ? { set: null, dropped: true } : { dropped: false };
 }

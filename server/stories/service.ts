@@ -14,6 +14,7 @@ import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { refreshChapterTerms } from '#server/terms/service.ts';
+import { readAlongAfterSave } from './readAlong.ts';
 import { sanitizeChapterContent } from './sanitize.ts';
 
 /** Chapter HTML cut to the allow-list, as every save keeps it (the demo seed writes chapters too). */
@@ -231,7 +232,7 @@ export async function updateChapter(
   id: number,
   input: AdminChapterInput,
   audio: MediaChange,
-): Promise<{ chapter: ChapterRow; replaced: string[] }> {
+): Promise<{ chapter: ChapterRow; replaced: string[]; readAlongDropped: boolean }> {
   const content = sanitizeChapterContent(input.content);
   const updated = await db.transaction(async (tx) => {
     const current = await getChapter(tx, id);
@@ -239,12 +240,20 @@ export async function updateChapter(
     if (!hasRequiredContent(content, prompt)) throw new HttpError(400, CHAPTER_REQUIRED);
     const story = await lockStory(tx, current.storyId);
     if (story.isPublished && content.trim() === '') throw new HttpError(400, PUBLISHED_NEEDS_TEXT);
+    const words = chapterWords(content, story.languageCode);
+    const timings = readAlongAfterSave(current, {
+      content,
+      words: words.words,
+      languageCode: story.languageCode,
+      audioKey: audio,
+    });
     await tx
       .update(chapters)
       .set({
         title: input.title,
         content,
-        ...chapterWords(content, story.languageCode),
+        ...words,
+        ...('set' in timings ? { readAlong: timings.set } : {}),
         // Made again after the commit (issue 22); left for the sweep if that fails.
         ...(content === current.content ? {} : { termsComputedAt: null }),
         generationPrompt: prompt,
@@ -257,7 +266,7 @@ export async function updateChapter(
     await recountStory(tx, current.storyId);
     const replaced =
       audio !== undefined && current.audioKey && current.audioKey !== audio ? [current.audioKey] : [];
-    return { chapter: await getChapter(tx, id), replaced };
+    return { chapter: await getChapter(tx, id), replaced, readAlongDropped: timings.dropped };
   });
   if (updated.chapter.termsComputedAt === null) await refreshChapterTerms(db, id);
   return updated;
