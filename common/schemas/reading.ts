@@ -67,6 +67,14 @@ export const ReaderChapter = z.object({
   terms: z.record(z.string(), z.string()).optional(),
   /** Issue 22: the learner's statuses of the chapter's terms; a term not listed is new. */
   statuses: z.record(z.string(), TermStatusSchema).optional(),
+  /**
+   * Issue 23: the audio's sentence timings, when the chapter has audio and timings made for its text: each
+   * sentence as [first word, last word, start in seconds or null], the words by index in reading order (the
+   * reader's word spans). Absent otherwise.
+   */
+  read_along: z
+    .object({ sentences: z.array(z.tuple([z.number().int(), z.number().int(), z.number().nullable()])) })
+    .optional(),
   story: z.object({
     id: z.number().int(),
     title: z.string(),

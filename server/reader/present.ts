@@ -39,6 +39,10 @@ export function presentChapter(storage: ObjectStorage, chapter: ReaderChapterRow
       : {}),
     terms: chapter.termMap,
     statuses: chapter.statuses,
+    // Timings without the audio they time would time nothing.
+    ...(chapter.readAlong && chapter.audioKey
+      ? { read_along: { sentences: chapter.readAlong.sentences } }
+      : {}),
     story: {
       id: chapter.story.id,
       title: chapter.story.title,

@@ -3,7 +3,14 @@ import type { ReadingAidsInput } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
 import type { StoredWord } from '#server/analysis/service.ts';
 import type { Database } from '#server/db/client.ts';
-import { chapterProgress, chapters, languages, readingAids, stories } from '#server/db/schema.ts';
+import {
+  chapterProgress,
+  chapters,
+  languages,
+  readingAids,
+  type StoredReadAlong,
+  stories,
+} from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import {
   NO_SUCH_LANGUAGE,
@@ -23,6 +30,8 @@ export interface ReaderChapterRow {
   wordCount: number;
   /** The analysed words of a language written without spaces; null for the others. */
   words: StoredWord[] | null;
+  /** Issue 23: the audio's sentence timings, dropped by any save that changes the sentences or the audio. */
+  readAlong: StoredReadAlong | null;
   audioKey: string | null;
   isCompleted: boolean;
   /** Whether the learner chose to see readings above this language's words; null until they choose. */
@@ -55,6 +64,7 @@ export async function getReaderChapter(db: Database, viewer: Viewer, id: number)
         orderIndex: chapters.orderIndex,
         wordCount: chapters.wordCount,
         words: chapters.words,
+        readAlong: chapters.readAlong,
         audioKey: chapters.audioKey,
         termMap: chapters.termMap,
       },

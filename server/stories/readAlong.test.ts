@@ -3,8 +3,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReadAlongPreview, ReadAlongTimings } from '#common/schemas/readAlong.ts';
+import type { ReaderChapter } from '#common/schemas/reading.ts';
 import type { AdminChapter } from '#common/schemas/stories.ts';
-import { chapters } from '#server/db/schema.ts';
+import { chapters, stories } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createStory, createUser, signIn } from '#server/testing/factories.ts';
 
@@ -173,5 +174,32 @@ describe('read-along timings', () => {
     await call('PUT', url(id), admin, { fingerprint: again, starts: [0, 2.4, 5] });
     const removed = await save('<p>Hola, amigo. ¿Vienes mañana?</p><p>¡Sí!</p>', { audio_url: null });
     expect(removed.body.read_along_dropped).toBe(true);
+  });
+
+  it("reach the reader with the chapter, as each sentence's word range and start, only while the audio is there", async () => {
+    const id = await chapter({ audio: true });
+    await t.db
+      .update(stories)
+      .set({ isPublished: true, isFree: true })
+      .where(
+        eq(stories.id, (await t.db.select().from(chapters).where(eq(chapters.id, id)))[0]?.storyId ?? 0),
+      );
+    const read = async () =>
+      (await call<ReaderChapter>('GET', `/api/chapters/${id}/`, learner)).body.read_along;
+    expect(await read()).toBeUndefined();
+
+    const { fingerprint } = (await call<ReadAlongTimings>('GET', url(id), admin)).body;
+    await call('PUT', url(id), admin, { fingerprint, starts: [0, 2.4, null] });
+    // "Hola, amigo." words 0-1, "¿Vienes hoy?" 2-3, "¡Sí!" 4.
+    expect(await read()).toEqual({
+      sentences: [
+        [0, 1, 0],
+        [2, 3, 2.4],
+        [4, 4, null],
+      ],
+    });
+
+    await t.db.update(chapters).set({ audioKey: null }).where(eq(chapters.id, id));
+    expect(await read()).toBeUndefined();
   });
 });
