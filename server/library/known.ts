@@ -85,21 +85,29 @@ const KNOWN_TERMS = `(SELECT count(*)::int FROM (
     LIMIT $5
   ) enough)`;
 
-/** The columns KNOWN_BY_STORY_SQL's join lets the query's select list answer (KnownColumns). */
+/** KnownColumns' known_counts when the learner was read below the threshold: no share is shown. */
+const BELOW_THRESHOLD = '-';
+
+/**
+ * The columns KNOWN_BY_STORY_SQL's join lets the query's select list answer (KnownColumns): the threshold is
+ * counted once, inside the branch that reads the counts, and said by BELOW_THRESHOLD when it is not reached.
+ */
 export const KNOWN_COLUMNS_SQL = `v.version AS learner_version, l.known_version AS language_version,
-  CASE WHEN ${STALE} THEN ${KNOWN_TERMS} END AS known_terms,
   CASE WHEN ${STALE} THEN CASE WHEN ${KNOWN_TERMS} >= $5 THEN (
     SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','
                                ORDER BY k.story_id), '')
     FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
-  ) END END AS known_counts`;
+  ) ELSE '${BELOW_THRESHOLD}' END END AS known_counts`;
 export const KNOWN_BY_STORY_VALUES = [statusNumber('known'), COMPREHENSION_MIN_KNOWN_TERMS] as const;
 
-/** The columns KNOWN_BY_STORY_SQL answers: both counts null when the versions are those held, or no version. */
+/** The columns KNOWN_BY_STORY_SQL answers. */
 export interface KnownColumns {
   learner_version: string | null;
   language_version: string;
-  known_terms: number | null;
+  /**
+   * The counts "story,occurrences,marked,…"; BELOW_THRESHOLD when the learner knows too few terms; null when
+   * nothing was read (the versions are those held, or the learner has no version).
+   */
   known_counts: string | null;
 }
 
@@ -144,7 +152,7 @@ export class KnownCountsCache {
   ): KnownByStory {
     if (row.learner_version === null) return undefined;
     const key = `${userId}:${code}`;
-    if (row.known_terms === null) {
+    if (row.known_counts === null) {
       // The versions are those sent (the query's condition): `held` is still right, whatever replaced it since.
       if (held && this.held.get(key) === held) {
         this.held.delete(key);
@@ -169,8 +177,8 @@ export class KnownCountsCache {
 }
 
 /** The learner's known counts by story from KNOWN_BY_STORY_SQL's counts; undefined below the threshold. */
-export function knownFromColumns(row: Pick<KnownColumns, 'known_terms' | 'known_counts'>): KnownByStory {
-  if ((row.known_terms ?? 0) < COMPREHENSION_MIN_KNOWN_TERMS || row.known_counts === null) return undefined;
+export function knownFromColumns(row: Pick<KnownColumns, 'known_counts'>): KnownByStory {
+  if (row.known_counts === null || row.known_counts === BELOW_THRESHOLD) return undefined;
   return StoryCounts.parse(row.known_counts);
 }
 

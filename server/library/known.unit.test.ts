@@ -1,7 +1,6 @@
 // The known counts as the list keeps them (StoryCounts) and as a server holds them between lists
 // (KnownCountsCache): read from the query's text, found by story, answered again while the versions hold.
 import { describe, expect, it } from 'vitest';
-import { COMPREHENSION_MIN_KNOWN_TERMS } from '#common/terms.ts';
 import { heldValues, type KnownColumns, KnownCountsCache, StoryCounts } from './known.ts';
 
 describe('StoryCounts', () => {
@@ -29,7 +28,6 @@ describe('StoryCounts', () => {
 const row = (learnerVersion: string | null, languageVersion: string, counts?: string): KnownColumns => ({
   learner_version: learnerVersion,
   language_version: languageVersion,
-  known_terms: counts === undefined ? null : COMPREHENSION_MIN_KNOWN_TERMS,
   known_counts: counts ?? null,
 });
 
@@ -69,7 +67,7 @@ describe('KnownCountsCache', () => {
     expect(cache.resolve('u', 'es', 1, undefined, row(null, '4'))).toBeUndefined();
     expect(cache.get('u', 'es')).toBeUndefined();
 
-    const below = { ...row('3', '4'), known_terms: COMPREHENSION_MIN_KNOWN_TERMS - 1 };
+    const below = { ...row('3', '4'), known_counts: '-' };
     expect(cache.resolve('u', 'es', 1, undefined, below)).toBeUndefined();
     expect(cache.resolve('u', 'es', 1, cache.get('u', 'es'), row('3', '4'))).toBeUndefined();
     expect(cache.get('v', 'es')).toBeUndefined();

@@ -123,6 +123,9 @@ function checkStarts(chapter: TimedChapter, starts: readonly (number | null)[]):
   if (duration && latest > duration + 1) throw new HttpError(400, READ_ALONG_TEXT.beyond(duration));
 }
 
+/** A start to the millisecond, as stored. */
+const roundedStart = (start: number | null) => (start === null ? null : Math.round(start * 1000) / 1000);
+
 /** Saves a start per sentence for the sentences the fingerprint names, if they are still the chapter's. */
 export async function saveReadAlong(
   db: Database,
@@ -137,9 +140,7 @@ export async function saveReadAlong(
     sentences: chapter.sentences.map((sentence, index) => [
       sentence.firstWord,
       sentence.lastWord,
-      input.starts[index] === null || input.starts[index] === undefined
-        ? null
-        : Math.round((input.starts[index] as number) * 1000) / 1000,
+      roundedStart(input.starts[index] ?? null),
     ]),
   };
   // Only if the text is still the one just read: a save of the chapter in between wins.
