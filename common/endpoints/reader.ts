@@ -1,5 +1,6 @@
 // A chapter as the reader opens it (learner.md §7).
 import { endpoint } from '../contract.ts';
+import { ReaderSettings, ReaderSettingsInput } from '../schemas/readerSettings.ts';
 import { ReaderChapter, ReadingAids, ReadingAidsInput } from '../schemas/reading.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found';
@@ -19,4 +20,21 @@ export const setReadingAids = endpoint({
   access: 'signed-in',
   body: ReadingAidsInput,
   response: ReadingAids,
+});
+
+/** How the learner reads and listens (issue 23): speed, text size, spacing, typeface, theme; defaults if unset. */
+export const getReaderSettings = endpoint({
+  method: 'GET',
+  path: '/api/me/reader-settings/',
+  access: 'signed-in',
+  response: ReaderSettings,
+});
+
+/** Changes any of the learner's reader settings, the others kept; answers all of them. */
+export const setReaderSettings = endpoint({
+  method: 'PUT',
+  path: '/api/me/reader-settings/',
+  access: 'signed-in',
+  body: ReaderSettingsInput,
+  response: ReaderSettings,
 });

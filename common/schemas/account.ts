@@ -105,6 +105,17 @@ export const DataExport = z.object({
     z.object({ day: z.string(), language: z.string(), seconds: z.number(), words_read: z.number() }),
   ),
   daily_goals: z.array(z.object({ language: z.string(), goal_minutes: z.number(), updated_at: Instant })),
+  /** Speed, text size, spacing, typeface and theme as the learner set them (issue 23); null if never changed. */
+  reader_settings: z
+    .object({
+      playback_rate: z.number(),
+      text_size: z.string(),
+      line_spacing: z.string(),
+      typeface: z.string(),
+      theme: z.string(),
+      updated_at: Instant,
+    })
+    .nullable(),
   /** Readings above the words (furigana, pinyin) as chosen per language (issue 21). */
   reading_aids: z.array(z.object({ language: z.string(), show_readings: z.boolean(), updated_at: Instant })),
   /** What the learner knows: each term's status per language (issue 22). */

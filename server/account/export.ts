@@ -11,6 +11,7 @@ import {
   dailyGoals,
   feedback,
   languages,
+  readerSettings,
   readingAids,
   readingDays,
   savedWords,
@@ -36,6 +37,7 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
   reading_days: { exportedAs: 'reading_days' },
   daily_goals: { exportedAs: 'daily_goals' },
   reading_aids: { exportedAs: 'reading_aids' },
+  reader_settings: { exportedAs: 'reader_settings' },
   saved_words: { exportedAs: 'saved_words' },
   term_statuses: { exportedAs: 'term_statuses' },
   learner_story_known: {
@@ -86,6 +88,7 @@ export interface LearnerData {
   applications: Row<typeof teacherApplications>[];
   videos: Row<typeof applicantVideos>[];
   subscription: Row<typeof subscriptions> | undefined;
+  readerSettings: Row<typeof readerSettings> | undefined;
   sessions: SessionRow[];
 }
 
@@ -126,6 +129,7 @@ export async function collectLearnerData(db: Database, userId: string): Promise<
           .where(sql`lower(${applicantVideos.email}) = ${address}`)
           .orderBy(asc(applicantVideos.createdAt), asc(applicantVideos.id)),
         subscription: (await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0],
+        readerSettings: (await tx.select().from(readerSettings).where(eq(readerSettings.userId, userId)))[0],
         sessions: await tx
           .select(sessionColumns)
           .from(authSessions)

@@ -120,7 +120,10 @@ function presentProgress(
 /** The reading days, the daily goals, the reading aids and the saved words, each with its language's code. */
 function presentReading(
   data: LearnerData,
-): Pick<DataExport, 'reading_days' | 'daily_goals' | 'reading_aids' | 'saved_words' | 'term_statuses'> {
+): Pick<
+  DataExport,
+  'reading_days' | 'daily_goals' | 'reader_settings' | 'reading_aids' | 'saved_words' | 'term_statuses'
+> {
   return {
     reading_days: data.readingDays.map((day) => ({
       day: day.day,
@@ -133,6 +136,16 @@ function presentReading(
       goal_minutes: goal.goalMinutes,
       updated_at: goal.updatedAt.toISOString(),
     })),
+    reader_settings: data.readerSettings
+      ? {
+          playback_rate: data.readerSettings.playbackRate,
+          text_size: data.readerSettings.textSize,
+          line_spacing: data.readerSettings.lineSpacing,
+          typeface: data.readerSettings.typeface,
+          theme: data.readerSettings.theme,
+          updated_at: data.readerSettings.updatedAt.toISOString(),
+        }
+      : null,
     reading_aids: data.readingAids.map((aids) => ({
       language: aids.language,
       show_readings: aids.showReadings,

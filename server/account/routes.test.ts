@@ -212,6 +212,9 @@ async function busyLearner() {
   expect((await post(`/api/chapters/${chapter}/mark-read/`, {})).status).toBe(200);
   expect((await post('/api/words/save/', { word: 'casa', language: 'es', chapter })).status).toBe(201);
   expect((await post('/api/daily-goal/?language=es', { goal_minutes: 25 }, 'PUT')).status).toBe(200);
+  expect(
+    (await post('/api/me/reader-settings/', { playback_rate: 1.25, theme: 'sepia' }, 'PUT')).status,
+  ).toBe(200);
   expect((await post('/api/reading-aids/', { language: 'ja', show_readings: false }, 'PUT')).status).toBe(
     200,
   );
@@ -261,6 +264,7 @@ describe('GET /api/me/export/', () => {
     });
     expect(data.daily_goals).toMatchObject([{ language: 'es', goal_minutes: 25 }]);
     expect(data.reading_aids).toMatchObject([{ language: 'ja', show_readings: false }]);
+    expect(data.reader_settings).toMatchObject({ playback_rate: 1.25, theme: 'sepia', text_size: 'medium' });
     expect(data.saved_words).toMatchObject([{ word: 'casa', language: 'es', occurrences: 1 }]);
     expect(data.feedback).toMatchObject([{ email: user.email, text: 'Me gusta.' }]);
     expect(data.narrator_applications).toMatchObject([{ full_name: 'Lucía Fernández' }]);

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -603,6 +604,32 @@ export const readingAids = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.languageId] })],
+);
+
+/**
+ * How a learner reads and listens (issue 23): the narration's speed, the text's size, spacing and typeface, and
+ * the theme. One row per learner who changed anything; none means the defaults (common/schemas/readerSettings.ts).
+ */
+export const readerSettings = pgTable(
+  'reader_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playbackRate: real('playback_rate').notNull().default(1),
+    textSize: text('text_size').notNull().default('medium'),
+    lineSpacing: text('line_spacing').notNull().default('normal'),
+    typeface: text('typeface').notNull().default('sans'),
+    theme: text('theme').notNull().default('system'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('reader_settings_rate', sql`${table.playbackRate} IN (0.5, 0.75, 1, 1.25, 1.5, 1.75, 2)`),
+    check('reader_settings_size', sql`${table.textSize} IN ('small', 'medium', 'large', 'x-large')`),
+    check('reader_settings_spacing', sql`${table.lineSpacing} IN ('compact', 'normal', 'relaxed')`),
+    check('reader_settings_typeface', sql`${table.typeface} IN ('sans', 'serif')`),
+    check('reader_settings_theme', sql`${table.theme} IN ('system', 'light', 'sepia', 'dark')`),
+  ],
 );
 
 /**
