@@ -17,6 +17,10 @@ const mediaPath = z
   .string()
   .regex(/^(covers|audio)\/[a-z0-9-]+\.(svg|mp3)$/, { error: 'must be a file under covers/ or audio/' });
 
+const timingsPath = z
+  .string()
+  .regex(/^audio\/[a-z0-9-]+\.vtt$/, { error: 'must be a WebVTT file under audio/' });
+
 const Manifest = z.object({
   stories: z.array(
     z.object({
@@ -29,7 +33,16 @@ const Manifest = z.object({
       topics: z.string(),
       isFree: z.boolean(),
       cover: mediaPath,
-      chapters: z.array(z.object({ title: z.string().min(1), audio: mediaPath.optional() })).min(1),
+      chapters: z
+        .array(
+          z.object({
+            title: z.string().min(1),
+            audio: mediaPath.optional(),
+            /** The audio's sentence timings (issue 23), matched to the text as an uploaded file is. */
+            timings: timingsPath.optional(),
+          }),
+        )
+        .min(1),
     }),
   ),
 });
@@ -46,6 +59,8 @@ export interface DemoChapter {
   /** Plain text: paragraphs apart by a blank line, as a writer would type it in the editor. */
   content: string;
   audio?: DemoMedia;
+  /** The text of a WebVTT file timing the audio's sentences. */
+  timings?: string;
 }
 
 export interface DemoStory {
@@ -83,6 +98,7 @@ export async function loadDemoLibrary(): Promise<DemoStory[]> {
           title: chapter.title,
           content: (await readFile(join(DEMO_DIR, 'stories', story.slug, `${index + 1}.txt`), 'utf8')).trim(),
           ...(chapter.audio ? { audio: media(chapter.audio) } : {}),
+          ...(chapter.timings ? { timings: await readFile(join(DEMO_DIR, chapter.timings), 'utf8') } : {}),
         })),
       ),
     })),

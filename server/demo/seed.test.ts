@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LookupResult } from '#common/schemas/dictionary.ts';
+import type { ReaderChapter } from '#common/schemas/reading.ts';
 import type { AdminChapter, AdminStory } from '#common/schemas/stories.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
@@ -104,11 +105,22 @@ describe('the demo content of a new database', () => {
     expect(audio.status).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mpeg');
 
-    // The learner's chapter carries the same audio.
-    const chapter = await t.get<{ audio_url: string | null }>(`/api/chapters/${withAudio[0]?.id}/`, {
+    // The learner's chapter carries the same audio, with a start for each of its seven sentences (issue 23).
+    const chapter = await t.get<ReaderChapter>(`/api/chapters/${withAudio[0]?.id}/`, {
       token: learnerToken,
     });
     expect(chapter.body.audio_url).toBe(withAudio[0]?.audio_url);
+    const timed = chapter.body.read_along?.sentences ?? [];
+    expect(timed.map(([first, last]) => [first, last])).toEqual([
+      [0, 4],
+      [5, 11],
+      [12, 20],
+      [21, 28],
+      [29, 37],
+      [38, 41],
+      [42, 44],
+    ]);
+    expect(timed.map(([, , start]) => start)).toEqual([0, 2.64, 6.62, 11.64, 15.32, 19.53, 22.19]);
   });
 
   it('answers lookups of words of each language’s chapters, inflected forms with their lemma', async () => {

@@ -14,7 +14,7 @@ import {
   type ImportLog,
 } from '#server/dictionary/imports/service.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
-import { sanitizeChapterContent } from '#server/stories/service.ts';
+import { readAlongFromCues, sanitizeChapterContent } from '#server/stories/service.ts';
 import { DEMO_DICTIONARIES, type DemoMedia, type DemoStory, loadDemoLibrary } from './library.ts';
 
 export interface DemoLibraryDeps {
@@ -188,6 +188,10 @@ async function insertDemoStory(
       ? {
           audioKey: await store(storage, chapter.audio, 'story-audio/chapters', written),
           audioDurationSeconds: await durationOf(chapter.audio),
+          readAlong:
+            chapter.timings === undefined
+              ? null
+              : readAlongFromCues({ ...chapter, languageCode: story.language }, chapter.timings),
         }
       : {};
     rows.push({

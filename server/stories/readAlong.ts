@@ -184,3 +184,29 @@ export function readAlongAfterSave(
       current.readAlong.fingerprint;
   return audioChanged || textChanged ? { set: null, dropped: true } : { dropped: false };
 }
+
+/**
+ * Timings for a chapter from a timed-text file, as a save after a preview would keep them, for content that
+ * comes with its own (the demo library); null when the file gives no sentence a start.
+ */
+export function readAlongFromCues(
+  chapter: { content: string; words: StoredWord[] | null; languageCode: string },
+  cueText: string,
+): StoredReadAlong | null {
+  const sentences = chapterSentences(chapter.content, chapter.languageCode, chapter.words ?? undefined);
+  const read = readCues(cueText);
+  if (!read || sentences.length === 0) return null;
+  const { starts } = alignCues(
+    sentences.map((sentence) => sentence.text),
+    read.cues,
+  );
+  if (starts.every((start) => start === null)) return null;
+  return {
+    fingerprint: fingerprintOf(sentences),
+    sentences: sentences.map((sentence, index) => [
+      sentence.firstWord,
+      sentence.lastWord,
+      roundedStart(starts[index] ?? null),
+    ]),
+  };
+}

@@ -14,11 +14,11 @@ import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { refreshChapterTerms } from '#server/terms/service.ts';
-import { readAlongAfterSave } from './readAlong.ts';
+import { readAlongAfterSave, readAlongFromCues } from './readAlong.ts';
 import { sanitizeChapterContent } from './sanitize.ts';
 
 /** Chapter HTML cut to the allow-list, as every save keeps it (the demo seed writes chapters too). */
-export { sanitizeChapterContent };
+export { readAlongFromCues, sanitizeChapterContent };
 
 export type StoryRow = typeof stories.$inferSelect & {
   language: { id: number; code: string; name: string };
