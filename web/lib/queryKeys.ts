@@ -35,6 +35,8 @@ export const queryKeys = {
   knownWords: (days: number) => ['known-words', days] as const,
   /** Every range of known words (a prefix), for invalidation. */
   knownWordsAll: () => ['known-words'] as const,
+  /** How the learner reads and listens (issue 23): speed, text size, spacing, typeface, theme. */
+  readerSettings: () => ['reader-settings'] as const,
   /** The devices signed in to the learner's account; signing one out changes them. */
   signedInDevices: () => ['signed-in-devices'] as const,
 
@@ -47,6 +49,8 @@ export const queryKeys = {
   adminStory: (storyId: number) => ['admin', 'stories', storyId] as const,
   /** A story's chapters; under adminStories() and adminStory(). */
   adminChapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'] as const,
+  /** A chapter's read-along timings (issue 23), as saved for its current text. */
+  adminReadAlong: (chapterId: number) => ['admin', 'read-along', chapterId] as const,
   /** A chapter text's words as the server counts them (ja, zh); never changes for the same text. */
   wordCount: (language: string, content: string) => ['admin', 'word-count', language, content] as const,
   /** The latest dictionary imports. An import's own key is not under it, so refreshing the list never

@@ -1,6 +1,19 @@
-import { Pause, Play, Repeat, RotateCcw, RotateCw, Volume2, VolumeX } from 'lucide-react';
+import {
+  Pause,
+  Play,
+  Repeat,
+  Repeat1,
+  RotateCcw,
+  RotateCw,
+  SkipBack,
+  SkipForward,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { PLAYBACK_RATES, steppedRate } from '#common/schemas/readerSettings.ts';
 import { cn } from '#web/components/ui/cn.ts';
+import type { ReadAlong } from './useReadAlong.ts';
 
 /** The jump of rewind and forward, in seconds (spec/learner.md §9). */
 export const AUDIO_JUMP_SECONDS = 5;
@@ -19,18 +32,36 @@ function isForSomethingElse(event: KeyboardEvent): boolean {
   const target = event.target instanceof Element ? event.target : null;
   if (!target) return false;
   if (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return true;
-  // Space and Enter press buttons and follow links; the arrows walk the chapter's words when it has the focus.
+  // Space and Enter press buttons and follow links; the arrows walk the chapter's words when it has the focus
+  // (with Shift, they go from sentence to sentence, anywhere).
   if (event.key === ' ' && target.closest('button, a, [role="button"]')) return true;
-  return event.key.startsWith('Arrow') && target.closest('[data-reader-text]') !== null;
+  return event.key.startsWith('Arrow') && !event.shiftKey && target.closest('[data-reader-text]') !== null;
+}
+
+/** The speed as the player shows it: "1×", "0.75×". */
+export function formatRate(rate: number): string {
+  return `${rate}×`;
+}
+
+export interface AudioPlayerProps {
+  src: string;
+  /** The audio element, which the read-along follows too. */
+  audio: RefObject<HTMLAudioElement | null>;
+  /** The sentence controls, when the chapter's audio has timings (issue 23). */
+  readAlong?: ReadAlong | undefined;
+  /** The speed, 0.5-2 (issue 23), remembered for the learner by the caller. Pitch is kept. */
+  rate: number;
+  onRateChange: (rate: number) => void;
 }
 
 /**
  * The chapter's audio (spec/learner.md §2): play and pause, back and forward 5 seconds, loop, mute and volume,
- * and the position, which can be dragged. Keys anywhere on the page unless something else takes them: space
- * plays or pauses, left and right jump, up and down change the volume, l loops, m mutes.
+ * and the position, which can be dragged; its speed, and with timings the previous, next and same sentence
+ * (issue 23). Keys anywhere on the page unless something else takes them: space plays or pauses, left and right
+ * jump, up and down change the volume, l loops, m mutes, < and > change the speed; with timings, Shift+left
+ * and Shift+right go to the previous and next sentence, r repeats the sentence.
  */
-export function AudioPlayer({ src }: { src: string }) {
-  const audio = useRef<HTMLAudioElement>(null);
+export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: AudioPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -38,13 +69,21 @@ export function AudioPlayer({ src }: { src: string }) {
   const [muted, setMuted] = useState(false);
   const [looping, setLooping] = useState(false);
 
-  const controls = audioControls(audio, { setPlaying, setPosition, setLooping });
+  const controls = {
+    ...audioControls(audio, { setPlaying, setPosition, setLooping }),
+    readAlong,
+    changeRate: (direction: 1 | -1) => onRateChange(steppedRate(rate, direction)),
+  };
   const { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop } = controls;
   usePlayerKeys(audio, controls);
+  useRate(audio, rate);
 
   const shownVolume = muted ? 0 : volume;
   return (
-    <section aria-label="Chapter audio" className="mx-auto flex max-w-3xl items-center gap-1 sm:gap-2">
+    <section
+      aria-label="Chapter audio"
+      className="mx-auto flex max-w-3xl flex-col items-stretch gap-1 sm:flex-row sm:items-center sm:gap-2"
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: narration of the text on screen, which is its transcript */}
       <audio
         ref={audio}
@@ -55,17 +94,52 @@ export function AudioPlayer({ src }: { src: string }) {
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
-        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onLoadedMetadata={(event) => {
+          setDuration(event.currentTarget.duration);
+          event.currentTarget.playbackRate = rate;
+        }}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
         onVolumeChange={(event) => {
           setVolume(event.currentTarget.volume);
           setMuted(event.currentTarget.muted);
         }}
       />
-      <PlayerButton label={`Back ${AUDIO_JUMP_SECONDS} seconds`} onClick={() => seekBy(-AUDIO_JUMP_SECONDS)}>
+      {/* On a phone: the moves on one line, the position and the sound below them. */}
+      <Moves playing={playing} onPlay={togglePlay} onSeek={seekBy} readAlong={readAlong} />
+      <div className="flex min-w-0 flex-1 items-center gap-1 sm:gap-2">
+        <PositionSlider audio={audio} position={position} duration={duration} />
+        <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-hidden="true">
+          {formatClock(position)} / {formatClock(duration)}
+        </span>
+        <RateSelect rate={rate} onRateChange={onRateChange} />
+        <PlayerButton label="Loop" pressed={looping} onClick={toggleLoop}>
+          <Repeat className="size-4" aria-hidden="true" />
+        </PlayerButton>
+        <VolumeControls muted={muted} volume={shownVolume} onMute={toggleMute} onVolume={changeVolume} />
+      </div>
+    </section>
+  );
+}
+
+/** Play or pause, back and forward, and with timings the sentence before, after and again. */
+function Moves({
+  playing,
+  onPlay,
+  onSeek,
+  readAlong,
+}: {
+  playing: boolean;
+  onPlay: () => void;
+  onSeek: (seconds: number) => void;
+  readAlong: ReadAlong | undefined;
+}) {
+  return (
+    <div className="flex items-center justify-center gap-1 sm:gap-2">
+      {readAlong ? <SentenceButton readAlong={readAlong} which="previous" /> : null}
+      <PlayerButton label={`Back ${AUDIO_JUMP_SECONDS} seconds`} onClick={() => onSeek(-AUDIO_JUMP_SECONDS)}>
         <RotateCcw className="size-4" aria-hidden="true" />
       </PlayerButton>
-      <PlayerButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay} primary>
+      <PlayerButton label={playing ? 'Pause' : 'Play'} onClick={onPlay} primary>
         {playing ? (
           <Pause className="size-5" aria-hidden="true" />
         ) : (
@@ -74,18 +148,57 @@ export function AudioPlayer({ src }: { src: string }) {
       </PlayerButton>
       <PlayerButton
         label={`Forward ${AUDIO_JUMP_SECONDS} seconds`}
-        onClick={() => seekBy(AUDIO_JUMP_SECONDS)}
+        onClick={() => onSeek(AUDIO_JUMP_SECONDS)}
       >
         <RotateCw className="size-4" aria-hidden="true" />
       </PlayerButton>
-      <PositionSlider audio={audio} position={position} duration={duration} />
-      <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-hidden="true">
-        {formatClock(position)} / {formatClock(duration)}
-      </span>
-      <PlayerButton label="Loop" pressed={looping} onClick={toggleLoop}>
-        <Repeat className="size-4" aria-hidden="true" />
-      </PlayerButton>
-      <PlayerButton label="Mute" pressed={muted} onClick={toggleMute}>
+      {readAlong ? (
+        <>
+          <SentenceButton readAlong={readAlong} which="next" />
+          <SentenceButton readAlong={readAlong} which="repeat" />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+const SENTENCE_BUTTONS = {
+  previous: { label: 'Previous sentence', keys: 'Shift+ArrowLeft', Icon: SkipBack },
+  next: { label: 'Next sentence', keys: 'Shift+ArrowRight', Icon: SkipForward },
+  repeat: { label: 'Repeat sentence', keys: 'R', Icon: Repeat1 },
+} as const;
+
+/** A read-along control (issue 23): the previous, the next or the same sentence again. */
+export function SentenceButton({
+  readAlong,
+  which,
+}: {
+  readAlong: ReadAlong;
+  which: keyof typeof SENTENCE_BUTTONS;
+}) {
+  const { label, keys, Icon } = SENTENCE_BUTTONS[which];
+  return (
+    <PlayerButton label={label} keys={keys} onClick={readAlong[which]}>
+      <Icon className="size-4" aria-hidden="true" />
+    </PlayerButton>
+  );
+}
+
+/** Mute, and on a wider screen the volume slider beside it. */
+function VolumeControls({
+  muted,
+  volume,
+  onMute,
+  onVolume,
+}: {
+  muted: boolean;
+  volume: number;
+  onMute: () => void;
+  onVolume: (volume: number) => void;
+}) {
+  return (
+    <>
+      <PlayerButton label="Mute" pressed={muted} onClick={onMute}>
         {muted ? (
           <VolumeX className="size-4" aria-hidden="true" />
         ) : (
@@ -98,15 +211,47 @@ export function AudioPlayer({ src }: { src: string }) {
         min={0}
         max={1}
         step={0.05}
-        value={shownVolume}
-        onChange={(event) => changeVolume(Number(event.currentTarget.value))}
+        value={volume}
+        onChange={(event) => onVolume(Number(event.currentTarget.value))}
         className="hidden h-2 w-20 cursor-pointer accent-brand-700 sm:block"
       />
-    </section>
+    </>
   );
 }
 
-type AudioControls = ReturnType<typeof audioControls>;
+type AudioControls = ReturnType<typeof audioControls> & {
+  readAlong: ReadAlong | undefined;
+  changeRate: (direction: 1 | -1) => void;
+};
+
+/** The speed on the audio element, pitch kept (the default, said anyway), set again as a new source loads. */
+function useRate(audio: RefObject<HTMLAudioElement | null>, rate: number) {
+  useEffect(() => {
+    const player = audio.current;
+    if (!player) return;
+    player.preservesPitch = true;
+    player.playbackRate = rate;
+  }, [audio, rate]);
+}
+
+/** The speed, 0.5× to 2× by quarters: a native select, which phones show as their own picker. */
+function RateSelect({ rate, onRateChange }: { rate: number; onRateChange: (rate: number) => void }) {
+  return (
+    <select
+      aria-label="Playback speed"
+      aria-keyshortcuts="Shift+Comma Shift+Period"
+      value={rate}
+      onChange={(event) => onRateChange(Number(event.currentTarget.value))}
+      className="h-8 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white px-1.5 text-xs font-medium text-slate-700 tabular-nums hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+    >
+      {PLAYBACK_RATES.map((option) => (
+        <option key={option} value={option}>
+          {formatRate(option)}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** The player's actions on its audio element, each doing nothing before the element is there. */
 function audioControls(
@@ -164,10 +309,16 @@ function usePlayerKeys(audio: RefObject<HTMLAudioElement | null>, controls: Audi
     function handleKey(event: KeyboardEvent) {
       if (isForSomethingElse(event)) return;
       const player = audio.current;
+      const { readAlong } = keys.current;
+      const sentence = event.shiftKey ? readAlong : undefined;
       const actions: Record<string, (() => void) | undefined> = {
         ' ': () => keys.current.togglePlay(),
-        ArrowLeft: () => keys.current.seekBy(-AUDIO_JUMP_SECONDS),
-        ArrowRight: () => keys.current.seekBy(AUDIO_JUMP_SECONDS),
+        ArrowLeft: sentence ? sentence.previous : () => keys.current.seekBy(-AUDIO_JUMP_SECONDS),
+        ArrowRight: sentence ? sentence.next : () => keys.current.seekBy(AUDIO_JUMP_SECONDS),
+        r: readAlong?.repeat,
+        R: readAlong?.repeat,
+        '<': () => keys.current.changeRate(-1),
+        '>': () => keys.current.changeRate(1),
         ArrowUp: () => keys.current.changeVolume((player?.volume ?? 1) + VOLUME_STEP),
         ArrowDown: () => keys.current.changeVolume((player?.volume ?? 1) - VOLUME_STEP),
         l: () => keys.current.toggleLoop(),
@@ -213,14 +364,16 @@ function PositionSlider({
   );
 }
 
-function PlayerButton({
+export function PlayerButton({
   label,
+  keys,
   onClick,
   pressed,
   primary = false,
   children,
 }: {
   label: string;
+  keys?: string;
   onClick: () => void;
   pressed?: boolean;
   primary?: boolean;
@@ -230,6 +383,8 @@ function PlayerButton({
     <button
       type="button"
       aria-label={label}
+      aria-keyshortcuts={keys}
+      title={keys ? `${label} (${keys.replace('Arrow', '')})` : undefined}
       aria-pressed={pressed}
       onClick={onClick}
       className={cn(

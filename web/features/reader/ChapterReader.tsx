@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { textDirection } from '#common/languages.ts';
 import { screenPath } from '#common/routes.ts';
@@ -11,6 +11,7 @@ import { cn } from '#web/components/ui/cn.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
+import { useReaderSettings } from '#web/features/settings/readerSettings.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
@@ -20,6 +21,7 @@ import { MarksSwitch, useShowMarks } from './MarksSwitch.tsx';
 import { chapterQuery } from './queries.ts';
 import { ReadingsSwitch, useReadings } from './ReadingsSwitch.tsx';
 import { READER_TEXT } from './readerText.ts';
+import { type ReadAlong, useRecordingReadAlong } from './useReadAlong.ts';
 import { useReadingTime } from './useReadingTime.ts';
 import { useTermStatuses } from './useTermStatuses.ts';
 import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
@@ -84,11 +86,9 @@ function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error
  * afresh.
  */
 function Reading({ chapter }: { chapter: ReaderChapter }) {
-  const navigate = useNavigate();
   const { story } = chapter;
   const language = story.language.code;
-  const [completed, setCompleted] = useState(chapter.is_completed);
-  const [wordsClicked, setWordsClicked] = useState(0);
+  const { completed, setCompleted, percent, countWord } = useChapterProgress(chapter);
   const lookup = useWordLookup({ language, storyId: story.id, chapterId: chapter.id });
   const session = useSession();
   useReadingTime(chapter.id, session.status === 'signed_in' ? session.accessToken : null);
@@ -97,27 +97,32 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const terms = useTermStatuses(chapter);
   const { lookedUp, change: changeStatus } = terms;
   const [showMarks, setShowMarks] = useShowMarks();
+  const audio = useRef<HTMLAudioElement>(null);
+  const readAlong = useRecordingReadAlong(
+    audio,
+    chapter.audio_url ? chapter.read_along?.sentences : undefined,
+  );
 
   const handleWord = useCallback(
     (word: string, analysis?: WordAnalysis) => {
-      setWordsClicked((count) => Math.min(chapter.word_count, count + 1));
+      countWord();
       lookedUp(analysis?.term);
       void lookUp(word, analysis);
     },
-    [lookUp, lookedUp, chapter.word_count],
+    [lookUp, lookedUp, countWord],
   );
-
-  const progress = completed ? chapter.word_count : wordsClicked;
-  const percent =
-    chapter.word_count > 0 ? Math.round((progress / chapter.word_count) * 100) : completed ? 100 : 0;
-  const next = story.next_chapter;
-  const goNext = next
-    ? () => navigate(screenPath('reader', { storyId: story.id, chapterId: next.id }))
-    : undefined;
+  const goNext = useGoNext(story);
 
   return (
     <div className="min-h-dvh bg-white">
-      <ReaderHeader chapter={chapter} percent={percent} isCompleted={completed} onNext={goNext} />
+      <ReaderHeader
+        chapter={chapter}
+        percent={percent}
+        isCompleted={completed}
+        onNext={goNext}
+        audio={audio}
+        readAlong={readAlong}
+      />
 
       <main
         className={cn(
@@ -139,6 +144,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           showReadings={readings.show}
           statuses={terms.statuses}
           showMarks={showMarks}
+          readAlong={readAlong}
           onStatusKey={changeStatus}
           onWord={handleWord}
         />
@@ -152,16 +158,52 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
         />
       </main>
 
-      {lookup.state.status !== 'idle' ? (
-        <WordPanel
-          lookup={lookup.state}
-          language={language}
-          onClose={lookup.close}
-          termStatus={lookup.state.analysis?.term ? terms.control(lookup.state.analysis.term) : undefined}
-        />
-      ) : null}
+      <ReaderWordPanel lookup={lookup} language={language} terms={terms} />
     </div>
   );
+}
+
+/** Opens the story's next chapter, if it has one. */
+function useGoNext(story: ReaderChapter['story']): (() => void) | undefined {
+  const navigate = useNavigate();
+  const next = story.next_chapter;
+  return next ? () => navigate(screenPath('reader', { storyId: story.id, chapterId: next.id })) : undefined;
+}
+
+/** The tapped word's panel while there is one, with its status control when the word has a term. */
+function ReaderWordPanel({
+  lookup,
+  language,
+  terms,
+}: {
+  lookup: ReturnType<typeof useWordLookup>;
+  language: string;
+  terms: ReturnType<typeof useTermStatuses>;
+}) {
+  if (lookup.state.status === 'idle') return null;
+  const term = lookup.state.analysis?.term;
+  return (
+    <WordPanel
+      lookup={lookup.state}
+      language={language}
+      onClose={lookup.close}
+      termStatus={term ? terms.control(term) : undefined}
+    />
+  );
+}
+
+/**
+ * The header's progress (spec/learner.md §2): one word per tap up to the chapter's count, all of them once the
+ * chapter is marked read.
+ */
+function useChapterProgress(chapter: ReaderChapter) {
+  const [completed, setCompleted] = useState(chapter.is_completed);
+  const [wordsClicked, setWordsClicked] = useState(0);
+  const total = chapter.word_count;
+  const countWord = useCallback(() => setWordsClicked((count) => Math.min(total, count + 1)), [total]);
+  const progress = completed ? total : wordsClicked;
+  const percent = total > 0 ? Math.round((progress / total) * 100) : completed ? 100 : 0;
+  return { completed, setCompleted, percent, countWord };
 }
 
 /** Above the text: the story's title, and the switches for word marks and readings. */
@@ -195,14 +237,19 @@ function ReaderHeader({
   percent,
   isCompleted,
   onNext,
+  audio,
+  readAlong,
 }: {
   chapter: ReaderChapter;
   percent: number;
   isCompleted: boolean;
   onNext: (() => void) | undefined;
+  audio: RefObject<HTMLAudioElement | null>;
+  readAlong: ReadAlong | undefined;
 }) {
   const { story } = chapter;
   const language = story.language.code;
+  const { settings, change } = useReaderSettings();
   return (
     <header
       className={cn(
@@ -218,9 +265,19 @@ function ReaderHeader({
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back
         </Link>
-        <h1 className="min-w-0 flex-1 truncate text-center text-sm font-semibold text-slate-900 sm:text-base">
-          Chapter {chapter.chapter_number}: <span lang={language}>{chapter.title}</span>
-          {isCompleted ? <span className="ml-1.5 text-green-700">(Completed!)</span> : null}
+        {/* On a phone, '(Completed!)' has a line of its own rather than being cut with a long title. */}
+        <h1 className="min-w-0 flex-1 text-center text-sm font-semibold text-slate-900 sm:flex sm:justify-center sm:text-base">
+          <span className="block truncate">
+            Chapter {chapter.chapter_number}: <span lang={language}>{chapter.title}</span>
+          </span>
+          {isCompleted ? (
+            <>
+              {' '}
+              <span className="block shrink-0 text-xs text-green-700 sm:ml-1.5 sm:text-base">
+                (Completed!)
+              </span>
+            </>
+          ) : null}
         </h1>
         {onNext ? (
           <Button size="sm" variant="secondary" className="shrink-0" onClick={onNext}>
@@ -233,7 +290,13 @@ function ReaderHeader({
       </div>
       {chapter.audio_url ? (
         <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
-          <AudioPlayer src={chapter.audio_url} />
+          <AudioPlayer
+            src={chapter.audio_url}
+            audio={audio}
+            readAlong={readAlong}
+            rate={settings.playback_rate}
+            onRateChange={(rate) => change({ playback_rate: rate })}
+          />
         </div>
       ) : null}
       <ProgressBar

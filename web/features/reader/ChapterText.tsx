@@ -11,8 +11,10 @@ import { textDirection } from '#common/languages.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
+import { useSpokenSentence } from './spokenSentence.ts';
 import { STATUS_MARKS, type TermStatuses } from './termStatuses.ts';
 import { chapterHtml, sentenceAround, wordText } from './text.ts';
+import type { ReadAlong } from './useReadAlong.ts';
 import type { WordAnalysis } from './useWordLookup.ts';
 
 const ACTIVE_ID = 'reader-active-word';
@@ -29,6 +31,8 @@ export interface ChapterTextProps {
   statuses?: TermStatuses | undefined;
   /** Whether the words show their statuses (the reader's 'Word marks' switch). */
   showMarks?: boolean | undefined;
+  /** The narration's sentences (issue 23): the spoken one highlighted, a play mark before each timed one. */
+  readAlong?: ReadAlong | undefined;
   /** A status key (1-4, k, i) pressed on the active word: its term and the status. */
   onStatusKey?: (term: string, status: TermStatus) => void;
   /**
@@ -65,25 +69,27 @@ export const ChapterText = memo(function ChapterText({
   showReadings = false,
   statuses,
   showMarks = true,
+  readAlong,
   onStatusKey,
   onWord,
 }: ChapterTextProps) {
-  const html = useMemo(() => {
-    performance.mark('reader:text-start');
-    const markup = { __html: chapterHtml(content, language, words, { showReadings, statuses }) };
-    performance.mark('reader:text-html');
-    return markup;
-  }, [content, language, words, showReadings, statuses]);
+  const html = useChapterMarkup(content, language, words, showReadings, statuses, readAlong?.starts);
   const container = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
   useStatusMarks(container, statuses, html);
   useMarkupSet(html, container, active);
+  useSpokenSentence(container, html, readAlong);
 
   function activate(word: HTMLElement | null) {
     active.current = markActive(container.current, active.current, word);
   }
 
   function handleClick(event: MouseEvent<HTMLDivElement>) {
+    const mark = (event.target as Element).closest<HTMLElement>('.play-mark');
+    if (mark && readAlong) {
+      readAlong.playFrom(Number(mark.dataset.n));
+      return;
+    }
     const word = (event.target as Element).closest<HTMLElement>('[data-w]');
     if (!word || !container.current?.contains(word)) return;
     // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
@@ -93,19 +99,15 @@ export const ChapterText = memo(function ChapterText({
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const words = container.current?.querySelectorAll<HTMLElement>('[data-w]');
-    if (!words || words.length === 0) return;
-    if (statusKey(event, active.current, statuses, onStatusKey)) return;
-    if (event.key === 'Enter' && active.current) {
-      event.preventDefault();
-      onWord(...wordOf(active.current, statuses, language));
-      return;
-    }
-    const current = active.current ? Array.prototype.indexOf.call(words, active.current) : -1;
-    const next = movedTo(event.key, current, words.length, language);
-    if (next === undefined) return;
-    event.preventDefault();
-    activate(words[next] ?? null);
+    textKey(event, {
+      container: container.current,
+      active: active.current,
+      language,
+      statuses,
+      onStatusKey,
+      onWord,
+      activate,
+    });
   }
 
   return (
@@ -136,6 +138,55 @@ export const ChapterText = memo(function ChapterText({
     </>
   );
 });
+
+/** The text's markup (text.ts), built again only when what it shows changes; marked for the benchmarks. */
+function useChapterMarkup(
+  content: string,
+  language: string,
+  words: readonly ChapterWord[] | undefined,
+  showReadings: boolean,
+  statuses: TermStatuses | undefined,
+  sentenceStarts: ReadonlyMap<number, number> | undefined,
+) {
+  return useMemo(() => {
+    performance.mark('reader:text-start');
+    const markup = {
+      __html: chapterHtml(content, language, words, { showReadings, statuses, sentenceStarts }),
+    };
+    performance.mark('reader:text-html');
+    return markup;
+  }, [content, language, words, showReadings, statuses, sentenceStarts]);
+}
+
+/** A key on the text: a status for the active word, Enter to look it up, or a move to another word. */
+function textKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  text: {
+    container: HTMLElement | null;
+    active: HTMLElement | null;
+    language: string;
+    statuses: TermStatuses | undefined;
+    onStatusKey: ChapterTextProps['onStatusKey'];
+    onWord: ChapterTextProps['onWord'];
+    activate: (word: HTMLElement | null) => void;
+  },
+) {
+  const words = text.container?.querySelectorAll<HTMLElement>('[data-w]');
+  if (!words || words.length === 0) return;
+  if (statusKey(event, text.active, text.statuses, text.onStatusKey)) return;
+  if (event.key === 'Enter' && text.active) {
+    event.preventDefault();
+    text.onWord(...wordOf(text.active, text.statuses, text.language));
+    return;
+  }
+  // Shift with an arrow goes from sentence to sentence in the narration (AudioPlayer), not from word to word.
+  if (event.shiftKey) return;
+  const current = text.active ? Array.prototype.indexOf.call(words, text.active) : -1;
+  const next = movedTo(event.key, current, words.length, text.language);
+  if (next === undefined) return;
+  event.preventDefault();
+  text.activate(words[next] ?? null);
+}
 
 /** The keys that set the active word's status (issue 22), as LingQ and Lute have them. */
 const STATUS_KEYS: Readonly<Record<string, TermStatus>> = {

@@ -38,6 +38,28 @@ interface Build {
   showReadings: boolean;
   /** The learner's statuses, written on each word's span as it is built (issue 22). */
   statuses: TermStatuses | undefined;
+  /** Read-along (issue 23): the sentence that starts at a word (by its index), for a play mark before it. */
+  sentenceStarts: ReadonlyMap<number, number> | undefined;
+  /** The index of the next word span among the chapter's words. */
+  wordIndex: number;
+  /** The word whose play mark is already written, before the punctuation that opens its sentence. */
+  markedAt: number;
+}
+
+/**
+ * The punctuation that opens a sentence, at the end of the text before its first word: «, “, (, 「, ¡, ¿, a
+ * dialogue dash. The play mark goes before it, and the spoken sentence's highlight takes it in.
+ */
+export const OPENING_PUNCTUATION = /[\p{Ps}\p{Pi}\p{Pd}¡¿"'«]+$/u;
+
+/** The label of the play mark before a sentence with a timed start (issue 23). */
+export const PLAY_MARK_LABEL = 'Play from this sentence';
+
+/** A play mark before the word at build.wordIndex, if a sentence that can be played from starts there. */
+function playMark(build: Build): string {
+  const sentence = build.sentenceStarts?.get(build.wordIndex);
+  if (sentence === undefined || build.markedAt === build.wordIndex) return '';
+  return `<button type="button" class="play-mark" data-n="${sentence}" tabindex="-1" aria-label="${PLAY_MARK_LABEL}"></button>`;
 }
 
 /** A word's status as its span carries it: ` data-s="k"`, or nothing for a new word. */
@@ -65,17 +87,30 @@ function wordSpan(text: string, analysed: ChapterWord | undefined, build: Build)
   const reading = analysed?.reading ? ` data-r="${escapeHtml(analysed.reading)}"` : '';
   const pos = analysed?.part_of_speech ? ` data-p="${escapeHtml(analysed.part_of_speech)}"` : '';
   const status = statusAttribute(text, build);
-  return `<span data-w${lemma}${reading}${pos}${status}>${wordInner(text, analysed?.reading, build)}</span>`;
+  const mark = playMark(build);
+  build.wordIndex += 1;
+  return `${mark}<span data-w${lemma}${reading}${pos}${status}>${wordInner(text, analysed?.reading, build)}</span>`;
 }
 
 function wordsHtml(text: string, build: Build): string {
   const { analysed, languageCode } = build;
   let html = '';
   const pieces: TextPiece[] = analysed ? analysed.pieces(text, languageCode) : splitWords(text, languageCode);
-  for (const piece of pieces) {
-    html += piece.word ? wordSpan(piece.text, piece.analysed, build) : escapeHtml(piece.text);
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.word) html += wordSpan(piece.text, piece.analysed, build);
+    else if (pieces[index + 1]?.word) html += beforeWord(piece.text, build);
+    else html += escapeHtml(piece.text);
   }
   return html;
+}
+
+/** The text before a word: the word's play mark, if it starts a timed sentence, before what opens it. */
+function beforeWord(text: string, build: Build): string {
+  const opening = OPENING_PUNCTUATION.exec(text)?.[0] ?? '';
+  const mark = playMark(build);
+  if (mark === '' || opening === '') return escapeHtml(text);
+  build.markedAt = build.wordIndex;
+  return escapeHtml(text.slice(0, text.length - opening.length)) + mark + escapeHtml(opening);
 }
 
 /**
@@ -142,16 +177,33 @@ function markupHtml(content: string, build: Build): string {
 /**
  * The reader's markup for a chapter's content, plain text or HTML; with the server's words of a language
  * written without spaces, those words (and their dictionary forms and readings) rather than the browser's,
- * their readings above them in ruby when `showReadings`, and each word's status (`data-s`) from `statuses`.
+ * their readings above them in ruby when `showReadings`, each word's status (`data-s`) from `statuses`, and a
+ * play mark before each sentence of `sentenceStarts` (first word index → sentence index).
  */
 export function chapterHtml(
   content: string,
   languageCode: string,
   words?: readonly ChapterWord[],
-  { showReadings = false, statuses }: { showReadings?: boolean; statuses?: TermStatuses | undefined } = {},
+  {
+    showReadings = false,
+    statuses,
+    sentenceStarts,
+  }: {
+    showReadings?: boolean;
+    statuses?: TermStatuses | undefined;
+    sentenceStarts?: ReadonlyMap<number, number> | undefined;
+  } = {},
 ): string {
   const analysed = words && words.length > 0 ? new AnalysedWords(words) : undefined;
-  const build: Build = { languageCode, analysed, showReadings, statuses };
+  const build: Build = {
+    languageCode,
+    analysed,
+    showReadings,
+    statuses,
+    sentenceStarts,
+    wordIndex: 0,
+    markedAt: -1,
+  };
   return isChapterHtml(content) ? markupHtml(content, build) : plainTextHtml(content, build);
 }
 

@@ -1,0 +1,104 @@
+// How the learner reads and listens (issue 23): kept on the server for a signed-in learner, and on the device
+// too, so that the theme is right from the first paint and a visitor signed out keeps their choice.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { getReaderSettings, setReaderSettings } from '#common/endpoints/reader.ts';
+import {
+  DEFAULT_READER_SETTINGS,
+  ReaderSettings,
+  type ReaderSettingsInput,
+} from '#common/schemas/readerSettings.ts';
+import { useSession } from '#web/features/auth/session.tsx';
+import { call } from '#web/lib/call.ts';
+import { queryKeys } from '#web/lib/queryKeys.ts';
+
+export const SETTINGS_TEXT = {
+  saveFailed: 'Your setting could not be saved. Please try again.',
+} as const;
+
+/** The device's copy (localStorage), read by index.html's first script for the theme. */
+export const SETTINGS_STORAGE_KEY = 'catamaran:reader-settings';
+
+const listeners = new Set<() => void>();
+let stored: ReaderSettings | undefined;
+
+function readStored(): ReaderSettings {
+  if (stored) return stored;
+  try {
+    const parsed = ReaderSettings.safeParse(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? 'null'));
+    stored = parsed.success ? parsed.data : { ...DEFAULT_READER_SETTINGS };
+  } catch {
+    stored = { ...DEFAULT_READER_SETTINGS };
+  }
+  return stored;
+}
+
+/** Keeps `settings` on the device and tells every hook. */
+export function storeSettings(settings: ReaderSettings): void {
+  stored = settings;
+  try {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // Private browsing may refuse storage: the settings still hold for this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The learner's settings and a way to change them: shown at once, saved for a signed-in learner (one save at a
+ * time, in order), put back with a sentence if the save fails. The server's copy wins once it arrives.
+ */
+export function useReaderSettings() {
+  const session = useSession();
+  const signedIn = session.status === 'signed_in';
+  const queryClient = useQueryClient();
+  const local = useSyncExternalStore(subscribe, readStored, readStored);
+  const server = useQuery({
+    queryKey: queryKeys.readerSettings(),
+    queryFn: async ({ signal }) => {
+      const settings = await call(getReaderSettings, { signal });
+      storeSettings(settings);
+      return settings;
+    },
+    enabled: signedIn,
+    staleTime: 5 * 60_000,
+  });
+  const save = useMutation({
+    scope: { id: 'reader-settings' },
+    mutationFn: (change: ReaderSettingsInput) => call(setReaderSettings, { body: change }),
+    onMutate: (change) => {
+      const before = readStored();
+      const next = { ...before, ...change };
+      storeSettings(next);
+      queryClient.setQueryData(queryKeys.readerSettings(), next);
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (!context) return;
+      storeSettings(context.before);
+      queryClient.setQueryData(queryKeys.readerSettings(), context.before);
+    },
+    onSuccess: (saved) => {
+      storeSettings(saved);
+      queryClient.setQueryData(queryKeys.readerSettings(), saved);
+    },
+  });
+  const { mutate } = save;
+  const change = useCallback(
+    (next: ReaderSettingsInput) => {
+      if (signedIn) mutate(next);
+      else storeSettings({ ...readStored(), ...next });
+    },
+    [signedIn, mutate],
+  );
+  return {
+    settings: (signedIn && server.data) || local,
+    change,
+    failed: save.isError,
+  };
+}
