@@ -3,6 +3,7 @@ import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { ChapterAudio } from './audio/ChapterAudio.tsx';
 import type { DraftChapter } from './draft.ts';
 import { GenerationPrompt } from './GenerationPrompt.tsx';
+import { ReadAlongEditor } from './readAlong/ReadAlongEditor.tsx';
 
 export interface ChapterEditorProps {
   chapter: DraftChapter;
@@ -14,12 +15,15 @@ export interface ChapterEditorProps {
   onPendingAudioChange: (pending: DraftChapter['pendingAudio']) => void;
   onRemoveAudio: () => void;
   isUploadingAudio: boolean;
+  /** The chapter as the server holds it, if saved: timings are made for its text and audio (issue 23). */
+  saved?: { content: string; audio_url: string | null } | undefined;
   disabled: boolean;
 }
 
 /**
  * The editor of the selected chapter (admin.md §2): its generation prompt when the bulk import gave one, the
- * title, the content (20 monospace rows with the live word count) and the audio, uploaded or recorded.
+ * title, the content (20 monospace rows with the live word count), the audio, uploaded or recorded, and its
+ * read-along timings (issue 23).
  */
 export function ChapterEditor({
   chapter,
@@ -29,8 +33,14 @@ export function ChapterEditor({
   onPendingAudioChange,
   onRemoveAudio,
   isUploadingAudio,
+  saved,
   disabled,
 }: ChapterEditorProps) {
+  const hasUnsavedChanges =
+    saved === undefined ||
+    chapter.pendingAudio !== undefined ||
+    saved.content !== chapter.content.trim() ||
+    saved.audio_url !== chapter.audioUrl;
   return (
     <section aria-label={`Chapter: ${chapter.title || 'untitled'}`} className="flex min-w-0 flex-col gap-5">
       {chapter.generationPrompt ? <GenerationPrompt prompt={chapter.generationPrompt} /> : null}
@@ -58,6 +68,13 @@ export function ChapterEditor({
         onPendingChange={onPendingAudioChange}
         onRemove={onRemoveAudio}
         isUploading={isUploadingAudio}
+        disabled={disabled}
+      />
+      <ReadAlongEditor
+        chapterId={chapter.id}
+        audioUrl={chapter.audioUrl}
+        durationSeconds={chapter.audioDurationSeconds}
+        hasUnsavedChanges={hasUnsavedChanges}
         disabled={disabled}
       />
     </section>

@@ -156,11 +156,11 @@ function LoadedEditor({ draft, dispatch }: { draft: Draft; dispatch: (action: Ed
 function EditorStatus({
   title,
   isDirty,
-  save: { problem, notice },
+  save: { problem, notice, warning },
 }: {
   title: string;
   isDirty: boolean;
-  save: { problem: string | undefined; notice: string | undefined };
+  save: { problem: string | undefined; notice: string | undefined; warning?: string | undefined };
 }) {
   const heading = title.trim() || 'Edit Story';
   useDocumentTitle(`${heading} · Admin · Catamaran`);
@@ -176,6 +176,14 @@ function EditorStatus({
       <p aria-live="polite" className={notice ? 'text-base font-medium text-emerald-800' : 'sr-only'}>
         {notice}
       </p>
+      {warning ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-amber-50 px-4 py-3 text-base font-medium text-amber-950 ring-1 ring-amber-200 ring-inset"
+        >
+          {warning}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -277,6 +285,7 @@ function ContentTab({
             }
             onRemoveAudio={() => dispatch({ type: 'remove-audio', key: selected.key })}
             isUploadingAudio={progress?.step === 'audio' && progress.chapterKey === selected.key}
+            saved={selected.id === undefined ? undefined : draft.saved.chapters.get(selected.id)}
             disabled={disabled}
           />
         ) : (

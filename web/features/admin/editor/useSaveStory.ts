@@ -23,10 +23,14 @@ export function useSaveStory(
   const [progress, setProgress] = useState<SaveProgress>();
   const [problem, setProblem] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [warning, setWarning] = useState<string>();
 
   // "Story saved." describes the last save; the next change makes it untrue.
   useEffect(() => {
-    if (draft.isDirty) setNotice(undefined);
+    if (draft.isDirty) {
+      setNotice(undefined);
+      setWarning(undefined);
+    }
   }, [draft.isDirty]);
 
   /** Loads the saved story afresh, keeping the chapter that was selected. */
@@ -51,9 +55,19 @@ export function useSaveStory(
     setIsSaving(true);
     setProblem(undefined);
     setNotice(undefined);
+    setWarning(undefined);
+    // Chapters whose read-along timings the save dropped, as their text or audio changed (issue 23).
+    const dropped: string[] = [];
+    const report = (action: DraftAction) => {
+      if (action.type === 'chapter-saved' && action.chapter.read_along_dropped) {
+        dropped.push(`Chapter ${action.chapter.chapter_number}`);
+      }
+      dispatch(action);
+    };
     try {
-      await reload(await saveDraft(draft, dispatch, setProgress));
+      await reload(await saveDraft(draft, report, setProgress));
       setNotice('Story saved.');
+      if (dropped.length > 0) setWarning(timingsDroppedText(dropped));
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
     } catch (error) {
       setProblem(error instanceof SaveFailed ? error.message : failureText(error, 'Failed to save story'));
@@ -67,5 +81,13 @@ export function useSaveStory(
     }
   }
 
-  return { isSaving, progress, problem, setProblem, notice, setNotice, handleSave };
+  return { isSaving, progress, problem, setProblem, notice, setNotice, warning, handleSave };
+}
+
+/** The warning when a save dropped read-along timings: they would time another text or recording. */
+export function timingsDroppedText(chapters: readonly string[]): string {
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(chapters);
+  return `The read-along timings of ${names} were removed because the text or audio changed: time ${
+    chapters.length === 1 ? 'it' : 'them'
+  } again.`;
 }
