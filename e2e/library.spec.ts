@@ -27,12 +27,15 @@ test('a learner picks Spanish, filters and searches the library, reads a chapter
   await goal.getByRole('button', { name: 'Edit daily goal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Daily Goal' });
   await expect(dialog.getByText('Recommended: 15-60 minutes per day')).toBeVisible();
+  // It opens on the minutes field, and gives the focus back to the edit button when it closes (issue 23).
+  await expect(dialog.getByLabel('Minutes per day')).toBeFocused();
   await dialog.getByLabel('Minutes per day').fill('500');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Goal must be between 1 and 300 minutes')).toBeVisible();
   await dialog.getByLabel('Minutes per day').fill('1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  await expect(goal.getByRole('button', { name: 'Edit daily goal' })).toBeFocused();
   await expect(goal.getByText('0 / 1 minutes today · 0%')).toBeVisible();
 
   // Both demo stories are available; the filters apply only on Show Results.
