@@ -1,6 +1,10 @@
+import type { Locator } from '@playwright/test';
+import { createAccount } from './support/accounts.ts';
+import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
+import { findStory } from './support/stories.ts';
 
 test.describe('the landing page, signed out', () => {
   test('shows every section in order, with the hero stats', async ({ page }) => {
@@ -129,4 +133,50 @@ test('an unknown address answers 404 with the not-found page', async ({ page, co
   // The browser reports the document's own 404; that one is the point of this test.
   expect(consoleErrors).toEqual([expect.stringContaining('404')]);
   consoleErrors.length = 0;
+});
+
+/** The computed styles a reader sees of an element, among `properties`. */
+function looks(element: Locator, properties: readonly string[]): Promise<Record<string, string>> {
+  return element.evaluate(
+    (node, names) =>
+      Object.fromEntries(names.map((name) => [name, getComputedStyle(node).getPropertyValue(name)])),
+    properties,
+  );
+}
+
+const TEXT_LOOK = ['font-family', 'font-size', 'line-height', 'font-weight', 'font-style', 'color'] as const;
+const WORD_LOOK = [
+  ...TEXT_LOOK,
+  'background-color',
+  'border-radius',
+  'padding',
+  'box-shadow',
+  'text-decoration-line',
+] as const;
+
+// Issue 23: the demo showed a serif font and a highlighted word that the reader has not.
+test("the landing's demo reader looks like the real reader, its tapped word as the reader marks one", async ({
+  page,
+}) => {
+  const email = uniqueAddress('landing-demo');
+  await createAccount(email, 'Dana Demo');
+  await signInWithCode(page, email);
+  // The reader as the demo draws it: without the word marks of the learner's statuses (its own switch).
+  await page.evaluate(() => window.localStorage.setItem('catamaran-word-marks', 'off'));
+  const { storyId, chapterIds } = await findStory('La gata y la luna');
+  await page.goto(`/read/${storyId}/${chapterIds[0]}`);
+  const text = page.getByRole('group', { name: 'Chapter text' });
+  const tapped = text.getByText('gata', { exact: true }).first();
+  await tapped.click();
+  await expect(page.getByRole('complementary', { name: 'Word details' })).toBeVisible();
+  await page.mouse.move(0, 0); // the tapped word as it stays, not under the pointer
+  const reader = { text: await looks(text, TEXT_LOOK), word: await looks(tapped, WORD_LOOK) };
+
+  await page.goto('/');
+  const demo = page.getByRole('img', { name: /^The reader/ });
+  await expect(demo).toBeVisible();
+  expect({
+    text: await looks(demo.getByText(/^Cada noche/), TEXT_LOOK),
+    word: await looks(demo.getByText('faro', { exact: true }).first(), WORD_LOOK),
+  }).toEqual(reader);
 });

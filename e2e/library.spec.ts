@@ -27,12 +27,15 @@ test('a learner picks Spanish, filters and searches the library, reads a chapter
   await goal.getByRole('button', { name: 'Edit daily goal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Daily Goal' });
   await expect(dialog.getByText('Recommended: 15-60 minutes per day')).toBeVisible();
+  // It opens on the minutes field, and gives the focus back to the edit button when it closes (issue 23).
+  await expect(dialog.getByLabel('Minutes per day')).toBeFocused();
   await dialog.getByLabel('Minutes per day').fill('500');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Goal must be between 1 and 300 minutes')).toBeVisible();
   await dialog.getByLabel('Minutes per day').fill('1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  await expect(goal.getByRole('button', { name: 'Edit daily goal' })).toBeFocused();
   await expect(goal.getByText('0 / 1 minutes today · 0%')).toBeVisible();
 
   // Both demo stories are available; the filters apply only on Show Results.
@@ -140,4 +143,57 @@ test('a learner picks Spanish, filters and searches the library, reads a chapter
     page.getByRole('region', { name: 'Available Stories' }).getByRole('link', { name: 'La gata y la luna' }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Continue Reading' })).toHaveCount(0);
+});
+
+// Issue 23: on a 360 px phone the language picker wrapped to two lines and overflowed the bar, and the search
+// box cut its placeholder.
+test('on a 360 px phone the header keeps each language on one line in the bar, and the search its placeholder', async ({
+  page,
+}) => {
+  const email = uniqueAddress('library-phone');
+  await createAccount(email, 'Phil Phone');
+  await signInWithCode(page, email);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/dashboard');
+  const picker = page.getByRole('combobox', { name: 'Language to learn' });
+  await picker.click();
+  const languages = await page.getByRole('option').allInnerTexts();
+  expect(languages).toHaveLength(14);
+  await page.keyboard.press('Escape');
+
+  for (const language of languages) {
+    await picker.click();
+    await page.getByRole('option', { name: language, exact: true }).click();
+    // The language's own name, whole, on one line inside the bar.
+    await expect(picker).toContainText(language.replace(/ \(.*\)$/, ''));
+    const fit = await picker.evaluate((trigger) => {
+      const value = trigger.firstElementChild as HTMLElement;
+      const bar = (trigger.closest('header') as HTMLElement).getBoundingClientRect();
+      const box = trigger.getBoundingClientRect();
+      return {
+        lines: Math.round(
+          value.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(value).lineHeight),
+        ),
+        isCut: value.scrollWidth > value.clientWidth,
+        isInBar:
+          box.left >= bar.left && box.right <= bar.right && box.top >= bar.top && box.bottom <= bar.bottom,
+      };
+    });
+    expect(fit, language).toEqual({ lines: 1, isCut: false, isInBar: true });
+  }
+
+  const search = page.getByRole('searchbox', { name: 'Search stories' });
+  await expect(search).toHaveAttribute('placeholder', 'Search stories...');
+  const { text, room } = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return {
+      text: context.measureText(input.placeholder).width,
+      room: input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+    };
+  });
+  expect(text).toBeLessThanOrEqual(room);
+  await expectNoSidewaysScroll(page, 360);
+  await screenshot(page, 'dashboard-header-360');
 });

@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { deckNames, readApkg } from '#server/testing/apkg.ts';
 import { createAccount } from './support/accounts.ts';
-import { signInWithCode, uniqueAddress } from './support/admin.ts';
-import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
+import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { expectNoSeriousAxeViolation, expectNoSidewaysScroll, expectNoWordSplit } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
 import { createStory } from './support/stories.ts';
@@ -106,4 +106,51 @@ test('a learner studies, sorts, exports (CSV and an Anki deck) and prunes the wo
   await page.setViewportSize({ width: 360, height: 780 });
   await expectNoSidewaysScroll(page, 360);
   await screenshot(page, 'words-360');
+});
+
+// Issue 23: on a 360 px phone the columns squeezed the words until they broke mid-word ("OCCURREN-CES",
+// "pequeñ-a"), and the status and delete of each word sat off screen, sideways.
+test('on a 360 px phone the saved words read whole, each with its status and delete in view', async ({
+  page,
+}) => {
+  const email = uniqueAddress('words-phone');
+  await createAccount(email, 'Pia Phone');
+  await signInWithCode(page, email);
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  for (const [word, sentence] of [
+    ['pequeña', 'Mora es una gata pequeña. Es negra y tiene los ojos verdes.'],
+    ['desafortunadamente', 'Desafortunadamente, la tormenta llegó antes del amanecer.'],
+    ['luna', 'Mora mira la luna.'],
+  ] as const) {
+    const saved = await page.request.post('/api/words/save/', {
+      headers,
+      data: { word, language: 'es', sentence },
+    });
+    expect(saved.ok()).toBe(true);
+  }
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/words');
+  const table = page.getByRole('table', { name: 'Your saved words' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('columnheader', { name: 'Occurrences' })).toBeVisible();
+  await expectNoWordSplit(table);
+  await expectNoSidewaysScroll(page, 360);
+  const list = table.locator('..');
+  expect(await list.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+  for (const word of ['pequeña', 'desafortunadamente', 'luna']) {
+    const row = table.getByRole('row').filter({ hasText: word });
+    for (const control of [
+      row.getByRole('combobox', { name: `Status of ${word}` }),
+      row.getByRole('button', { name: `Delete ${word}` }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, `${word}: its controls in view`).toBe(true);
+    }
+  }
+  // Sorting stays at hand: the headers are a row of buttons.
+  await page.getByRole('button', { name: 'Word', exact: true }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('desafortunadamente');
+  await expectNoSeriousAxeViolation(page);
+  await screenshot(page, 'words-cards-360');
 });

@@ -61,4 +61,16 @@ describe('Select', () => {
       'Pick one',
     ]);
   });
+
+  it("shows a chosen option's own trigger label when it has one, and the list's label otherwise", () => {
+    const options = [
+      { value: 'es', label: 'Español (Spanish)', triggerLabel: 'Español' },
+      { value: 'fr', label: 'Français (French)' },
+    ];
+    const { rerender } = render(<Select label="Target language" options={options} value="es" />);
+    const trigger = screen.getByRole('combobox', { name: 'Target language' });
+    expect(trigger.textContent).toBe('Español');
+    rerender(<Select label="Target language" options={options} value="fr" />);
+    expect(trigger.textContent).toBe('Français (French)');
+  });
 });

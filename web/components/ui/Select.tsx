@@ -1,5 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { FieldMessages } from './FieldMessages.tsx';
 import { useFieldIds } from './useFieldIds.ts';
@@ -8,6 +9,8 @@ export interface SelectOption {
   /** Must not be the empty string (Radix reserves it for "no value"; use `placeholder` instead). */
   value: string;
   label: string;
+  /** What the closed select shows once this option is chosen, when it should be shorter than the list's label. */
+  triggerLabel?: ReactNode;
   disabled?: boolean;
 }
 
@@ -33,7 +36,10 @@ export interface SelectProps {
   triggerClassName?: string;
 }
 
-/** A labelled single-choice list (Radix Select): keyboard, typeahead and screen-reader support included. */
+/**
+ * A labelled single-choice list (Radix Select): keyboard, typeahead and screen-reader support included. The
+ * closed select keeps its value on one line, cut with an ellipsis if it must be, as a native select does.
+ */
 export function Select({
   label,
   hideLabel = false,
@@ -52,6 +58,8 @@ export function Select({
   triggerClassName,
 }: SelectProps) {
   const { fieldId: triggerId, hintId, errorId, describedBy } = useFieldIds({ id, hint, error });
+  // Undefined unless the chosen option has a label of its own for the trigger: Radix then shows the list's.
+  const triggerLabel = options.find((option) => option.value === value)?.triggerLabel;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={triggerId} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
@@ -76,7 +84,9 @@ export function Select({
             triggerClassName,
           )}
         >
-          <SelectPrimitive.Value placeholder={placeholder} />
+          <SelectPrimitive.Value placeholder={placeholder} className="min-w-0 truncate">
+            {triggerLabel}
+          </SelectPrimitive.Value>
           <SelectPrimitive.Icon className="shrink-0 text-slate-500">
             <ChevronDown className="size-4" />
           </SelectPrimitive.Icon>
@@ -89,20 +99,7 @@ export function Select({
           >
             <SelectPrimitive.Viewport className="p-1">
               {options.map((option) => (
-                <SelectPrimitive.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  className={cn(
-                    'relative flex min-h-11 cursor-default items-center rounded-md py-2 pr-3 pl-9 text-base text-slate-900 outline-none select-none',
-                    'data-[disabled]:text-slate-400 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
-                  )}
-                >
-                  <SelectPrimitive.ItemIndicator className="absolute left-2.5 inline-flex items-center text-brand-700">
-                    <Check className="size-4" />
-                  </SelectPrimitive.ItemIndicator>
-                  <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-                </SelectPrimitive.Item>
+                <SelectItem key={option.value} option={option} />
               ))}
             </SelectPrimitive.Viewport>
           </SelectPrimitive.Content>
@@ -110,5 +107,24 @@ export function Select({
       </SelectPrimitive.Root>
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
+  );
+}
+
+/** One option of the open list, with a check beside the chosen one. */
+function SelectItem({ option }: { option: SelectOption }) {
+  return (
+    <SelectPrimitive.Item
+      value={option.value}
+      disabled={option.disabled}
+      className={cn(
+        'relative flex min-h-11 cursor-default items-center rounded-md py-2 pr-3 pl-9 text-base text-slate-900 outline-none select-none',
+        'data-[disabled]:text-slate-400 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
+      )}
+    >
+      <SelectPrimitive.ItemIndicator className="absolute left-2.5 inline-flex items-center text-brand-700">
+        <Check className="size-4" />
+      </SelectPrimitive.ItemIndicator>
+      <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+    </SelectPrimitive.Item>
   );
 }

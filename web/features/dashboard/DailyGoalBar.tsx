@@ -1,11 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Target } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { DAILY_GOAL_ERROR, DAILY_GOAL_MAX_MINUTES, DAILY_GOAL_MIN_MINUTES } from '#common/activity.ts';
 import type { DailyGoal } from '#common/schemas/library.ts';
-import { Button } from '#web/components/ui/Button.tsx';
+import { Button, type ButtonProps } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogTrigger,
+} from '#web/components/ui/Dialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -79,8 +85,43 @@ export function DailyGoalBar({ language }: { language: string }) {
   );
 }
 
+/** The pencil that opens the goal's dialog: its trigger, so the focus comes back to it when the dialog closes. */
+function EditGoalButton(props: ButtonProps) {
+  return (
+    <Button variant="outline" size="sm" aria-label="Edit daily goal" {...props}>
+      <Pencil className="size-4" aria-hidden="true" />
+      <span className="hidden sm:inline">Edit goal</span>
+    </Button>
+  );
+}
+
+/**
+ * A dialog's opening focus given to `field`, its text selected to be typed over, rather than to the dialog's first
+ * focusable (the ✕ in its corner).
+ */
+function focusOnOpen(field: RefObject<HTMLInputElement | null>) {
+  return (event: Event) => {
+    event.preventDefault();
+    field.current?.focus();
+    field.current?.select();
+  };
+}
+
+/** The sentence of a save that failed: the server's, or ours for a refusal without one or an unreachable server. */
+function saveFailure(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status !== 0) {
+    return failure.isServerMessage ? failure.message : GOAL_TEXT.saveFailed;
+  }
+  return GOAL_TEXT.networkFailed;
+}
+
+/**
+ * The goal's edit dialog. It opens on the minutes field, its number selected to be typed over; however it
+ * closes (Esc, Cancel, ✕ or a save), focus goes back to the edit button, which is its trigger.
+ */
 function GoalDialog({ language, current }: { language: string; current: DailyGoal }) {
   const queryClient = useQueryClient();
+  const minutesField = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -110,11 +151,7 @@ function GoalDialog({ language, current }: { language: string; current: DailyGoa
       queryClient.setQueryData(queryKeys.dailyGoal(language), saved);
       setOpen(false);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status !== 0) {
-        setError(failure.isServerMessage ? failure.message : GOAL_TEXT.saveFailed);
-      } else {
-        setError(GOAL_TEXT.networkFailed);
-      }
+      setError(saveFailure(failure));
     } finally {
       setSaving(false);
     }
@@ -122,13 +159,17 @@ function GoalDialog({ language, current }: { language: string; current: DailyGoa
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <Button variant="outline" size="sm" onClick={() => handleOpenChange(true)} aria-label="Edit daily goal">
-        <Pencil className="size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Edit goal</span>
-      </Button>
-      <DialogContent title="Daily Goal" description="How many minutes do you want to read each day?">
+      <DialogTrigger asChild>
+        <EditGoalButton />
+      </DialogTrigger>
+      <DialogContent
+        title="Daily Goal"
+        description="How many minutes do you want to read each day?"
+        onOpenAutoFocus={focusOnOpen(minutesField)}
+      >
         <form id={formId} onSubmit={handleSubmit} noValidate>
           <Input
+            ref={minutesField}
             label="Minutes per day"
             type="number"
             inputMode="numeric"

@@ -132,12 +132,14 @@ function Library({ language }: { language: string }) {
 
   return (
     <section aria-labelledby="library-heading" className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      {/* On a phone the search takes a row of its own under the heading and Filters, so its placeholder fits
+          (issue 23: beside Filters it was cut at 360 px); from sm up, heading left, search and Filters right. */}
+      <div className="grid grid-cols-[1fr_auto] items-center gap-3 sm:flex sm:justify-between">
         <h1 id="library-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Stories
         </h1>
-        <div className="flex items-center gap-2">
-          <search className="min-w-0 flex-1 sm:w-72 sm:flex-none">
+        <div className="contents sm:flex sm:items-center sm:gap-2">
+          <search className="col-span-2 row-start-2 min-w-0 sm:w-72">
             <form onSubmit={handleSearch} className="relative">
               <Search
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"

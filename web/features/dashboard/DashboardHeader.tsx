@@ -1,4 +1,5 @@
 import { CircleUserRound, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
@@ -11,6 +12,19 @@ import { useAdminPermission } from '#web/features/admin/queries.ts';
 /** A language as the selector lists it: 'Español (Spanish)'. */
 export function languageLabel(language: PublicLanguage): string {
   return `${language.native_name} (${language.name})`;
+}
+
+/**
+ * The chosen language in the closed selector: its own name, and its English name beside it from `sm` up. On a
+ * 360 px phone the whole label wrapped to two lines and overflowed the bar (issue 23); the list keeps it whole.
+ */
+function chosenLanguageLabel(language: PublicLanguage): ReactNode {
+  return (
+    <>
+      {language.native_name}
+      <span className="max-sm:hidden"> ({language.name})</span>
+    </>
+  );
 }
 
 /**
@@ -41,7 +55,11 @@ export function DashboardHeader({
             label="Language to learn"
             hideLabel
             placeholder="Choose a language"
-            options={targets.map((language) => ({ value: language.code, label: languageLabel(language) }))}
+            options={targets.map((language) => ({
+              value: language.code,
+              label: languageLabel(language),
+              triggerLabel: chosenLanguageLabel(language),
+            }))}
             value={selected}
             onValueChange={onSelect}
             className="min-w-0"

@@ -144,13 +144,18 @@ function ReaderPreview() {
           </span>
           <span className="text-xs text-slate-600 tabular-nums">0:42</span>
         </div>
-        <p lang="es" className="mt-5 font-serif text-lg leading-relaxed text-slate-800 sm:text-xl">
-          Cada noche, Lucía subía las escaleras del viejo{' '}
-          <span className="rounded bg-accent-100 px-1 font-semibold text-accent-900 ring-1 ring-accent-300">
-            faro
-          </span>{' '}
-          para mirar el mar. Desde allí, las luces del puerto parecían estrellas.
-        </p>
+        {/* The real reader's text (features/reader/ChapterText.tsx): its classes, and the tapped word marked as
+            its active word is (styles.css, .reader-text). Only that word is a word span: nothing here is
+            tappable, so nothing else takes the reader's hover, and it keeps the arrow cursor. */}
+        <div lang="es" className="reader-text mt-5 text-lg leading-relaxed text-slate-800 sm:text-xl">
+          <p>
+            Cada noche, Lucía subía las escaleras del viejo{' '}
+            <span data-w="" data-active="" className="cursor-default">
+              faro
+            </span>{' '}
+            para mirar el mar. Desde allí, las luces del puerto parecían estrellas.
+          </p>
+        </div>
         <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
           <div className="flex items-baseline justify-between gap-3">
             <span lang="es" className="text-lg font-bold text-brand-900">

@@ -18,13 +18,15 @@ import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import {
+  type CalendarDay,
   type CalendarMonth,
+  calendarDays,
   INTENSITY_CLASSES,
-  intensity,
   isSameOrLaterMonth,
   monthOf,
   monthRange,
   monthWeeks,
+  NO_READING,
   shiftMonth,
   todayLocal,
 } from './calendar.ts';
@@ -113,7 +115,7 @@ export function ProgressPage() {
               Loading calendar...
             </p>
           ) : (
-            <MonthGrid month={month} today={today} minutesByDate={minutesByDate(activity.data?.days ?? [])} />
+            <MonthGrid month={month} today={today} days={calendarDays(activity.data?.days ?? [])} />
           )}
           <Legend />
         </section>
@@ -123,18 +125,14 @@ export function ProgressPage() {
   );
 }
 
-function minutesByDate(days: readonly { date: string; time_spent: number }[]): Map<string, number> {
-  return new Map(days.map((day) => [day.date, Math.floor(day.time_spent / 60)]));
-}
-
 function MonthGrid({
   month,
   today,
-  minutesByDate,
+  days,
 }: {
   month: CalendarMonth;
   today: string;
-  minutesByDate: ReadonlyMap<string, number>;
+  days: ReadonlyMap<string, CalendarDay>;
 }) {
   return (
     <table className="mt-4 w-full table-fixed border-separate border-spacing-1">
@@ -158,23 +156,26 @@ function MonthGrid({
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               if (!date) return <td key={`${week.find(Boolean)}-${index}`} />;
               const future = date > today;
-              const minutes = future ? 0 : (minutesByDate.get(date) ?? 0);
+              const shown = (!future && days.get(date)) || NO_READING;
               const day = Number(date.slice(8));
               return (
                 <td
                   key={date}
-                  aria-label={`${dayTitle.format(new Date(`${date}T00:00:00Z`))}: ${minutes} minutes`}
+                  aria-label={`${dayTitle.format(new Date(`${date}T00:00:00Z`))}: ${shown.spoken}`}
                   aria-current={date === today ? 'date' : undefined}
                   className={cn(
                     'h-12 rounded-lg p-1 align-top sm:h-16',
-                    future ? 'bg-slate-50 text-slate-500' : INTENSITY_CLASSES[intensity(minutes)],
-                    !future && intensity(minutes) === 0 && 'ring-1 ring-slate-100',
-                    date === today && 'ring-2 ring-accent-500',
+                    future ? 'bg-slate-50 text-slate-500' : INTENSITY_CLASSES[shown.intensity],
+                    // Today's outline (AA non-text contrast: 5.2:1 on the white card), with a white ring between
+                    // it and a dark cell; it replaces the faint ring of an empty day rather than fighting it.
+                    date === today
+                      ? 'ring-2 ring-accent-700 ring-offset-1'
+                      : !future && shown.intensity === 0 && 'ring-1 ring-slate-100',
                   )}
                 >
                   <span className="block text-xs font-semibold">{day}</span>
-                  {!future && minutes > 0 ? (
-                    <span className="block text-[0.7rem] leading-tight sm:text-xs">{minutes}m</span>
+                  {shown.label ? (
+                    <span className="block text-[0.7rem] leading-tight sm:text-xs">{shown.label}</span>
                   ) : null}
                 </td>
               );

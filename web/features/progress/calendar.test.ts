@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDays,
   intensity,
   isSameOrLaterMonth,
   monthOf,
@@ -43,5 +44,19 @@ describe('the progress calendar', () => {
       0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5,
     ]);
     expect(intensity(Number.NaN)).toBe(0);
+  });
+
+  it('shades every day the activity lists, as the streak counts it, even with under a minute read', () => {
+    const days = calendarDays([
+      { date: '2026-11-25', time_spent: 40, words_read: 0 },
+      { date: '2026-11-26', time_spent: 0, words_read: 45 },
+      { date: '2026-11-27', time_spent: 16 * 60 + 59, words_read: 0 },
+      { date: '2026-11-28', time_spent: 60, words_read: 0 },
+    ]);
+    expect(days.get('2026-11-25')).toEqual({ intensity: 1, label: '<1m', spoken: 'less than a minute' });
+    expect(days.get('2026-11-26')).toEqual({ intensity: 1, label: '<1m', spoken: 'less than a minute' });
+    expect(days.get('2026-11-27')).toEqual({ intensity: 2, label: '16m', spoken: '16 minutes' });
+    expect(days.get('2026-11-28')).toEqual({ intensity: 1, label: '1m', spoken: '1 minute' });
+    expect(days.get('2026-11-24')).toBeUndefined();
   });
 });

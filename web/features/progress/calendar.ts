@@ -1,3 +1,5 @@
+import type { Activity } from '#common/schemas/library.ts';
+
 /** A month of the calendar: its first day's year and month (1–12). */
 export interface CalendarMonth {
   year: number;
@@ -68,4 +70,40 @@ export function intensity(minutes: number): number {
   if (minutes < 45) return 3;
   if (minutes < 60) return 4;
   return 5;
+}
+
+/** A day of the calendar as its cell shows it. */
+export interface CalendarDay {
+  /** The colour step, 0 to 5 (INTENSITY_CLASSES). */
+  intensity: number;
+  /** The time read, as the cell writes it: '12m', '<1m' for under a minute; '' for a day without reading. */
+  label: string;
+  /** The same, spoken: '12 minutes', 'less than a minute', '0 minutes'. */
+  spoken: string;
+}
+
+/** A day without reading (and a day still to come). */
+export const NO_READING: CalendarDay = { intensity: 0, label: '', spoken: '0 minutes' };
+
+/**
+ * The calendar's days from the activity answer. The answer lists only days with reading (time read or a chapter
+ * finished), the very days the streak counts, so each one it lists is shaded at least 'under 15', even with
+ * less than a whole minute read (issue 23: today stayed blank after 40 seconds and a finished chapter while
+ * the streak said one day). Minutes are whole minutes, as the goal bar counts them.
+ */
+export function calendarDays(days: Activity['days']): ReadonlyMap<string, CalendarDay> {
+  return new Map(
+    days.map((day) => {
+      const minutes = Math.floor(day.time_spent / 60);
+      const shown: CalendarDay =
+        minutes >= 1
+          ? { intensity: intensity(minutes), label: `${minutes}m`, spoken: spokenMinutes(minutes) }
+          : { intensity: 1, label: '<1m', spoken: 'less than a minute' };
+      return [day.date, shown];
+    }),
+  );
+}
+
+function spokenMinutes(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
