@@ -16,11 +16,15 @@ describe('displayName', () => {
 });
 
 describe('displayUsername', () => {
-  it('uses the username, else the e-mail before the @, else User', () => {
+  it('welcomes by the display-name rule: full name, else username, else the e-mail before the @, else User', () => {
     expect(
-      displayUsername({ email: 'ana@x.io', user_metadata: { full_name: 'Ana', username: 'analima' } }),
-    ).toBe('analima');
-    expect(displayUsername({ email: 'ana@x.io', user_metadata: { full_name: 'Ana' } })).toBe('ana');
+      displayUsername({
+        email: 'maya@x.io',
+        user_metadata: { full_name: 'Maya Ortiz', username: 'mayaortiz' },
+      }),
+    ).toBe('Maya Ortiz');
+    expect(displayUsername({ email: 'ana@x.io', user_metadata: { username: 'analima' } })).toBe('analima');
+    expect(displayUsername({ email: 'ana@x.io', user_metadata: { full_name: ' ' } })).toBe('ana');
     expect(displayUsername({ user_metadata: { username: 42 } })).toBe('User');
   });
 });

@@ -19,9 +19,12 @@ export function displayName(user: UserIdentity | null | undefined): string {
   return text(metadata?.full_name) ?? text(metadata?.username) ?? emailLocalPart(user?.email) ?? 'User';
 }
 
-/** The landing page's welcome name: username, else the e-mail before the @, else 'User'. */
+/**
+ * The landing page's welcome name: the display-name rule, full name first (issue 23 #6: "Welcome back,
+ * mayaortiz!" greeted a new learner by the squashed username; docs/decisions/078).
+ */
 export function displayUsername(user: UserIdentity | null | undefined): string {
-  return text(user?.user_metadata?.username) ?? emailLocalPart(user?.email) ?? 'User';
+  return displayName(user);
 }
 
 /** The username stored at sign-up: the name lowercased with all whitespace removed. */

@@ -17,14 +17,16 @@ async function signUpThroughForm(page: Page, name: string, address: string): Pro
   await expect(page.getByRole('status')).toHaveText(SIGN_UP_SENT);
 }
 
-/** Signs a new learner up through the form and the e-mailed link; ends on / signed in. */
+/** Signs a new learner up through the form and the e-mailed link; ends on /dashboard signed in. */
 async function signUpAndOpenLink(page: Page, name: string, address: string): Promise<void> {
   await signUpThroughForm(page, name, address);
   await page.goto(linkIn(await mailFor(address)));
-  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catamaran!' })).toBeVisible();
 }
 
-test('a new visitor signs up, opens the e-mailed link and lands on / signed in', async ({ page }) => {
+test('a new visitor signs up, opens the e-mailed link and lands in the library signed in', async ({
+  page,
+}) => {
   const address = uniqueAddress('new-learner');
 
   await page.goto('/');
@@ -37,14 +39,20 @@ test('a new visitor signs up, opens the e-mailed link and lands on / signed in',
   expect(new URL(link).searchParams.get('type')).toBe('email');
   await page.goto(link);
 
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Welcome back, analima!')).toBeVisible();
+  // A new account starts in the library, where the first language is picked (issue 23 #6).
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catamaran!' })).toBeVisible();
+
+  // Home greets the learner by the display-name rule: the full name, not the username made from it.
+  await page.goto('/');
+  await expect(page.getByText('Welcome back, Ana Lima!')).toBeVisible();
+  await expect(page.getByText(/analima/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
 
   // The session is kept across a reload.
   await page.reload();
-  await expect(page.getByText('Welcome back, analima!')).toBeVisible();
+  await expect(page.getByText('Welcome back, Ana Lima!')).toBeVisible();
 });
 
 test('a used link cannot sign in twice, and says how to get a new one', async ({ page, consoleErrors }) => {
@@ -81,7 +89,10 @@ test('/account shows the learner and the free plan; Sign Out returns to / signed
   await expect(page.getByText(address)).toBeVisible();
   const subscription = page.getByRole('region', { name: 'Subscription' });
   await expect(subscription.getByText('Free Plan')).toBeVisible();
-  await expect(subscription.getByText('Inactive')).toBeVisible();
+  // The free plan, plainly: no "Inactive" beside it, and the way up.
+  await expect(subscription.getByText('Inactive')).toHaveCount(0);
+  await expect(subscription.getByText(/Upgrade to Pro to open the whole library/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Saved Words/ })).toHaveAttribute('href', '/words');
   await expect(subscription.getByText('All 14 languages')).toBeVisible();
   await expect(page.getByRole('link', { name: /Progress/ })).toHaveAttribute('href', '/progress');
   await expectNoSidewaysScroll(page, 360);
@@ -121,7 +132,7 @@ test('the 6-digit code from the e-mail signs in on the /signin result screen', a
   await page.getByRole('button', { name: 'Sign In with Code' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Welcome back, evaberg!')).toBeVisible();
+  await expect(page.getByText('Welcome back, Eva Berg!')).toBeVisible();
 });
 
 test.describe('the sign-in and sign-up screens', () => {

@@ -44,6 +44,11 @@ test('an applicant applies in Spanish, is sent on to the dashboard, and uploads 
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
 
   await expect(page.getByText('¡Solicitud enviada! Te contactaremos por correo electrónico.')).toBeVisible();
+  // The next step is named, in the form's language, with the way to it.
+  await expect(page.getByRole('link', { name: 'Enviar mi video de muestra' })).toHaveAttribute(
+    'href',
+    `/submit-video?email=${encodeURIComponent(email)}`,
+  );
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto(`/submit-video?email=${encodeURIComponent(email)}`);
@@ -62,7 +67,10 @@ test('an applicant applies in Spanish, is sent on to the dashboard, and uploads 
   await expect(page.getByRole('status').filter({ hasText: 'Upload successful. Thank you!' })).toBeVisible();
 });
 
-test("a visitor who has not applied is told 'Not authorized'", async ({ page, consoleErrors }) => {
+test("a visitor who has not applied is told 'Not authorized', and led to apply first", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/submit-video');
   await page.getByLabel(/^Email/).fill(uniqueAddress('stranger'));
   await page
@@ -70,9 +78,12 @@ test("a visitor who has not applied is told 'Not authorized'", async ({ page, co
     .setInputFiles({ name: 'me.mp4', mimeType: 'video/mp4', buffer: sampleMp4() });
   await page.getByRole('button', { name: 'Upload Video' }).click();
 
-  await expect(page.getByRole('alert')).toHaveText('Not authorized');
+  await expect(page.getByRole('alert')).toContainText('Not authorized');
   // The browser logs the refused start call (403); that is what this test expects.
   consoleErrors.length = 0;
+  await page.getByRole('alert').getByRole('link', { name: 'Apply first' }).click();
+  await expect(page).toHaveURL(/\/apply$/);
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
 });
 
 test('an admin reads the application, marks it contacted and downloads the video', async ({
@@ -81,7 +92,9 @@ test('an admin reads the application, marks it contacted and downloads the video
 }) => {
   test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const applicant = uniqueAddress('reviewed');
-  const applicantPage = await browser.newPage();
+  // A context of its own (axe reads a page of a context made by newContext), signed out.
+  const applicantContext = await browser.newContext();
+  const applicantPage = await applicantContext.newPage();
   await applicantPage.goto('/apply');
   await applicantPage.getByRole('textbox', { name: 'Full name' }).fill('Zoé Martin');
   await applicantPage.getByRole('textbox', { name: /Email/ }).fill(applicant);
@@ -99,14 +112,25 @@ test('an admin reads the application, marks it contacted and downloads the video
   await applicantPage.getByRole('textbox', { name: /Catamaran/ }).fill('I love reading aloud.');
   await applicantPage.getByRole('button', { name: 'Submit Application' }).click();
   await expect(applicantPage.getByText('Application submitted! We will contact you by email.')).toBeVisible();
-  await applicantPage.goto('/submit-video');
-  await applicantPage.getByLabel(/^Email/).fill(applicant);
+  // Signed out, the spec's redirect to the dashboard ends on Sign In: it says the application is in, and what
+  // comes next, with the address filled in on the way there.
+  const received = applicantPage.getByRole('region', { name: 'Your narrator application was received.' });
+  await expect(received).toBeVisible();
+  await expect(applicantPage).toHaveURL(/\/signin$/);
+  await expect(applicantPage.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await applicantPage.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(applicantPage, 360);
+  await expectNoSeriousAxeViolation(applicantPage);
+  await screenshot(applicantPage, 'signin-after-apply-360');
+  await received.getByRole('link', { name: 'Send your sample video' }).click();
+  await expect(applicantPage).toHaveURL(/\/submit-video\?email=/);
+  await expect(applicantPage.getByLabel(/^Email/)).toHaveValue(applicant);
   await applicantPage
     .getByLabel('Video file')
     .setInputFiles({ name: 'zoe.mp4', mimeType: 'video/mp4', buffer: sampleMp4() });
   await applicantPage.getByRole('button', { name: 'Upload Video' }).click();
   await expect(applicantPage.getByText('Upload successful. Thank you!')).toBeVisible();
-  await applicantPage.close();
+  await applicantContext.close();
 
   const admin = uniqueAddress('teachers-admin');
   await createAccount(admin, 'Ada Admin', { isAdmin: true });
@@ -120,6 +144,10 @@ test('an admin reads the application, marks it contacted and downloads the video
   await expect(contacted).not.toBeChecked();
   await expect(page.getByRole('link', { name: applicant })).toHaveAttribute('href', `mailto:${applicant}`);
   await expect(page.getByText('Theatre actor for ten years.')).toBeVisible();
+  // The applicant's video is in the application's detail, with its Download.
+  const sampleVideos = page.getByRole('region', { name: 'Sample videos (1)' });
+  await expect(sampleVideos.getByText('zoe.mp4')).toBeVisible();
+  await expect(sampleVideos.getByRole('button', { name: 'Download zoe.mp4' })).toBeVisible();
   await contacted.check();
   await expect(contacted).toBeChecked();
   await page.reload();

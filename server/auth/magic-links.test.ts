@@ -205,6 +205,7 @@ describe('signing in', () => {
       );
       expect(Number(wait?.[1])).toBeGreaterThan(0);
       expect(Number(wait?.[1])).toBeLessThanOrEqual(60);
+      expect(second.headers['retry-after']).toBe(wait?.[1]);
     }
   });
 

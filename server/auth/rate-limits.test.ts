@@ -13,17 +13,21 @@ const verifyFrom = (remoteAddress: string) =>
   });
 
 describe('per-IP rate limits on /auth/v1', () => {
-  it('lets 30 verifications through in 5 minutes, then answers 429 in GoTrue shape', async () => {
+  it('lets 30 verifications through in 5 minutes, then answers 429 in GoTrue shape, saying how long to wait', async () => {
     for (let i = 0; i < 30; i++) expect((await verifyFrom('203.0.113.7')).statusCode).toBe(403);
 
     const limited = await verifyFrom('203.0.113.7');
 
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({
-      code: 'over_request_rate_limit',
-      msg: 'Request rate limit reached',
-    });
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json()).toMatchObject({ code: 'over_request_rate_limit' });
+    // The sign-in forms show this sentence as it is: it says when to try again, in whole minutes of the
+    // seconds the Retry-After header gives.
+    const seconds = Number(limited.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(240);
+    expect(seconds).toBeLessThanOrEqual(300);
+    expect(limited.json().msg).toBe(
+      `Too many requests from your network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    );
   });
 
   it('counts each address on its own, and each route on its own', async () => {

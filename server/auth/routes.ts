@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HttpError } from '#server/http/errors.ts';
 import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
+import { tooManyFromNetwork } from '#server/http/retry-after.ts';
 import { keySet, type SigningKey, type TokenKeys } from '#server/signing-keys.ts';
 import { tooManyCodesMessage } from './code-failures.ts';
 import { AuthFailure, EMAIL_EXISTS, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
@@ -82,7 +83,9 @@ export async function authRoutes(
     global: false,
     store: postgresRateLimitStore(app.db),
     keyGenerator: (request) => clientNetwork(request.ip),
-    errorResponseBuilder: () => new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached'),
+    // GoTrue's code, so the client knows it; the sentence, which the forms show as it is, says how long to wait.
+    errorResponseBuilder: (_request, context) =>
+      new AuthFailure(429, 'over_request_rate_limit', tooManyFromNetwork(context.ttl)),
   });
 
   speakGoTrue(app);
@@ -217,6 +220,7 @@ function signInRoutes(scope: AuthScope): void {
       limits.emailIntervalSeconds,
     );
     if (!outcome.ok) {
+      reply.header('Retry-After', String(outcome.retryAfterSeconds));
       return sendAuthError(
         reply,
         429,

@@ -15,6 +15,7 @@ import {
 import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
+import { tooManyFromNetwork } from '#server/http/retry-after.ts';
 import { keepableFilename } from '#server/uploads/names.ts';
 import { acceptUploads, type FormFields, receiveUpload, type UploadRules } from '#server/uploads/receive.ts';
 import { typeByName } from '#server/uploads/types.ts';
@@ -80,11 +81,8 @@ export async function narratorRoutes(
     global: false,
     store: postgresRateLimitStore(app.db),
     keyGenerator: (request) => clientNetwork(request.ip),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        `Too many requests from your network. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minutes.`,
-      ),
+    // The plugin sends the wait in Retry-After too: /apply says it in the form's own language.
+    errorResponseBuilder: (_request, context) => new HttpError(429, tooManyFromNetwork(context.ttl)),
   });
   await acceptUploads(app);
 

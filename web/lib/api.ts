@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly isServerMessage = false,
     /** The answer's JSON beside its sentence (the bulk import's warnings, say), if any. */
     readonly payload?: unknown,
+    /** How long the server asked to be left alone (its Retry-After header, of a 429 or 503), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,6 +28,18 @@ export function failureText(error: unknown, fallback: string, unreachable?: stri
   if (!(error instanceof ApiError)) return unreachable ?? fallback;
   if (error.status === 0) return unreachable ?? error.message;
   return error.isServerMessage ? error.message : fallback;
+}
+
+/**
+ * A Retry-After header as seconds from `now`: a number of seconds, or an HTTP date; undefined when there is
+ * none or it cannot be read. Never less than 1: a date already past still means "not quite yet".
+ */
+export function readRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Math.max(1, Number(value));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(1, Math.ceil((at - now) / 1000));
 }
 
 type AccessTokenProvider = () => string | null | Promise<string | null>;

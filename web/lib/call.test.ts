@@ -129,6 +129,23 @@ describe("call's transport", () => {
     expect(error).toMatchObject({ status: 400, message: 'Goal must be between 1 and 300 minutes' });
   });
 
+  it('carries the Retry-After of a refusal, so a screen can say how long to wait', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"error":"Too many requests from your network. Please try again in 4 minutes."}', {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '240' },
+      }),
+    );
+    fetchMock.mockResolvedValueOnce(answer(400, '{"error":"Goal must be between 1 and 300 minutes"}'));
+
+    await expect(call(getDailyGoal, { query: { language: 'es' } })).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 240,
+    });
+    const refused = await call(getDailyGoal, { query: { language: 'es' } }).catch((e: unknown) => e);
+    expect((refused as ApiError).retryAfterSeconds).toBeUndefined();
+  });
+
   it('tells the session provider when the server says the session has ended, and only then', async () => {
     const ended = vi.fn();
     setSessionEndedHandler(ended);

@@ -8,7 +8,7 @@ import {
   pathOf,
   type ResponseOf,
 } from '#common/contract.ts';
-import { ApiError, currentAccessToken, currentTimeZone, reportSessionEnded } from './api.ts';
+import { ApiError, currentAccessToken, currentTimeZone, readRetryAfter, reportSessionEnded } from './api.ts';
 
 // The web app's one way to the API: every call names its endpoint's declaration (common/endpoints/), which
 // gives its method and path, types what it sends and checks what it answers.
@@ -160,7 +160,8 @@ function errorOf(response: Response, payload: unknown): ApiError {
   const message = hasSentence
     ? payload.error
     : `The server answered ${response.status} ${response.statusText}`.trim();
-  return new ApiError(response.status, message, hasSentence, payload);
+  const retryAfter = readRetryAfter(response.headers.get('Retry-After'));
+  return new ApiError(response.status, message, hasSentence, payload, retryAfter);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,8 +1,20 @@
 import { CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
-/** An error sentence on the page or in a dialog, announced as it appears (role alert, docs/decisions/052). */
-export function InlineAlert({ message, className }: { message: string; className?: string }) {
+/**
+ * An error sentence on the page or in a dialog, announced as it appears (role alert, docs/decisions/052), with
+ * the way out beside it when there is one (`action`, a link, say).
+ */
+export function InlineAlert({
+  message,
+  action,
+  className,
+}: {
+  message: string;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
     <p
       role="alert"
@@ -12,7 +24,14 @@ export function InlineAlert({ message, className }: { message: string; className
       )}
     >
       <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
+      {action ? (
+        <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span>{message}</span>
+          {action}
+        </span>
+      ) : (
+        <span>{message}</span>
+      )}
     </p>
   );
 }

@@ -81,7 +81,7 @@ describe('Account', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading your account...');
   });
 
-  it('shows the name, e-mail, quick links, the free plan with its badge, and the Pro features', async () => {
+  it('shows the name, e-mail, quick links, the free plan plainly with an upgrade hint, and the Pro features', async () => {
     renderAccount();
 
     expect(await screen.findByText('Free Plan')).toBeDefined();
@@ -93,12 +93,16 @@ describe('Account', () => {
     const quickLinks = within(screen.getByRole('region', { name: 'Quick Links' })).getAllByRole('link');
     expect(quickLinks.map((link) => [link.getAttribute('href'), link.textContent])).toEqual([
       ['/progress', 'ProgressView your stats'],
-      ['/words', 'Hard WordsReview vocabulary'],
+      // One name for one page: the link says what the page it opens is titled.
+      ['/words', 'Saved WordsReview vocabulary'],
       ['/feedback', 'FeedbackShare your thoughts'],
     ]);
 
     const card = subscriptionCard();
-    expect(within(card).getByText('Inactive')).toBeDefined();
+    // A learner who never subscribed is on the free plan, with nothing that reads like a fault.
+    expect(within(card).getByText('Free Plan')).toBeDefined();
+    expect(within(card).queryByText('Inactive')).toBeNull();
+    expect(within(card).getByText(/Upgrade to Pro to open the whole library/)).toBeDefined();
     for (const feature of PRO_PLAN.features) expect(within(card).getByText(feature)).toBeDefined();
     expect(within(card).getByRole('button', { name: 'Upgrade to Pro' })).toBeDefined();
     expect(within(card).queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
@@ -128,6 +132,14 @@ describe('Account', () => {
 
     expect(await screen.findByText('Past Due')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
+  });
+
+  it('keeps the badge of a free plan that follows a subscription', async () => {
+    routes['GET /api/me/subscription/'] = () => Response.json({ ...FREE, subscription_status: 'canceled' });
+    renderAccount();
+
+    expect(await screen.findByText('Free Plan')).toBeDefined();
+    expect(within(subscriptionCard()).getByText('Canceled')).toBeDefined();
   });
 
   it('logs a failed subscription fetch and shows the free plan', async () => {

@@ -36,7 +36,8 @@ interface QuickLink {
 
 const QUICK_LINKS: readonly QuickLink[] = [
   { to: CLIENT_ROUTES.progress, title: 'Progress', body: 'View your stats', Icon: ChartColumn },
-  { to: CLIENT_ROUTES.words, title: 'Hard Words', body: 'Review vocabulary', Icon: BookMarked },
+  // Named as the page it opens is titled (learner.md §2 "/words (Saved Words)"), so the link and the page agree.
+  { to: CLIENT_ROUTES.words, title: 'Saved Words', body: 'Review vocabulary', Icon: BookMarked },
   { to: CLIENT_ROUTES.feedback, title: 'Feedback', body: 'Share your thoughts', Icon: MessageSquareText },
 ];
 

@@ -28,6 +28,9 @@ export function SubscriptionCard({
 }: SubscriptionCardProps) {
   const isPro = subscription.is_pro;
   const status = STATUS_BADGES[subscription.subscription_status];
+  // A learner who never subscribed is simply on the free plan: an "Inactive" badge beside it read like a fault
+  // (issue 23 #13). A free plan after a subscription keeps its badge (Canceled, Past Due), which says what happened.
+  const hasStatusBadge = isPro || subscription.subscription_status !== 'inactive';
   const billingDate =
     isPro && subscription.subscription_end_date
       ? formatBillingDate(subscription.subscription_end_date)
@@ -51,7 +54,7 @@ export function SubscriptionCard({
                   <p className="text-lg font-semibold text-slate-900">
                     {isPro ? 'Pro Subscription' : 'Free Plan'}
                   </p>
-                  <Badge variant={status.variant}>{status.label}</Badge>
+                  {hasStatusBadge ? <Badge variant={status.variant}>{status.label}</Badge> : null}
                 </div>
                 {billingDate ? (
                   <p className="text-base text-slate-600">
@@ -60,7 +63,7 @@ export function SubscriptionCard({
                 ) : null}
                 {!isPro ? (
                   <p className="text-base text-slate-600">
-                    You can read every story marked Free. Pro opens the whole library.
+                    You can read every story marked Free. Upgrade to Pro to open the whole library.
                   </p>
                 ) : null}
               </div>

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { Logo } from '#web/components/Logo.tsx';
@@ -43,6 +44,13 @@ function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'stories';
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the row scrolls: the open tab (from the address, say ?tab=translations) is brought into it.
+  useEffect(() => {
+    const active = tabList.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   function handleTabChange(value: string) {
     setSearchParams(value === 'stories' ? {} : { tab: value }, { replace: true });
@@ -65,9 +73,10 @@ function AdminDashboard() {
       <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
         <Tabs value={tab} onValueChange={handleTabChange}>
-          <TabsList aria-label="Admin sections" className="flex-wrap self-start">
+          {/* One row, scrolled sideways where five tabs do not fit (a phone): wrapped, they took three rows. */}
+          <TabsList ref={tabList} aria-label="Admin sections" className="self-start">
             {ADMIN_TABS.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} data-tab={value}>
                 {label}
               </TabsTrigger>
             ))}

@@ -11,9 +11,15 @@ const CODE_LENGTH = 6;
 
 /**
  * Signs in with the 6-digit code from the e-mail, for a learner who reads their mail on another device or in
- * the installed app, where the link would open a different browser.
+ * the installed app, where the link would open a different browser; then goes where the link would have.
  */
-export function CodeEntry({ email }: { email: string }) {
+export function CodeEntry({
+  email,
+  landingPath = CLIENT_ROUTES.landing,
+}: {
+  email: string;
+  landingPath?: string;
+}) {
   const auth = useAuthClient();
   const navigate = useNavigate();
   const headingId = useId();
@@ -28,7 +34,7 @@ export function CodeEntry({ email }: { email: string }) {
     try {
       const { error: failure } = await (await auth()).verifyOtp({ email, token: code, type: 'email' });
       if (!failure) {
-        void navigate(CLIENT_ROUTES.landing, { replace: true });
+        void navigate(landingPath, { replace: true });
         return;
       }
       setError(authErrorText(failure));

@@ -30,8 +30,10 @@ export function MagicLinkForm({
   footnote?: ReactNode;
   children?: ReactNode;
 }) {
-  const { isSending, message, sentTo, restart } = link;
-  if (message && sentTo) return <MagicLinkSent message={message} email={sentTo} onRestart={restart} />;
+  const { isSending, message, sentTo, landingPath, restart } = link;
+  if (message && sentTo) {
+    return <MagicLinkSent message={message} email={sentTo} landingPath={landingPath} onRestart={restart} />;
+  }
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
       {children}

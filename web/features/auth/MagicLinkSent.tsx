@@ -10,10 +10,13 @@ import { FormMessage } from './FormMessage.tsx';
 export function MagicLinkSent({
   message,
   email,
+  landingPath,
   onRestart,
 }: {
   message: string;
   email: string;
+  /** Where the code entry leads once signed in, as the e-mailed link does. */
+  landingPath: string;
   onRestart: () => void;
 }) {
   const messageRef = useRef<HTMLDivElement>(null);
@@ -31,7 +34,7 @@ export function MagicLinkSent({
           link on this device to sign in here. It works once, for 10 minutes.
         </p>
       </div>
-      <CodeEntry email={email} />
+      <CodeEntry email={email} landingPath={landingPath} />
       <Button variant="outline" onClick={onRestart} className="self-start">
         Use a different email address
       </Button>

@@ -1,7 +1,11 @@
 import { Quote } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { CLIENT_ROUTES } from '#common/routes.ts';
+import {
+  ApplicationReceivedNote,
+  applicationReceivedOf,
+} from '#web/features/narrators/applicationReceived.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { AuthLayout, SWITCH_LINK_CLASS } from './AuthLayout.tsx';
 import { MagicLinkForm } from './MagicLinkForm.tsx';
@@ -13,13 +17,16 @@ export const SIGN_IN_TITLE = 'Sign In · Catamaran';
 
 /**
  * /signin (spec/learner.md §2): an e-mail field and 'Send Magic Link'; then the mail's news and the code entry.
- * Sign-in never creates an account. A visitor who is signed in already goes home.
+ * Sign-in never creates an account. A visitor who is signed in already goes home. A narrator applicant who
+ * arrives through /apply's redirect is told the application was received, and led to the sample video.
  */
 export function SignInPage() {
   useDocumentTitle(SIGN_IN_TITLE);
   const session = useSession();
   const [email, setEmail] = useState('');
   const link = useMagicLink(SIGN_IN_SENT);
+  // A narrator applicant sent here by /apply's redirect to the dashboard (learner.md §4) is told what is next.
+  const application = applicationReceivedOf(useLocation().state);
 
   if (session.status === 'signed_in') return <Navigate to={CLIENT_ROUTES.landing} replace />;
 
@@ -43,6 +50,7 @@ export function SignInPage() {
         </p>
       }
     >
+      {application ? <ApplicationReceivedNote email={application.email} /> : null}
       <MagicLinkForm
         link={link}
         email={email}

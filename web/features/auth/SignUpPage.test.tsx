@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FakeAuthClient } from './fake-auth-client.ts';
 import { SIGN_UP_TITLE, SignUpPage } from './SignUpPage.tsx';
@@ -65,11 +65,38 @@ describe('SignUp', () => {
         options: {
           shouldCreateUser: true,
           data: { full_name: 'Ana Maria Lima', username: 'anamarialima' },
-          emailRedirectTo: `${window.location.origin}/`,
+          // A new account's link opens the library, not the landing page (issue 23 #6).
+          emailRedirectTo: `${window.location.origin}/dashboard`,
         },
       },
     ]);
     expect(screen.getByLabelText('6-digit code')).toBeDefined();
+  });
+
+  it('opens the library once signed in with the 6-digit code, as the link does', async () => {
+    const client = new FakeAuthClient();
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <p>Home page</p> },
+        { path: '/dashboard', element: <p>Dashboard page</p> },
+        { path: '/signup', element: <SignUpPage /> },
+      ],
+      { initialEntries: ['/signup'] },
+    );
+    render(
+      <SessionProvider client={client}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    await userEvent.type(await screen.findByLabelText('Name'), 'Maya Ortiz');
+    await userEvent.type(screen.getByLabelText('Email Address'), 'maya@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In with Code' }));
+
+    expect(await screen.findByText('Dashboard page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('Home page')).toBeNull();
   });
 
   it("says 'Creating account...' with every field disabled while the request runs", async () => {

@@ -46,16 +46,19 @@ const BENEFITS: readonly Benefit[] = [
 
 /**
  * /signup (spec/learner.md §2): Name and Email Address, 'Create Account', the terms statement; the account is
- * created with the name and its username, then the mail's news and the code entry.
+ * created with the name and its username, then the mail's news and the code entry; the link and the code
+ * lead to /dashboard.
  */
 export function SignUpPage() {
   useDocumentTitle(SIGN_UP_TITLE);
   const session = useSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const link = useMagicLink(SIGN_UP_SENT);
+  // A new account starts in the library, where the first language is picked, not on the landing page.
+  const link = useMagicLink(SIGN_UP_SENT, CLIENT_ROUTES.dashboard);
 
-  if (session.status === 'signed_in') return <Navigate to={CLIENT_ROUTES.landing} replace />;
+  // Signed in (by the code entered here, say): the library, where the e-mailed link leads a new account too.
+  if (session.status === 'signed_in') return <Navigate to={CLIENT_ROUTES.dashboard} replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

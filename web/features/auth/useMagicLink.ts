@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CLIENT_ROUTES } from '#common/routes.ts';
 import { authErrorText } from './messages.ts';
 import { useAuthClient } from './session.tsx';
 
@@ -12,9 +13,10 @@ export interface MagicLinkRequest {
 
 /**
  * A magic-link form's states (spec/learner.md §4): idle, sending, then a result message: `successMessage`
- * once the server has accepted the request, else the server's own message.
+ * once the server has accepted the request, else the server's own message. The e-mailed link and the code
+ * both lead to `landingPath` once signed in: home for a sign-in, the library for a new account.
  */
-export function useMagicLink(successMessage: string) {
+export function useMagicLink(successMessage: string, landingPath: string = CLIENT_ROUTES.landing) {
   const auth = useAuthClient();
   const [isSending, setIsSending] = useState(false);
   const [message, setMessage] = useState<string>();
@@ -26,7 +28,7 @@ export function useMagicLink(successMessage: string) {
     try {
       const { error } = await (await auth()).signInWithOtp({
         email,
-        options: { shouldCreateUser, data, emailRedirectTo: `${window.location.origin}/` },
+        options: { shouldCreateUser, data, emailRedirectTo: `${window.location.origin}${landingPath}` },
       });
       if (error) {
         setMessage(authErrorText(error));
@@ -47,5 +49,5 @@ export function useMagicLink(successMessage: string) {
     setSentTo(undefined);
   }
 
-  return { isSending, message, sentTo, send, restart };
+  return { isSending, message, sentTo, landingPath, send, restart };
 }

@@ -25,6 +25,8 @@ import { DeleteIconButton } from '../AdminTable.tsx';
 
 export interface ChapterListItem {
   key: string;
+  /** Its chapter_number: its place in the list, from 1, as a save renumbers it (admin.md §4). */
+  number: number;
   title: string;
   wordCount: number;
   isUnsaved: boolean;
@@ -45,7 +47,7 @@ const INSTRUCTIONS =
   'then press Space or Enter to drop it, or Escape to cancel.';
 
 /**
- * The Content tab's chapter list (admin.md §2): title and word count, a delete button, Add, and reordering by
+ * The Content tab's chapter list (admin.md §2): number, title and word count, a delete button, Add, and reordering by
  * dragging a chapter's handle or, with the keyboard, by picking the handle up with Space and moving it with
  * the arrow keys (dnd-kit, which also tells a screen reader where the chapter is).
  */
@@ -167,6 +169,10 @@ function SortableChapter({
       >
         <GripVertical className="size-5" aria-hidden="true" />
       </button>
+      <span className="flex min-w-7 shrink-0 justify-center rounded-md bg-slate-100 px-1.5 py-0.5 text-sm font-semibold text-slate-700 tabular-nums">
+        <span className="sr-only">Chapter </span>
+        {chapter.number}
+      </span>
       <button
         type="button"
         onClick={onSelect}

@@ -101,6 +101,35 @@ describe('the story editor', () => {
     expect(screen.queryByRole('button', { name: 'Generation Prompt (from bulk import)' })).toBeNull();
   });
 
+  it('numbers the chapters in the list, and numbers them again when one is added or deleted', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('tab', { name: 'Content' }));
+    const list = screen.getByRole('region', { name: 'Chapters' });
+    // Each entry starts with its number ("Chapter" is there for a screen reader), then its title.
+    const entries = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((entry) => entry.textContent);
+    expect(entries()).toEqual([
+      expect.stringMatching(/^Chapter 1Uno3 words/),
+      expect.stringMatching(/^Chapter 2Dos2 words/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+    expect(entries()[2]).toMatch(/^Chapter 3Chapter 3/);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Uno' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Chapter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(entries()).toEqual([
+        expect.stringMatching(/^Chapter 1Dos/),
+        expect.stringMatching(/^Chapter 2Chapter 3/),
+      ]),
+    );
+  });
+
   it('appends a new chapter titled by its number and selects it', async () => {
     const user = userEvent.setup();
     renderEditor();

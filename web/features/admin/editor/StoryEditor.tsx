@@ -258,8 +258,9 @@ function ContentTab({
     <div className="grid gap-6 md:grid-cols-[minmax(15rem,20rem)_minmax(0,1fr)]">
       <div className="md:sticky md:top-24 md:self-start">
         <ChapterList
-          chapters={draft.chapters.map((chapter) => ({
+          chapters={draft.chapters.map((chapter, index) => ({
             key: chapter.key,
+            number: index + 1,
             title: chapter.title,
             wordCount: counts.counts.get(chapter.key) ?? 0,
             isUnsaved: chapter.id === undefined,

@@ -12,6 +12,7 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
+import { ApplicantVideos } from './ApplicantVideos.tsx';
 import { DateText } from './states.tsx';
 
 const NOT_ANSWERED = <span className="text-slate-500 italic">Not answered</span>;
@@ -104,7 +105,7 @@ const ANSWER_SECTIONS: { title: string; answers: Answer[] }[] = [
   },
 ];
 
-/** One application's answers, in sections, with its Contacted box. */
+/** One application's answers, in sections, with its Contacted box and the sample videos sent from its address. */
 export function ApplicationDetail({
   application,
   headingRef,
@@ -135,6 +136,8 @@ export function ApplicationDetail({
         </div>
         <ContactedControl application={application} />
       </div>
+
+      <ApplicantVideos email={application.email} />
 
       {ANSWER_SECTIONS.map((section) => (
         <AnswerSection

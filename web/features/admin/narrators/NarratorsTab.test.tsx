@@ -140,7 +140,14 @@ describe('NarratorsTab: applications', () => {
       within(pane)
         .getAllByRole('heading', { level: 4 })
         .map((heading) => heading.textContent),
-    ).toEqual(['Basic info', 'Experience', 'Technical setup', 'Other', 'Short responses']);
+    ).toEqual([
+      expect.stringMatching(/^Sample videos/),
+      'Basic info',
+      'Experience',
+      'Technical setup',
+      'Other',
+      'Short responses',
+    ]);
     expect(within(pane).getByRole('link', { name: 'ana@example.com' }).getAttribute('href')).toBe(
       'mailto:ana@example.com',
     );
@@ -168,6 +175,45 @@ describe('NarratorsTab: applications', () => {
     expect(answerOf(pane, 'Anything else')).toBe('Not answered');
     const contacted = within(pane).getByRole('checkbox', { name: 'Contacted' }) as HTMLInputElement;
     expect(contacted.checked).toBe(false);
+  });
+
+  it('shows the sample videos sent from the application’s address, in any letter case, each with Download', async () => {
+    videos = [
+      video(),
+      video({ id: 7, email: 'ANA@example.com', original_filename: 'second take.webm', file_size: 3_145_728 }),
+      video({ id: 6, email: 'chen@example.com', original_filename: 'big.mov' }),
+    ];
+    const signed = pending();
+    const path = videos[0]?.storage_path ?? '';
+    fakeApi.routes[signedUrlOf(path)] = signed.handler;
+    const newTab = { opener: null, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(newTab as unknown as Window);
+    renderScreen(<NarratorsTab />);
+    const { user, pane } = await openApplication('Ana Lima');
+
+    const section = await within(pane).findByRole('region', { name: 'Sample videos (2)' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/\.(mp4|webm)$/).textContent)).toEqual([
+      'sample take.mp4',
+      'second take.webm',
+    ]);
+    expect(items[0]?.textContent).toContain('1.5 MB');
+    expect(within(section).queryByText('big.mov')).toBeNull();
+
+    await user.click(within(section).getByRole('button', { name: 'Download sample take.mp4' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    signed.answer(Response.json({ url: 'https://bucket.example/v.mp4?sig=1', expires_in: 600 }));
+    await vi.waitFor(() => expect(newTab.location.href).toBe('https://bucket.example/v.mp4?sig=1'));
+  });
+
+  it('says an applicant has sent no sample video yet', async () => {
+    videos = [video({ email: 'someone-else@example.com' })];
+    renderScreen(<NarratorsTab />);
+    const { pane } = await openApplication('Chen Wei');
+
+    const section = await within(pane).findByRole('region', { name: 'Sample videos (0)' });
+    expect(within(section).getByText(/No sample video yet/)).toBeDefined();
+    expect(within(section).queryByRole('button')).toBeNull();
   });
 
   it('switches to another application, whose box shows its own state', async () => {

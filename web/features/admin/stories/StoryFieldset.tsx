@@ -22,6 +22,8 @@ const SWITCH_DESCRIPTIONS = {
   isAdult: 'Shown only to learners who allow adult content.',
 } as const;
 
+const SWITCH_ROW = 'py-3';
+
 export interface StoryFieldsetProps {
   values: StoryFields;
   onChange: (patch: Partial<StoryFields>) => void;
@@ -85,24 +87,28 @@ export function StoryFieldset({
         hint="Separated by commas."
         autoComplete="off"
       />
-      <div className="flex flex-col divide-y divide-slate-100 rounded-xl px-3 ring-1 ring-slate-200 ring-inset">
+      {/* Each row keeps its own padding, so no label or switch touches the frame or the line between rows. */}
+      <div className="flex flex-col divide-y divide-slate-100 rounded-xl px-4 ring-1 ring-slate-200 ring-inset">
         <Switch
           label="Published"
           description={describe('isPublished')}
           {...field.checked('isPublished')}
           disabled={disabled}
+          wrapperClassName={SWITCH_ROW}
         />
         <Switch
           label="Free"
           description={describe('isFree')}
           {...field.checked('isFree')}
           disabled={disabled}
+          wrapperClassName={SWITCH_ROW}
         />
         <Switch
           label="Adult Content (18+)"
           description={describe('isAdult')}
           {...field.checked('isAdult')}
           disabled={disabled}
+          wrapperClassName={SWITCH_ROW}
         />
       </div>
     </>

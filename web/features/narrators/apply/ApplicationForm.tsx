@@ -154,10 +154,10 @@ function WeeklyHoursAnswer({ application: { t, draft, update, errorOf } }: { app
 }
 
 /** Why the last send failed, if it did, above Submit. */
-function SubmitRow({ application: { t, failure, isSubmitting, refs } }: { application: Application }) {
+function SubmitRow({ application: { t, failureText, isSubmitting, refs } }: { application: Application }) {
   return (
     <div className="flex flex-col gap-4">
-      {failure ? (
+      {failureText ? (
         <div
           ref={refs.failureMessage}
           role="alert"
@@ -165,10 +165,7 @@ function SubmitRow({ application: { t, failure, isSubmitting, refs } }: { applic
           className="flex items-start gap-2.5 rounded-lg bg-red-50 px-4 py-3 text-base font-medium text-red-800 ring-1 ring-red-200 ring-inset focus:outline-none"
         >
           <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <p>
-            {t.failure}
-            {failure === 'rate_limited' ? ` ${t.rateLimited}` : null}
-          </p>
+          <p>{failureText}</p>
         </div>
       ) : null}
       <Button type="submit" size="lg" loading={isSubmitting} className="w-full sm:w-auto sm:self-start">

@@ -3,6 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_LANGUAGES, type FormLanguage } from '#common/schemas/narrators.ts';
+import { RequireSession } from '#web/features/auth/RequireSession.tsx';
+import { SignInPage } from '#web/features/auth/SignInPage.tsx';
+import { SessionProvider } from '#web/features/auth/session.tsx';
 import { ApplyPage } from './ApplyPage.tsx';
 import { APPLY_STRINGS } from './strings.ts';
 import { REDIRECT_AFTER_MS } from './useApplication.ts';
@@ -36,6 +39,40 @@ function renderApply() {
   );
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** /apply as a signed-out visitor meets it: the dashboard it leads to sends them on to the real Sign In. */
+function renderApplySignedOut() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard',
+        element: (
+          <RequireSession loadingText="Loading your dashboard...">
+            <p>Dashboard page</p>
+          </RequireSession>
+        ),
+      },
+      { path: '/signin', element: <SignInPage /> },
+      { path: '/apply', element: <ApplyPage /> },
+    ],
+    { initialEntries: ['/apply'] },
+  );
+  render(
+    <SessionProvider value={{ status: 'signed_out' }}>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+  return router;
+}
+
+/** A 429 as the server answers it, with or without its Retry-After. */
+function tooMany(retryAfter?: string): Response {
+  const headers: Record<string, string> = retryAfter ? { 'Retry-After': retryAfter } : {};
+  return Response.json(
+    { error: 'Too many requests from your network. Please try again in 4 minutes.' },
+    { status: 429, headers },
+  );
 }
 
 const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -198,7 +235,18 @@ describe('Apply', () => {
     const answeredFrom = Date.now();
     await act(async () => release(Response.json(CREATED, { status: 201 })));
     const success = await screen.findByRole('status');
-    expect(success.textContent).toBe('¡Solicitud enviada! Te contactaremos por correo electrónico.');
+    expect(
+      within(success).getByText('¡Solicitud enviada! Te contactaremos por correo electrónico.'),
+    ).toBeDefined();
+    // The next step is named, with the way to it.
+    expect(
+      within(success).getByText(
+        'Siguiente paso: envíanos un video de muestra de 1 a 2 minutos en el que te veamos leer.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Enviar mi video de muestra' }).getAttribute('href')).toBe(
+      '/submit-video?email=maria%40example.com',
+    );
     expect(document.activeElement).toBe(success);
     expect(screen.queryByRole('button', { name: 'Enviar solicitud' })).toBeNull();
 
@@ -213,13 +261,41 @@ describe('Apply', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('names the next step, and a signed-out applicant taken on to Sign In is told the application was received there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderApplySignedOut();
+    await fillApplication(user, 'en');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+
+    const success = await screen.findByRole('status');
+    expect(within(success).getByText('Application submitted! We will contact you by email.')).toBeDefined();
+    expect(
+      within(success).getByText('Next step: send us a 1–2 minute sample video of yourself reading.'),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Send your sample video' }).getAttribute('href')).toBe(
+      '/submit-video?email=maria%40example.com',
+    );
+
+    act(() => vi.advanceTimersByTime(REDIRECT_AFTER_MS));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/signin');
+    const note = screen.getByRole('region', { name: 'Your narrator application was received.' });
+    expect(within(note).getByText(/Next step: send us a 1–2 minute sample video/)).toBeDefined();
+    expect(within(note).getByRole('link', { name: 'Send your sample video' }).getAttribute('href')).toBe(
+      '/submit-video?email=maria%40example.com',
+    );
+    // The spec's Sign In stays as it is, beside the note.
+    expect(screen.getByRole('button', { name: 'Send Magic Link' })).toBeDefined();
+  });
+
   it('does not take an applicant who has left the page on to the dashboard', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const router = renderApply();
     await fillApplication(user, 'en');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect((await screen.findByRole('status')).textContent).toBe(
+    expect((await screen.findByRole('status')).textContent).toContain(
       'Application submitted! We will contact you by email.',
     );
 
@@ -257,13 +333,6 @@ describe('Apply', () => {
       (screen.getByRole('checkbox', { name: 'NSFW\u00a0: contenu explicite' }) as HTMLInputElement).checked,
     ).toBe(true);
 
-    answer = () =>
-      Response.json({ error: 'Too many requests. Please wait a moment and try again.' }, { status: 429 });
-    await user.click(screen.getByRole('button', { name: 'Envoyer ma candidature' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      `${failure} Trop de tentatives en peu de temps. Patientez quelques minutes avant de réessayer.`,
-    );
-
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Envoyer ma candidature' }));
     expect((await screen.findByRole('alert')).textContent).toBe(failure);
@@ -273,8 +342,48 @@ describe('Apply', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Submission failed. Please check required fields and try again.',
     );
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says, when too many applications came from here, only that and how long to wait, in the form’s language', async () => {
+    const user = userEvent.setup();
+    renderApply();
+    await pickLanguage(user, 'Français (French)');
+    await fillApplication(user, 'fr');
+
+    answer = () => tooMany('240');
+    await user.click(screen.getByRole('button', { name: 'Envoyer ma candidature' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Trop de tentatives en peu de temps\u00a0: réessayez dans 4\u00a0minutes.',
+    );
+    expect(alert.textContent).not.toMatch(/champs obligatoires/);
+    expect(document.activeElement).toBe(alert);
+
+    await pickLanguage(user, 'English');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Too many attempts in a short time: please try again in 4 minutes.',
+    );
+    await pickLanguage(user, 'Español (Spanish)');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Demasiados intentos en poco tiempo: vuelve a intentarlo dentro de 4 minutos.',
+    );
+
+    answer = () => tooMany('45');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Demasiados intentos en poco tiempo: vuelve a intentarlo dentro de 1 minuto.',
+      ),
+    );
+
+    answer = () => tooMany();
+    await pickLanguage(user, '中文 (Chinese)');
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('短时间内尝试次数过多，请等待几分钟后再试。'),
+    );
   });
 });
 

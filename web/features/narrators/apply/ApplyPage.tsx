@@ -4,6 +4,7 @@ import { FORM_LANGUAGE_LABELS, FORM_LANGUAGES, type FormLanguage } from '#common
 import { PublicHeader } from '#web/components/PublicHeader.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
+import { SampleVideoLink } from '../applicationReceived.tsx';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import { ChoiceGroup } from './fields.tsx';
 import { preferredFormLanguage } from './form.ts';
@@ -25,9 +26,9 @@ function browserLanguages(): readonly string[] {
 /**
  * /apply (learner.md §2, §4, §5, §8): the public narrator application, written in English, Spanish, French or
  * Chinese; the picker translates the whole page and the choice is sent as form_language. The browser checks
- * the answers with the server's own schema before anything is sent; then the success message and, after
- * REDIRECT_AFTER_MS, the dashboard (where a signed-out applicant is sent on to sign in), or the failure message
- * with every answer kept.
+ * the answers with the server's own schema before anything is sent; then the success message, which names the
+ * next step (the sample video, with a link) and, after REDIRECT_AFTER_MS, the dashboard (where a signed-out
+ * applicant is sent on to sign in, which says the same), or the failure message with every answer kept.
  */
 export function ApplyPage() {
   const [language, setLanguage] = useState<FormLanguage>(() => preferredFormLanguage(browserLanguages()));
@@ -49,14 +50,16 @@ export function ApplyPage() {
         {isSent ? (
           <Card className="items-center gap-4 px-5 py-10 text-center sm:px-6">
             <CircleCheck className="size-12 text-green-600" aria-hidden="true" />
-            <p
+            <div
               ref={application.refs.successMessage}
               role="status"
               tabIndex={-1}
-              className="max-w-md text-xl font-semibold text-slate-900 focus:outline-none"
+              className="flex max-w-md flex-col gap-2 focus:outline-none"
             >
-              {t.success}
-            </p>
+              <p className="text-xl font-semibold text-slate-900">{t.success}</p>
+              <p className="text-base text-slate-700">{t.nextStep}</p>
+            </div>
+            <SampleVideoLink email={application.sentFrom ?? ''}>{t.sendVideo}</SampleVideoLink>
           </Card>
         ) : (
           <>

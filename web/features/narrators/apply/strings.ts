@@ -51,9 +51,17 @@ export interface ApplyStrings {
   submit: string;
   submitting: string;
   success: string;
+  /** After the success: what comes next, and the link to it (issue 23 #3). */
+  nextStep: string;
+  sendVideo: string;
   failure: string;
-  /** Added to the failure when the server says too many applications came from here (429). */
+  /**
+   * Instead of the failure when the server says too many applications came from here (429): one cause, one
+   * sentence. `rateLimitedFor` says how long to wait ({minutes}, by the language's plural rule, 'one' or
+   * 'other'); `rateLimited` is for an answer that did not say.
+   */
   rateLimited: string;
+  rateLimitedFor: Record<'one' | 'other', string>;
 }
 
 /** Each language's own name, shown in the picker (the English name goes beside it). */
@@ -137,8 +145,14 @@ const en: ApplyStrings = {
   submit: 'Submit Application',
   submitting: 'Submitting...',
   success: 'Application submitted! We will contact you by email.',
+  nextStep: 'Next step: send us a 1–2 minute sample video of yourself reading.',
+  sendVideo: 'Send your sample video',
   failure: 'Submission failed. Please check required fields and try again.',
-  rateLimited: 'Too many attempts in a short time. Please wait a few minutes before trying again.',
+  rateLimited: 'Too many attempts in a short time: please wait a few minutes before trying again.',
+  rateLimitedFor: {
+    one: 'Too many attempts in a short time: please try again in {minutes} minute.',
+    other: 'Too many attempts in a short time: please try again in {minutes} minutes.',
+  },
 };
 
 const es: ApplyStrings = {
@@ -220,8 +234,14 @@ const es: ApplyStrings = {
   submit: 'Enviar solicitud',
   submitting: 'Enviando...',
   success: '¡Solicitud enviada! Te contactaremos por correo electrónico.',
+  nextStep: 'Siguiente paso: envíanos un video de muestra de 1 a 2 minutos en el que te veamos leer.',
+  sendVideo: 'Enviar mi video de muestra',
   failure: 'No se pudo enviar la solicitud. Revisa los campos obligatorios y vuelve a intentarlo.',
-  rateLimited: 'Demasiados intentos en poco tiempo. Espera unos minutos antes de volver a intentarlo.',
+  rateLimited: 'Demasiados intentos en poco tiempo: espera unos minutos antes de volver a intentarlo.',
+  rateLimitedFor: {
+    one: 'Demasiados intentos en poco tiempo: vuelve a intentarlo dentro de {minutes} minuto.',
+    other: 'Demasiados intentos en poco tiempo: vuelve a intentarlo dentro de {minutes} minutos.',
+  },
 };
 
 const fr: ApplyStrings = {
@@ -303,8 +323,14 @@ const fr: ApplyStrings = {
   submit: 'Envoyer ma candidature',
   submitting: 'Envoi en cours...',
   success: 'Candidature envoyée\u00a0! Nous vous contacterons par e-mail.',
+  nextStep: 'Prochaine étape\u00a0: envoyez-nous une vidéo d’essai de 1 à 2 minutes où l’on vous voit lire.',
+  sendVideo: 'Envoyer ma vidéo d’essai',
   failure: 'L’envoi a échoué. Vérifiez les champs obligatoires et réessayez.',
-  rateLimited: 'Trop de tentatives en peu de temps. Patientez quelques minutes avant de réessayer.',
+  rateLimited: 'Trop de tentatives en peu de temps\u00a0: patientez quelques minutes avant de réessayer.',
+  rateLimitedFor: {
+    one: 'Trop de tentatives en peu de temps\u00a0: réessayez dans {minutes}\u00a0minute.',
+    other: 'Trop de tentatives en peu de temps\u00a0: réessayez dans {minutes}\u00a0minutes.',
+  },
 };
 
 const zh: ApplyStrings = {
@@ -384,8 +410,14 @@ const zh: ApplyStrings = {
   submit: '提交申请',
   submitting: '正在提交……',
   success: '申请已提交！我们会通过电子邮件与您联系。',
+  nextStep: '下一步：请发送一段 1–2 分钟的朗读试音视频。',
+  sendVideo: '发送试音视频',
   failure: '提交失败，请检查必填项后重试。',
   rateLimited: '短时间内尝试次数过多，请等待几分钟后再试。',
+  rateLimitedFor: {
+    one: '短时间内尝试次数过多，请在 {minutes} 分钟后再试。',
+    other: '短时间内尝试次数过多，请在 {minutes} 分钟后再试。',
+  },
 };
 
 /** The form's words, one complete set per form language (a missing key fails the typecheck). */

@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apply } from '#common/endpoints/narrators.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { FormLanguage } from '#common/schemas/narrators.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
+import { applicationReceivedState } from '../applicationReceived.tsx';
 import {
   type ApplicationDraft,
   type ApplicationFieldName,
@@ -19,8 +20,20 @@ import { APPLY_STRINGS, type ApplyStrings } from './strings.ts';
 /** How long the success message stays before the applicant is taken on (learner.md §4, §9: 2 seconds). */
 export const REDIRECT_AFTER_MS = 2000;
 
-/** Why a send failed: any refusal or network failure, or the server's "too many" (429), which says more. */
-export type Failure = 'failed' | 'rate_limited';
+/**
+ * Why a send failed: any refusal or network failure, or the server's "too many" (429), which says how long to
+ * wait (its Retry-After), when it does.
+ */
+export type Failure = { kind: 'failed' } | { kind: 'rate_limited'; retryAfterSeconds: number | undefined };
+
+/** A failure as one sentence in the form's language: the spec's failure, or the wait of a 429 alone. */
+export function failureSentence(t: ApplyStrings, language: FormLanguage, failure: Failure): string {
+  if (failure.kind === 'failed') return t.failure;
+  if (failure.retryAfterSeconds === undefined) return t.rateLimited;
+  const minutes = Math.max(1, Math.ceil(failure.retryAfterSeconds / 60));
+  const form = new Intl.PluralRules(language).select(minutes) === 'one' ? 'one' : 'other';
+  return t.rateLimitedFor[form].replace('{minutes}', String(minutes));
+}
 
 function problemText(t: ApplyStrings, field: ApplicationFieldName, problem: FieldProblem): string {
   switch (problem) {
@@ -36,22 +49,40 @@ function problemText(t: ApplyStrings, field: ApplicationFieldName, problem: Fiel
 }
 
 /**
+ * Once the application is sent from `sentFrom`: the focus on the thank-you, then, after REDIRECT_AFTER_MS, the
+ * dashboard, which sends a signed-out applicant on to sign in; the state carried along tells that screen why.
+ */
+function useOnwardOnceSent(sentFrom: string | undefined, successMessage: RefObject<HTMLDivElement | null>) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (sentFrom === undefined) return;
+    successMessage.current?.focus();
+    const timer = window.setTimeout(
+      () => void navigate(CLIENT_ROUTES.dashboard, { state: applicationReceivedState(sentFrom) }),
+      REDIRECT_AFTER_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [sentFrom, navigate, successMessage]);
+}
+
+/**
  * The application's answers and their sending (learner.md §4, §5, §8): each answer is checked with the
  * server's own schema before anything is sent, and the first one to fix takes the focus; once sent, the
- * success message, then the dashboard after REDIRECT_AFTER_MS; a failure keeps every answer.
+ * success message with the next step, then the dashboard after REDIRECT_AFTER_MS; a failure keeps every answer.
  */
 export function useApplication(language: FormLanguage) {
   const t = APPLY_STRINGS[language];
-  const navigate = useNavigate();
   const [draft, setDraft] = useState<ApplicationDraft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<FieldProblems>({});
   const [invalidSubmits, setInvalidSubmits] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure>();
-  const [isSent, setIsSent] = useState(false);
+  // The address the application was sent from, once sent: the sample video is asked for from it.
+  const [sentFrom, setSentFrom] = useState<string>();
+  const isSent = sentFrom !== undefined;
   const form = useRef<HTMLFormElement>(null);
   const failureMessage = useRef<HTMLDivElement>(null);
-  const successMessage = useRef<HTMLParagraphElement>(null);
+  const successMessage = useRef<HTMLDivElement>(null);
 
   // After a refused submit, the first answer to fix takes the focus, in the order the form shows them.
   useEffect(() => {
@@ -66,12 +97,7 @@ export function useApplication(language: FormLanguage) {
     if (failure) failureMessage.current?.focus();
   }, [failure]);
 
-  useEffect(() => {
-    if (!isSent) return;
-    successMessage.current?.focus();
-    const timer = window.setTimeout(() => void navigate(CLIENT_ROUTES.dashboard), REDIRECT_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [isSent, navigate]);
+  useOnwardOnceSent(sentFrom, successMessage);
 
   function update<Field extends ApplicationFieldName>(field: Field, value: ApplicationDraft[Field]) {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -102,17 +128,22 @@ export function useApplication(language: FormLanguage) {
     setIsSubmitting(true);
     try {
       await call(apply, { body: check.application });
-      setIsSent(true);
+      setSentFrom(check.application.email);
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn('The application could not be sent', error);
-      setFailure(error instanceof ApiError && error.status === 429 ? 'rate_limited' : 'failed');
+      setFailure(
+        error instanceof ApiError && error.status === 429
+          ? { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds }
+          : { kind: 'failed' },
+      );
     } finally {
       setIsSubmitting(false);
     }
   }
 
   const refs = { form, failureMessage, successMessage };
-  return { t, draft, update, errorOf, isSubmitting, failure, isSent, handleSubmit, refs };
+  const failureText = failure ? failureSentence(t, language, failure) : undefined;
+  return { t, draft, update, errorOf, isSubmitting, failureText, isSent, sentFrom, handleSubmit, refs };
 }
 
 /** The application's state, as the form's parts read it. */

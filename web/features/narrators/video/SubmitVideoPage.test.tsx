@@ -139,7 +139,7 @@ describe('SubmitVideo', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Upload successful. Thank you!');
   });
 
-  it("shows 'Not authorized' to an address that has not applied, sending nothing", async () => {
+  it("shows 'Not authorized' to an address that has not applied, with the way to apply, sending nothing", async () => {
     startAnswer = () => Response.json({ error: 'Not authorized' }, { status: 403 });
     const user = userEvent.setup();
     renderScreen();
@@ -147,8 +147,14 @@ describe('SubmitVideo', () => {
 
     await user.click(uploadButton());
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Not authorized');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Not authorized')).toBeDefined();
+    const apply = within(alert).getByRole('link', { name: 'Apply first' });
+    expect(apply.getAttribute('href')).toBe('/apply');
     expect(FakeUpload.last).toBeUndefined();
+
+    await user.click(apply);
+    expect(await screen.findByText('Apply page')).toBeDefined();
   });
 
   it.each([

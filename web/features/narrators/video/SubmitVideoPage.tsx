@@ -116,7 +116,21 @@ function VideoForm({
         onChoose={submission.choose}
       />
       {state.status === 'uploading' ? <UploadProgressLine progress={state.progress} /> : null}
-      {state.status === 'error' ? <InlineAlert message={state.message} /> : null}
+      {state.status === 'error' ? (
+        <InlineAlert
+          message={state.message}
+          action={
+            state.needsApplication ? (
+              <Link
+                to={CLIENT_ROUTES.apply}
+                className="font-semibold text-red-900 underline underline-offset-4 hover:text-red-950"
+              >
+                Apply first
+              </Link>
+            ) : undefined
+          }
+        />
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button
           type="submit"

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { VIDEO_FIELDS_REQUIRED } from '#common/schemas/narrators.ts';
 import { useBeforeUnload } from '#web/lib/useBeforeUnload.ts';
 import {
+  isNotApplicant,
   problemWithFile,
   sendVideo,
   startVideoUpload,
@@ -14,7 +15,8 @@ export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; progress: UploadProgress }
   | { status: 'success' }
-  | { status: 'error'; message: string };
+  /** `needsApplication`: the address has not applied, so the way on is /apply. */
+  | { status: 'error'; message: string; needsApplication?: boolean };
 
 /**
  * A sample video's sending (learner.md §4, §5, §8): the address (from the link's ?email= when there is one)
@@ -62,7 +64,8 @@ export function useVideoSubmission() {
         setState({ status: 'idle' });
         return;
       }
-      setState({ status: 'error', message: uploadFailureText(error) });
+      const needsApplication = isNotApplicant(error);
+      setState({ status: 'error', message: uploadFailureText(error), needsApplication });
     } finally {
       upload.current = undefined;
     }

@@ -48,6 +48,11 @@ export function uploadFailureText(error: unknown): string {
   return failureText(error, UPLOAD_FAILED, UNEXPECTED_ERROR);
 }
 
+/** Whether the server refused the address as one that has not applied ('Not authorized'): /apply comes first. */
+export function isNotApplicant(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
 /** Asks for an upload path; refused ('Not authorized') for an address that has not applied. */
 export async function startVideoUpload(email: string, file: File, signal?: AbortSignal): Promise<string> {
   const query = { email, filename: file.name, content_type: file.type };
