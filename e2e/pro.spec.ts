@@ -41,6 +41,9 @@ test('a free learner meets a locked story, pays, and after Stripe’s webhook re
   await screenshot(page, 'story-locked-360');
   await page.goto(`/read/${storyId}/${chapterIds[0]}`);
   await expect(page.getByRole('heading', { level: 1, name: 'This story is for Pro members' })).toBeVisible();
+  // Said once (issue 23, rough edge 10): the server's refusal repeats the title, and the panel does not.
+  await expect(page.getByText(/This story is for Pro members/)).toHaveCount(1);
+  await expect(page.getByText('This chapter opens with Pro', { exact: false })).toBeVisible();
   await expect(page.getByText('Marta encuentra')).toHaveCount(0);
   // The chapter call is refused (403), as it should be; the browser logs the refusal.
   expect(consoleErrors).toEqual([expect.stringContaining('403')]);

@@ -125,6 +125,17 @@ test('a learner reads along: the spoken sentence is highlighted, a tap or a key 
   await expect.poll(() => read((element) => element.playbackRate)).toBe(1.25);
   await expectNoSeriousAxeViolation(page);
 
+  // The text's focus ring is for the keyboard (rough edge 11): a key pressed in the text shows it, and the next
+  // click on a word hides it again, though the browser's own rule would keep it.
+  const reloadedText = page.getByRole('group', { name: 'Chapter text' });
+  const ring = () => reloadedText.evaluate((element) => getComputedStyle(element).outlineStyle);
+  await reloadedText.getByText('gata', { exact: true }).click();
+  await expect.poll(ring).toBe('none');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(ring).toBe('solid');
+  await reloadedText.getByText('azul', { exact: true }).click();
+  await expect.poll(ring).toBe('none');
+
   // A chapter without timings has no marks and no sentence controls.
   await page.goto(`/read/${gata.storyId}/${gata.chapterIds[1]}`);
   await expect(page.getByRole('group', { name: 'Chapter text' })).toBeVisible();

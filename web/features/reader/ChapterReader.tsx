@@ -48,8 +48,10 @@ export function ChapterReader({ storyId, chapterId }: { storyId: number; chapter
 function ChapterUnavailable({ storyId, error }: { storyId: number; error?: Error }) {
   const locked = error instanceof ApiError && error.status === 403;
   const title = locked ? 'This story is for Pro members' : READER_TEXT.notFound;
+  // The server's refusal says the title again ("This story is for Pro members. Upgrade to read it."): once is
+  // enough, and the panel says what Pro opens.
   const detail = locked
-    ? error.message
+    ? READER_TEXT.lockedDetail
     : error && !(error instanceof ApiError && error.status === 404)
       ? error.message
       : 'It may have been moved or removed.';

@@ -129,8 +129,14 @@ export const ChapterText = memo(function ChapterText({
         lang={language}
         dir={textDirection(language)}
         onClick={handleClick}
-        onKeyDown={handleKeyDown}
-        className="reader-text rounded-lg text-lg leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 sm:text-xl [&_p]:mb-5"
+        // The focus ring is for the keyboard: a tap or click hides it until the next key (styles.css), even
+        // where the browser would keep it from an earlier key press.
+        onPointerDown={(event) => event.currentTarget.setAttribute('data-pointer', '')}
+        onKeyDown={(event) => {
+          event.currentTarget.removeAttribute('data-pointer');
+          handleKeyDown(event);
+        }}
+        className="reader-text rounded-lg text-lg leading-relaxed text-slate-800 sm:text-xl [&_p]:mb-5"
         // The markup is chapterHtml's: escaped text and allow-listed tags without attributes (text.ts).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
         dangerouslySetInnerHTML={html}
