@@ -11,6 +11,7 @@ import { cn } from '#web/components/ui/cn.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
+import { ReaderSettingsDialog } from '#web/features/settings/ReaderSettingsDialog.tsx';
 import { useReaderSettings } from '#web/features/settings/readerSettings.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
@@ -99,6 +100,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const terms = useTermStatuses(chapter);
   const { lookedUp, change: changeStatus } = terms;
   const [showMarks, setShowMarks] = useShowMarks();
+  const { settings } = useReaderSettings();
   const audio = useRef<HTMLAudioElement>(null);
   const readAlong = useRecordingReadAlong(
     audio,
@@ -147,6 +149,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
           statuses={terms.statuses}
           showMarks={showMarks}
           readAlong={readAlong}
+          appearance={settings}
           onStatusKey={changeStatus}
           onWord={handleWord}
         />
@@ -228,6 +231,7 @@ function ReaderTools({
       <div className="flex flex-wrap items-start justify-end gap-x-5 gap-y-2">
         {marks ? <MarksSwitch {...marks} /> : null}
         <ReadingsSwitch readings={readings} />
+        <ReaderSettingsDialog />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import {
   useRef,
 } from 'react';
 import { textDirection } from '#common/languages.ts';
+import type { ReaderSettings } from '#common/schemas/readerSettings.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
@@ -33,6 +34,8 @@ export interface ChapterTextProps {
   showMarks?: boolean | undefined;
   /** The narration's sentences (issue 23): the spoken one highlighted, a play mark before each timed one. */
   readAlong?: ReadAlong | undefined;
+  /** The learner's text size, line spacing and typeface (issue 23); the defaults otherwise. */
+  appearance?: Pick<ReaderSettings, 'text_size' | 'line_spacing' | 'typeface'> | undefined;
   /** A status key (1-4, k, i) pressed on the active word: its term and the status. */
   onStatusKey?: (term: string, status: TermStatus) => void;
   /**
@@ -70,6 +73,7 @@ export const ChapterText = memo(function ChapterText({
   statuses,
   showMarks = true,
   readAlong,
+  appearance,
   onStatusKey,
   onWord,
 }: ChapterTextProps) {
@@ -122,6 +126,9 @@ export const ChapterText = memo(function ChapterText({
         data-reader-text
         data-readings={showReadings && words ? '' : undefined}
         data-marks={statuses && showMarks ? '' : undefined}
+        data-size={appearance?.text_size}
+        data-spacing={appearance?.line_spacing}
+        data-typeface={appearance?.typeface}
         aria-label="Chapter text"
         aria-describedby={KEYBOARD_HINT_ID}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the text is one stop that the arrow keys walk
@@ -136,7 +143,7 @@ export const ChapterText = memo(function ChapterText({
           event.currentTarget.removeAttribute('data-pointer');
           handleKeyDown(event);
         }}
-        className="reader-text rounded-lg text-lg leading-relaxed text-slate-800 sm:text-xl [&_p]:mb-5"
+        className="reader-text rounded-lg text-slate-800"
         // The markup is chapterHtml's: escaped text and allow-listed tags without attributes (text.ts).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
         dangerouslySetInnerHTML={html}
