@@ -89,20 +89,14 @@ export const ChapterText = memo(function ChapterText({
   }
 
   function handleClick(event: MouseEvent<HTMLDivElement>) {
-    const mark = (event.target as Element).closest<HTMLElement>('.play-mark');
-    if (mark && readAlong) {
-      readAlong.playFrom(Number(mark.dataset.n));
-      return;
-    }
-    const word = (event.target as Element).closest<HTMLElement>('[data-w]');
-    if (!word || !container.current?.contains(word)) return;
-    // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
-    performance.mark('reader:tap', { startTime: event.timeStamp });
+    const word = tappedWord(event, container.current, readAlong);
+    if (!word) return;
     activate(word);
     onWord(...wordOf(word, statuses, language));
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    event.currentTarget.removeAttribute('data-pointer');
     textKey(event, {
       container: container.current,
       active: active.current,
@@ -139,10 +133,7 @@ export const ChapterText = memo(function ChapterText({
         // The focus ring is for the keyboard: a tap or click hides it until the next key (styles.css), even
         // where the browser would keep it from an earlier key press.
         onPointerDown={(event) => event.currentTarget.setAttribute('data-pointer', '')}
-        onKeyDown={(event) => {
-          event.currentTarget.removeAttribute('data-pointer');
-          handleKeyDown(event);
-        }}
+        onKeyDown={handleKeyDown}
         className="reader-text rounded-lg text-slate-800"
         // The markup is chapterHtml's: escaped text and allow-listed tags without attributes (text.ts).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
@@ -151,6 +142,24 @@ export const ChapterText = memo(function ChapterText({
     </>
   );
 });
+
+/** The word a tap or click landed on, if any; a tap on a play mark plays from its sentence instead. */
+function tappedWord(
+  event: MouseEvent<HTMLDivElement>,
+  container: HTMLElement | null,
+  readAlong: ReadAlong | undefined,
+): HTMLElement | undefined {
+  const mark = (event.target as Element).closest<HTMLElement>('.play-mark');
+  if (mark && readAlong) {
+    readAlong.playFrom(Number(mark.dataset.n));
+    return undefined;
+  }
+  const word = (event.target as Element).closest<HTMLElement>('[data-w]');
+  if (!word || !container?.contains(word)) return undefined;
+  // When the tap happened (the event's own time, before any queueing): the word panel marks its paints.
+  performance.mark('reader:tap', { startTime: event.timeStamp });
+  return word;
+}
 
 /** The text's markup (text.ts), built again only when what it shows changes; marked for the benchmarks. */
 function useChapterMarkup(
