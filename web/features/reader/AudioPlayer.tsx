@@ -27,7 +27,7 @@ export function formatClock(seconds: number): string {
 }
 
 /** True when a key press belongs to what has the focus (a field, a button, the chapter text), not the player. */
-function isForSomethingElse(event: KeyboardEvent): boolean {
+export function isForSomethingElse(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return true;
   const target = event.target instanceof Element ? event.target : null;
   if (!target) return false;
@@ -235,7 +235,7 @@ function useRate(audio: RefObject<HTMLAudioElement | null>, rate: number) {
 }
 
 /** The speed, 0.5× to 2× by quarters: a native select, which phones show as their own picker. */
-function RateSelect({ rate, onRateChange }: { rate: number; onRateChange: (rate: number) => void }) {
+export function RateSelect({ rate, onRateChange }: { rate: number; onRateChange: (rate: number) => void }) {
   return (
     <select
       aria-label="Playback speed"

@@ -22,8 +22,11 @@ import { MarksSwitch, useShowMarks } from './MarksSwitch.tsx';
 import { chapterQuery } from './queries.ts';
 import { ReadingsSwitch, useReadings } from './ReadingsSwitch.tsx';
 import { READER_TEXT } from './readerText.ts';
-import { type ReadAlong, useRecordingReadAlong } from './useReadAlong.ts';
+import { SpeechPlayer } from './SpeechPlayer.tsx';
+import { useNarration } from './useNarration.ts';
+import type { ReadAlong } from './useReadAlong.ts';
 import { useReadingTime } from './useReadingTime.ts';
+import type { SpeechReadAlong } from './useSpeechReadAlong.ts';
 import { useTermStatuses } from './useTermStatuses.ts';
 import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
@@ -102,10 +105,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const [showMarks, setShowMarks] = useShowMarks();
   const { settings } = useReaderSettings();
   const audio = useRef<HTMLAudioElement>(null);
-  const readAlong = useRecordingReadAlong(
-    audio,
-    chapter.audio_url ? chapter.read_along?.sentences : undefined,
-  );
+  const { readAlong, speech } = useNarration(chapter, audio, settings.playback_rate);
 
   const handleWord = useCallback(
     (word: string, analysis?: WordAnalysis) => {
@@ -126,6 +126,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
         onNext={goNext}
         audio={audio}
         readAlong={readAlong}
+        speech={speech}
       />
 
       <main
@@ -163,7 +164,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
         />
       </main>
 
-      <ReaderWordPanel lookup={lookup} language={language} terms={terms} />
+      <ReaderWordPanel lookup={lookup} language={language} terms={terms} rate={settings.playback_rate} />
     </div>
   );
 }
@@ -180,10 +181,12 @@ function ReaderWordPanel({
   lookup,
   language,
   terms,
+  rate,
 }: {
   lookup: ReturnType<typeof useWordLookup>;
   language: string;
   terms: ReturnType<typeof useTermStatuses>;
+  rate: number;
 }) {
   if (lookup.state.status === 'idle') return null;
   const term = lookup.state.analysis?.term;
@@ -193,6 +196,7 @@ function ReaderWordPanel({
       language={language}
       onClose={lookup.close}
       termStatus={term ? terms.control(term) : undefined}
+      speechRate={rate}
     />
   );
 }
@@ -245,6 +249,7 @@ function ReaderHeader({
   onNext,
   audio,
   readAlong,
+  speech,
 }: {
   chapter: ReaderChapter;
   percent: number;
@@ -252,6 +257,7 @@ function ReaderHeader({
   onNext: (() => void) | undefined;
   audio: RefObject<HTMLAudioElement | null>;
   readAlong: ReadAlong | undefined;
+  speech: SpeechReadAlong | undefined;
 }) {
   const { story } = chapter;
   const language = story.language.code;
@@ -300,6 +306,14 @@ function ReaderHeader({
             src={chapter.audio_url}
             audio={audio}
             readAlong={readAlong}
+            rate={settings.playback_rate}
+            onRateChange={(rate) => change({ playback_rate: rate })}
+          />
+        </div>
+      ) : speech ? (
+        <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
+          <SpeechPlayer
+            speech={speech}
             rate={settings.playback_rate}
             onRateChange={(rate) => change({ playback_rate: rate })}
           />

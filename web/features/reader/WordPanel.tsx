@@ -7,6 +7,7 @@ import type { TermStatus } from '#common/terms.ts';
 import { cn } from '#web/components/ui/cn.ts';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
+import { SayWord } from './SayWord.tsx';
 import { STATUS_TEXT } from './useTermStatuses.ts';
 import type { WordLookup } from './useWordLookup.ts';
 
@@ -28,6 +29,8 @@ export interface WordPanelProps {
   onClose: () => void;
   /** The word's term's status and the way to change it (issue 22); absent when statuses are not known. */
   termStatus?: TermStatusControl | undefined;
+  /** The learner's speed, for the word said by the device's voice (issue 23). */
+  speechRate?: number;
 }
 
 export interface TermStatusControl {
@@ -41,7 +44,7 @@ export interface TermStatusControl {
  * not take the focus or block the page, so the learner keeps reading and tapping; its content is a live region,
  * so a screen reader hears each answer. Escape closes it.
  */
-export function WordPanel({ lookup, language, onClose, termStatus }: WordPanelProps) {
+export function WordPanel({ lookup, language, onClose, termStatus, speechRate = 1 }: WordPanelProps) {
   useEffect(() => {
     function handleKey(event: KeyboardEvent) {
       if (event.key === 'Escape') onClose();
@@ -68,13 +71,16 @@ export function WordPanel({ lookup, language, onClose, termStatus }: WordPanelPr
       className="fixed inset-x-0 bottom-0 z-30 max-h-[60dvh] overflow-y-auto rounded-t-2xl border border-slate-200 bg-white px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96 sm:rounded-2xl"
     >
       <div className="flex items-start justify-between gap-3">
-        <h2
-          lang={language}
-          dir={textDirection(language)}
-          className="text-2xl font-bold break-words text-slate-900"
-        >
-          {lookup.word}
-        </h2>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <h2
+            lang={language}
+            dir={textDirection(language)}
+            className="min-w-0 text-2xl font-bold break-words text-slate-900"
+          >
+            {lookup.word}
+          </h2>
+          <SayWord word={lookup.word} language={language} rate={speechRate} />
+        </div>
         <button
           type="button"
           onClick={onClose}
