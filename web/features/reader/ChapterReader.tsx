@@ -1,32 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { type RefObject, useCallback, useRef, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { textDirection } from '#common/languages.ts';
 import { screenPath } from '#common/routes.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
-import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
-import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
 import { ReaderSettingsDialog } from '#web/features/settings/ReaderSettingsDialog.tsx';
 import { useReaderSettings } from '#web/features/settings/readerSettings.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
-import { AudioPlayer } from './AudioPlayer.tsx';
 import { ChapterText } from './ChapterText.tsx';
 import { CompletionSection } from './Completion.tsx';
 import { MarksSwitch, useShowMarks } from './MarksSwitch.tsx';
 import { chapterQuery } from './queries.ts';
+import { ReaderHeader } from './ReaderHeader.tsx';
 import { ReadingsSwitch, useReadings } from './ReadingsSwitch.tsx';
 import { READER_TEXT } from './readerText.ts';
-import { SpeechPlayer } from './SpeechPlayer.tsx';
 import { useNarration } from './useNarration.ts';
-import type { ReadAlong } from './useReadAlong.ts';
 import { useReadingTime } from './useReadingTime.ts';
-import type { SpeechReadAlong } from './useSpeechReadAlong.ts';
 import { useTermStatuses } from './useTermStatuses.ts';
 import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
 import { WordPanel } from './WordPanel.tsx';
@@ -238,94 +234,5 @@ function ReaderTools({
         <ReaderSettingsDialog />
       </div>
     </div>
-  );
-}
-
-/** The sticky header: back to the story, the chapter's title, Next, the audio when there is some, and the progress. */
-function ReaderHeader({
-  chapter,
-  percent,
-  isCompleted,
-  onNext,
-  audio,
-  readAlong,
-  speech,
-}: {
-  chapter: ReaderChapter;
-  percent: number;
-  isCompleted: boolean;
-  onNext: (() => void) | undefined;
-  audio: RefObject<HTMLAudioElement | null>;
-  readAlong: ReadAlong | undefined;
-  speech: SpeechReadAlong | undefined;
-}) {
-  const { story } = chapter;
-  const language = story.language.code;
-  const { settings, change } = useReaderSettings();
-  return (
-    <header
-      className={cn(
-        'sticky top-0 z-20 border-b backdrop-blur',
-        isCompleted ? 'border-green-200 bg-green-50/95' : 'border-slate-200 bg-white/95',
-      )}
-    >
-      <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-2.5 sm:gap-4 sm:px-6">
-        <Link
-          to={screenPath('story', { storyId: story.id })}
-          className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back
-        </Link>
-        {/* On a phone, '(Completed!)' has a line of its own rather than being cut with a long title. */}
-        <h1 className="min-w-0 flex-1 text-center text-sm font-semibold text-slate-900 sm:flex sm:justify-center sm:text-base">
-          <span className="block truncate">
-            Chapter {chapter.chapter_number}: <span lang={language}>{chapter.title}</span>
-          </span>
-          {isCompleted ? (
-            <>
-              {' '}
-              <span className="block shrink-0 text-xs text-green-700 sm:ml-1.5 sm:text-base">
-                (Completed!)
-              </span>
-            </>
-          ) : null}
-        </h1>
-        {onNext ? (
-          <Button size="sm" variant="secondary" className="shrink-0" onClick={onNext}>
-            Next
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Button>
-        ) : (
-          <span className="w-16 shrink-0" aria-hidden="true" />
-        )}
-      </div>
-      {chapter.audio_url ? (
-        <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
-          <AudioPlayer
-            src={chapter.audio_url}
-            audio={audio}
-            readAlong={readAlong}
-            rate={settings.playback_rate}
-            onRateChange={(rate) => change({ playback_rate: rate })}
-          />
-        </div>
-      ) : speech ? (
-        <div className="border-t border-slate-200/70 px-2 py-1.5 sm:px-6">
-          <SpeechPlayer
-            speech={speech}
-            rate={settings.playback_rate}
-            onRateChange={(rate) => change({ playback_rate: rate })}
-          />
-        </div>
-      ) : null}
-      <ProgressBar
-        value={percent}
-        label="Chapter progress"
-        size="sm"
-        tone={isCompleted ? 'green' : 'blue'}
-        className="rounded-none"
-      />
-    </header>
   );
 }
