@@ -69,7 +69,8 @@ export function DailyGoalBar({ language }: { language: string }) {
           <div className="min-w-0">
             <h2 className="font-semibold text-slate-900">Daily Goal</h2>
             <p className="text-sm text-slate-600">
-              {formatCount(today)} / {plural(target, { one: 'minute', other: 'minutes' })} today · {percentage}%
+              {formatCount(today)} / {plural(target, { one: 'minute', other: 'minutes' })} today ·{' '}
+              {percentage}%
             </p>
           </div>
         </div>
