@@ -106,7 +106,7 @@ describe('npm run dict:import', () => {
       { env: env(), encoding: 'utf8' },
     );
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/100\.0 %\s+1 entries/);
+    expect(run.stderr).toMatch(/100\.0 %\s+1 entry /);
     expect(run.stdout).toContain('Imported 1 es entries');
   }, 120_000);
 });

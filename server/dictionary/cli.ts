@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
+import { plural } from '#common/plural.ts';
 import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { openCommandLineDatabase } from '#server/db/command-line.ts';
@@ -35,6 +36,8 @@ function readArguments(args: string[]): { source: string; target: string; file: 
   return { source, target, file };
 }
 
+const ENTRIES = { one: 'entry', other: 'entries' } as const;
+
 /** A one-line progress bar: how much of the file is read, entries per second, and the time left. */
 function progressLine(counts: DumpCounts, size: number, startedAt: number): string {
   const fraction = size > 0 ? Math.min(1, counts.bytes / size) : 0;
@@ -45,7 +48,7 @@ function progressLine(counts: DumpCounts, size: number, startedAt: number): stri
   const filled = Math.round(fraction * width);
   const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
   return (
-    `[${bar}] ${(fraction * 100).toFixed(1).padStart(5)} %  ${counts.entries.toLocaleString('en')} entries` +
+    `[${bar}] ${(fraction * 100).toFixed(1).padStart(5)} %  ${plural(counts.entries, ENTRIES)}` +
     `  ${Math.round(rate).toLocaleString('en')}/s  ${left === undefined ? '' : `${formatDuration(left)} left`}` +
     `  ${counts.skipped.toLocaleString('en')} skipped`
   );
@@ -53,11 +56,16 @@ function progressLine(counts: DumpCounts, size: number, startedAt: number): stri
 
 /** What the import's summary adds to the counts: form-of lines, words they lack, reasons, gloss language. */
 function summaryLines(result: DumpCounts): string[] {
-  const lines = [
-    `${result.form_of_lines.toLocaleString('en')} lines are only forms of other words ` +
-      `(${result.form_of_links.toLocaleString('en')} links, to ${(result.missing_lemmas ?? 0).toLocaleString('en')} ` +
-      'words the dump has no entry for: those forms answer with what they are).',
-  ];
+  const formLines = plural(result.form_of_lines, {
+    one: '{count} line is only a form of another word',
+    other: '{count} lines are only forms of other words',
+  });
+  const links = plural(result.form_of_links, { one: 'link', other: 'links' });
+  const missing = plural(result.missing_lemmas ?? 0, {
+    one: '{count} word the dump has no entry for',
+    other: '{count} words the dump has no entry for',
+  });
+  const lines = [`${formLines} (${links}, to ${missing}: those forms answer with what they are).`];
   if (result.gloss_language !== null)
     lines.push(`The glosses are in ${languageName(result.gloss_language)}.`);
   const reasons = Object.entries(result.skipped_reasons).sort(([, a], [, b]) => b - a);
