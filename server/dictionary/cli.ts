@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
-import { plural } from '#common/plural.ts';
+import { formatCount, plural } from '#common/plural.ts';
 import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { openCommandLineDatabase } from '#server/db/command-line.ts';
@@ -132,10 +132,16 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
       throw new CommandFailure(finished?.error ?? 'The import did not finish.');
     const result = finished.result as DumpCounts;
     const seconds = (Date.now() - startedAt) / 1000;
+    const entries = plural(result.entries, {
+      one: `{count} ${source} entry`,
+      other: `{count} ${source} entries`,
+    });
+    const forms = plural(result.forms, { one: 'form', other: 'forms' });
+    const senses = plural(result.senses, { one: 'sense', other: 'senses' });
+    const lines = plural(result.lines, { one: 'line', other: 'lines' });
     stdout.write(
-      `Imported ${result.entries.toLocaleString('en')} ${source} entries (${result.forms.toLocaleString('en')} forms, ` +
-        `${result.senses.toLocaleString('en')} senses) into the ${source}→${target} dictionary in ` +
-        `${formatDuration(seconds)}; ${result.skipped.toLocaleString('en')} of ${result.lines.toLocaleString('en')} lines skipped.\n`,
+      `Imported ${entries} (${forms}, ${senses}) into the ${source}→${target} dictionary in ` +
+        `${formatDuration(seconds)}; ${formatCount(result.skipped)} of ${lines} skipped.\n`,
     );
     for (const { line, reason } of result.skipped_lines) stdout.write(`  line ${line}: ${reason}\n`);
     for (const line of summaryLines(result)) stdout.write(`${line}\n`);
@@ -143,9 +149,11 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
     // it here rather than leave the chapters' terms on the old dictionary until the next start.
     if (target === BASE_LANGUAGE_CODE) {
       const remade = await refreshStaleChapterTerms(db, { language: source, signal });
-      stdout.write(
-        `Remade the words of ${remade.toLocaleString('en')} ${source} chapters for the new dictionary.\n`,
-      );
+      const chapters = plural(remade, {
+        one: `{count} ${source} chapter`,
+        other: `{count} ${source} chapters`,
+      });
+      stdout.write(`Remade the words of ${chapters} for the new dictionary.\n`);
     }
   } finally {
     await pool.end();
