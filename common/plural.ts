@@ -11,7 +11,9 @@ export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
  * A phrase's forms by plural category: `other` is required and taken for any category left out, so English
  * needs `one` and `other`, Polish adds `few` and `many`.
  */
-export type PluralForms = { readonly other: string } & { readonly [C in Exclude<PluralCategory, 'other'>]?: string };
+export type PluralForms = { readonly other: string } & {
+  readonly [C in Exclude<PluralCategory, 'other'>]?: string;
+};
 
 /** Where a form places the number itself, rather than before it. */
 const COUNT_PLACEHOLDER = '{count}';

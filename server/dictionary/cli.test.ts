@@ -107,6 +107,8 @@ describe('npm run dict:import', () => {
     );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/100\.0 %\s+1 entry /);
-    expect(run.stdout).toMatch(/^Imported 1 es entry \(\d+ forms?, \d+ senses?\) .*; 0 of 1 line skipped\.$/m);
+    expect(run.stdout).toMatch(
+      /^Imported 1 es entry \(\d+ forms?, \d+ senses?\) .*; 0 of 1 line skipped\.$/m,
+    );
   }, 120_000);
 });
