@@ -54,6 +54,21 @@ function progressLine(counts: DumpCounts, size: number, startedAt: number): stri
   );
 }
 
+/** The report's first line: what was imported, into which dictionary, how fast, and what was skipped. */
+function importedLine(result: DumpCounts, run: { source: string; target: string; seconds: number }): string {
+  const entries = plural(result.entries, {
+    one: `{count} ${run.source} entry`,
+    other: `{count} ${run.source} entries`,
+  });
+  const forms = plural(result.forms, { one: 'form', other: 'forms' });
+  const senses = plural(result.senses, { one: 'sense', other: 'senses' });
+  const lines = plural(result.lines, { one: 'line', other: 'lines' });
+  return (
+    `Imported ${entries} (${forms}, ${senses}) into the ${run.source}→${run.target} dictionary in ` +
+    `${formatDuration(run.seconds)}; ${formatCount(result.skipped)} of ${lines} skipped.`
+  );
+}
+
 /** What the import's summary adds to the counts: form-of lines, words they lack, reasons, gloss language. */
 function summaryLines(result: DumpCounts): string[] {
   const formLines = plural(result.form_of_lines, {
@@ -132,17 +147,7 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
       throw new CommandFailure(finished?.error ?? 'The import did not finish.');
     const result = finished.result as DumpCounts;
     const seconds = (Date.now() - startedAt) / 1000;
-    const entries = plural(result.entries, {
-      one: `{count} ${source} entry`,
-      other: `{count} ${source} entries`,
-    });
-    const forms = plural(result.forms, { one: 'form', other: 'forms' });
-    const senses = plural(result.senses, { one: 'sense', other: 'senses' });
-    const lines = plural(result.lines, { one: 'line', other: 'lines' });
-    stdout.write(
-      `Imported ${entries} (${forms}, ${senses}) into the ${source}→${target} dictionary in ` +
-        `${formatDuration(seconds)}; ${formatCount(result.skipped)} of ${lines} skipped.\n`,
-    );
+    stdout.write(`${importedLine(result, { source, target, seconds })}\n`);
     for (const { line, reason } of result.skipped_lines) stdout.write(`  line ${line}: ${reason}\n`);
     for (const line of summaryLines(result)) stdout.write(`${line}\n`);
     // A running server remakes them when its own import finishes; this one is outside any server, so it does
