@@ -1,6 +1,7 @@
 // The generation prompts of the bulk import (admin.md §2, §7, §9): a style guide per difficulty level and one
 // template for every chapter, whose {variables} are filled from the workbook's rows. The admin's tab shows the
 // defaults and may change them; it sends the five guides joined as 'level: text' lines, and the template.
+import { pluralForm } from './plural.ts';
 import { DIFFICULTIES, type Difficulty } from './stories.ts';
 
 /** What a writer (or a model) is asked to keep to at each level, easiest first. */
@@ -124,7 +125,7 @@ export function templateWarnings(template: string): string[] {
   if (unknown.length === 0) return [];
   const names = unknown.map((name) => `{${name}}`).join(', ');
   return [
-    `The prompt template uses ${unknown.length === 1 ? 'an unknown variable' : 'unknown variables'}, left as written: ${names}. ` +
+    `The prompt template uses ${pluralForm(unknown.length, { one: 'an unknown variable', other: 'unknown variables' })}, left as written: ${names}. ` +
       `Known: ${PROMPT_VARIABLES.map((name) => `{${name}}`).join(', ')}.`,
   ];
 }

@@ -36,7 +36,7 @@ test('a learner picks Spanish, filters and searches the library, reads a chapter
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(goal.getByRole('button', { name: 'Edit daily goal' })).toBeFocused();
-  await expect(goal.getByText('0 / 1 minutes today · 0%')).toBeVisible();
+  await expect(goal.getByText('0 / 1 minute today · 0%')).toBeVisible();
 
   // Both demo stories are available; the filters apply only on Show Results.
   const available = page.getByRole('region', { name: 'Available Stories' });

@@ -1,6 +1,8 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
+import { plural } from '#common/plural.ts';
 import type { Transaction } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
+import { HOURS, MINUTES } from '#server/http/retry-after.ts';
 
 /**
  * Wrong 6-digit codes one address may send, across all its codes. Each code takes five tries, but a new code
@@ -68,10 +70,7 @@ export async function forgetCodeFailures(tx: Transaction, email: string): Promis
 export function tooManyCodesMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const hours = Math.ceil(minutes / 60);
-  const wait =
-    minutes <= 90
-      ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
-      : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  const wait = minutes <= 90 ? plural(minutes, MINUTES) : plural(hours, HOURS);
   return (
     'Too many wrong codes for this address. Use the link in the e-mail instead, or try a code again in ' +
     `${wait}.`

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { HttpError } from '#server/http/errors.ts';
 import { isClientAbort } from '#server/http/log-policy.ts';
 import { clientNetwork, postgresRateLimitStore } from '#server/http/rate-limit-store.ts';
-import { tooManyFromNetwork } from '#server/http/retry-after.ts';
+import { tooManyFromNetwork, tooSoonToSendAgain } from '#server/http/retry-after.ts';
 import { keySet, type SigningKey, type TokenKeys } from '#server/signing-keys.ts';
 import { tooManyCodesMessage } from './code-failures.ts';
 import { AuthFailure, EMAIL_EXISTS, GOTRUE_API_VERSION, sendAuthError } from './errors.ts';
@@ -225,7 +225,7 @@ function signInRoutes(scope: AuthScope): void {
         reply,
         429,
         'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${outcome.retryAfterSeconds} seconds.`,
+        tooSoonToSendAgain(outcome.retryAfterSeconds),
       );
     }
     return {};

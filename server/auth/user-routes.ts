@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooSoonToSendAgain } from '#server/http/retry-after.ts';
 import { caller, refuse } from './caller.ts';
 import { requestEmailChange } from './email-change.ts';
 import { EMAIL_EXISTS, sendAuthError } from './errors.ts';
@@ -83,7 +84,7 @@ export function userRoutes(scope: AuthScope): void {
           reply,
           429,
           'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${change.retryAfterSeconds} seconds.`,
+          tooSoonToSendAgain(change.retryAfterSeconds),
         );
       }
       updated = change.user;

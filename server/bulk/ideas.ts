@@ -1,5 +1,6 @@
 // The workbook's rows as story and chapter ideas (admin.md §2, §7): each checked, a row that cannot be used
 // skipped with a warning naming its sheet and row, so one mistake never loses the rest of the workbook.
+import { plural } from '#common/plural.ts';
 import { DIFFICULTIES, type Difficulty } from '#common/stories.ts';
 import {
   CHAPTER_COLUMNS,
@@ -60,7 +61,10 @@ export const MAX_WARNINGS = 200;
 export function capWarnings(warnings: string[], omitted = 0): string[] {
   const total = omitted + Math.max(0, warnings.length - MAX_WARNINGS);
   if (total === 0) return warnings;
-  return [...warnings.slice(0, MAX_WARNINGS), `... and ${total.toLocaleString('en-US')} more warnings.`];
+  return [
+    ...warnings.slice(0, MAX_WARNINGS),
+    plural(total, { one: '... and {count} more warning.', other: '... and {count} more warnings.' }),
+  ];
 }
 
 /** A title as stories are matched by: any case, spaces folded. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readIdeas, titleKey } from './ideas.ts';
+import { capWarnings, MAX_WARNINGS, readIdeas, titleKey } from './ideas.ts';
 import type { SheetRow, WorkbookRows } from './workbook.ts';
 
 const numbered = (rows: unknown[][]): SheetRow[] =>
@@ -138,5 +138,14 @@ describe('titleKey', () => {
   it('folds case and runs of spaces', () => {
     expect(titleKey('  El   Faro ')).toBe(titleKey('el faro'));
     expect(titleKey('Café')).toBe(titleKey('CAFE\u0301'));
+  });
+});
+
+describe('capWarnings', () => {
+  it('counts the warnings left out, one in the singular', () => {
+    const warnings = Array.from({ length: MAX_WARNINGS + 1 }, (_, index) => `warning ${index}`);
+    expect(capWarnings(warnings).at(-1)).toBe('... and 1 more warning.');
+    expect(capWarnings(warnings, 1999).at(-1)).toBe('... and 2,000 more warnings.');
+    expect(capWarnings(['only'])).toEqual(['only']);
   });
 });

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
+import { formatCount, plural } from '#common/plural.ts';
 import { type Command, CommandFailure, commandConfig, runAsProcess } from '#server/command.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { openCommandLineDatabase } from '#server/db/command-line.ts';
@@ -35,6 +36,8 @@ function readArguments(args: string[]): { source: string; target: string; file: 
   return { source, target, file };
 }
 
+const ENTRIES = { one: 'entry', other: 'entries' } as const;
+
 /** A one-line progress bar: how much of the file is read, entries per second, and the time left. */
 function progressLine(counts: DumpCounts, size: number, startedAt: number): string {
   const fraction = size > 0 ? Math.min(1, counts.bytes / size) : 0;
@@ -45,19 +48,39 @@ function progressLine(counts: DumpCounts, size: number, startedAt: number): stri
   const filled = Math.round(fraction * width);
   const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
   return (
-    `[${bar}] ${(fraction * 100).toFixed(1).padStart(5)} %  ${counts.entries.toLocaleString('en')} entries` +
+    `[${bar}] ${(fraction * 100).toFixed(1).padStart(5)} %  ${plural(counts.entries, ENTRIES)}` +
     `  ${Math.round(rate).toLocaleString('en')}/s  ${left === undefined ? '' : `${formatDuration(left)} left`}` +
     `  ${counts.skipped.toLocaleString('en')} skipped`
   );
 }
 
+/** The report's first line: what was imported, into which dictionary, how fast, and what was skipped. */
+function importedLine(result: DumpCounts, run: { source: string; target: string; seconds: number }): string {
+  const entries = plural(result.entries, {
+    one: `{count} ${run.source} entry`,
+    other: `{count} ${run.source} entries`,
+  });
+  const forms = plural(result.forms, { one: 'form', other: 'forms' });
+  const senses = plural(result.senses, { one: 'sense', other: 'senses' });
+  const lines = plural(result.lines, { one: 'line', other: 'lines' });
+  return (
+    `Imported ${entries} (${forms}, ${senses}) into the ${run.source}→${run.target} dictionary in ` +
+    `${formatDuration(run.seconds)}; ${formatCount(result.skipped)} of ${lines} skipped.`
+  );
+}
+
 /** What the import's summary adds to the counts: form-of lines, words they lack, reasons, gloss language. */
 function summaryLines(result: DumpCounts): string[] {
-  const lines = [
-    `${result.form_of_lines.toLocaleString('en')} lines are only forms of other words ` +
-      `(${result.form_of_links.toLocaleString('en')} links, to ${(result.missing_lemmas ?? 0).toLocaleString('en')} ` +
-      'words the dump has no entry for: those forms answer with what they are).',
-  ];
+  const formLines = plural(result.form_of_lines, {
+    one: '{count} line is only a form of another word',
+    other: '{count} lines are only forms of other words',
+  });
+  const links = plural(result.form_of_links, { one: 'link', other: 'links' });
+  const missing = plural(result.missing_lemmas ?? 0, {
+    one: '{count} word the dump has no entry for',
+    other: '{count} words the dump has no entry for',
+  });
+  const lines = [`${formLines} (${links}, to ${missing}: those forms answer with what they are).`];
   if (result.gloss_language !== null)
     lines.push(`The glosses are in ${languageName(result.gloss_language)}.`);
   const reasons = Object.entries(result.skipped_reasons).sort(([, a], [, b]) => b - a);
@@ -124,20 +147,18 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
       throw new CommandFailure(finished?.error ?? 'The import did not finish.');
     const result = finished.result as DumpCounts;
     const seconds = (Date.now() - startedAt) / 1000;
-    stdout.write(
-      `Imported ${result.entries.toLocaleString('en')} ${source} entries (${result.forms.toLocaleString('en')} forms, ` +
-        `${result.senses.toLocaleString('en')} senses) into the ${source}→${target} dictionary in ` +
-        `${formatDuration(seconds)}; ${result.skipped.toLocaleString('en')} of ${result.lines.toLocaleString('en')} lines skipped.\n`,
-    );
+    stdout.write(`${importedLine(result, { source, target, seconds })}\n`);
     for (const { line, reason } of result.skipped_lines) stdout.write(`  line ${line}: ${reason}\n`);
     for (const line of summaryLines(result)) stdout.write(`${line}\n`);
     // A running server remakes them when its own import finishes; this one is outside any server, so it does
     // it here rather than leave the chapters' terms on the old dictionary until the next start.
     if (target === BASE_LANGUAGE_CODE) {
       const remade = await refreshStaleChapterTerms(db, { language: source, signal });
-      stdout.write(
-        `Remade the words of ${remade.toLocaleString('en')} ${source} chapters for the new dictionary.\n`,
-      );
+      const chapters = plural(remade, {
+        one: `{count} ${source} chapter`,
+        other: `{count} ${source} chapters`,
+      });
+      stdout.write(`Remade the words of ${chapters} for the new dictionary.\n`);
     }
   } finally {
     await pool.end();

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
+import { formatCount, plural } from '#common/plural.ts';
 import type { DictionaryLimits } from '#server/config.ts';
 import { GlossLanguageDetector, glossMismatch } from './gloss-language.ts';
 import { DumpError, readJsonLines } from './json-lines.ts';
@@ -264,7 +265,8 @@ export async function loadDump(
     });
     if (counts.entries === 0) {
       throw new EmptyDumpError(
-        `No ${dump.source} entries in the file (${counts.lines} lines read, ${counts.skipped} skipped).`,
+        `No ${dump.source} entries in the file (${plural(counts.lines, { one: 'line', other: 'lines' })} read, ` +
+          `${formatCount(counts.skipped)} skipped).`,
       );
     }
     await writer.finish();

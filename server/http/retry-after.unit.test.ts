@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds, tooManyFromNetwork, waitPhrase } from './retry-after.ts';
+import { retryAfterSeconds, tooManyFromNetwork, tooSoonToSendAgain, waitPhrase } from './retry-after.ts';
 
 describe('retry-after', () => {
   it('rounds a window left in milliseconds up to whole seconds, at least 1, as the Retry-After header does', () => {
@@ -25,5 +25,10 @@ describe('retry-after', () => {
     expect(tooManyFromNetwork(30_500)).toBe(
       'Too many requests from your network. Please try again in 31 seconds.',
     );
+  });
+
+  it('tells an address that asked again too soon how many seconds are left, one in the singular', () => {
+    expect(tooSoonToSendAgain(42)).toBe('For security purposes, you can only request this after 42 seconds.');
+    expect(tooSoonToSendAgain(1)).toBe('For security purposes, you can only request this after 1 second.');
   });
 });

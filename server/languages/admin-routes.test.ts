@@ -126,6 +126,26 @@ describe('the languages of the admin area', () => {
     });
   });
 
+  it('says one story in the singular when one story uses the language', async () => {
+    const list = await t.get<{ id: number; code: string }[]>('/api/admin/languages/', {
+      token: await asAdmin(),
+    });
+    const italian = list.body.find((language) => language.code === 'it') as { id: number };
+    await t.db.insert(stories).values([{ title: 'Il faro', author: 'Chiara', languageId: italian.id }]);
+
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/languages/${italian.id}/`,
+      token: await asAdmin(),
+    });
+
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      error:
+        'Italian cannot be deleted: 1 story uses it. Delete or move that story first, or mark the language inactive.',
+    });
+  });
+
   it('deletes a language no story uses, and answers 404 after', async () => {
     const created = await t.request<{ id: number }>({
       method: 'POST',

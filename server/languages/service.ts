@@ -1,4 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
+import { plural, pluralForm } from '#common/plural.ts';
 import {
   type AdminLanguageCreate,
   type AdminLanguageUpdate,
@@ -115,7 +116,9 @@ export async function deleteLanguage(db: Database, id: number): Promise<void> {
     if (used > 0) {
       throw new HttpError(
         409,
-        `${current.name} cannot be deleted: ${used} ${used === 1 ? 'story uses' : 'stories use'} it. Delete or move ${used === 1 ? 'that story' : 'those stories'} first, or mark the language inactive.`,
+        `${current.name} cannot be deleted: ${plural(used, { one: 'story uses', other: 'stories use' })} it. ` +
+          `Delete or move ${pluralForm(used, { one: 'that story', other: 'those stories' })} first, or mark the ` +
+          'language inactive.',
       );
     }
     await tx.delete(languages).where(eq(languages.id, id));

@@ -1,5 +1,11 @@
+import { plural } from '#common/plural.ts';
 import { escapeHtml } from './html.ts';
 import type { MailMessage } from './mailer.ts';
+
+/** How long a link and its code last: 'for 1 minute', 'for 60 minutes'. */
+function lasting(minutes: number): string {
+  return `The link and the code work once, for ${plural(minutes, { one: 'minute', other: 'minutes' })}.`;
+}
 
 const IGNORE_IF_NOT_ASKED =
   'If you did not ask for this e-mail, you can ignore it: nothing happens until the link is opened.';
@@ -31,14 +37,14 @@ export function signInMessage(options: {
     '',
     `Or enter this code: ${options.code}`,
     '',
-    `The link and the code work once, for ${options.minutes} minutes.`,
+    lasting(options.minutes),
   ].join('\n');
   const html = layout(
     subject,
     `<p style="font-size:16px;line-height:1.5">Open this link to ${action}:</p>
 <p style="margin:24px 0"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${options.isNewAccount ? 'Confirm my account' : 'Sign in to Catamaran'}</a></p>
 <p style="font-size:16px;line-height:1.5">Or enter this code: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(options.code)}</strong></p>
-<p style="font-size:14px;color:#475569">The link and the code work once, for ${options.minutes} minutes.</p>`,
+<p style="font-size:14px;color:#475569">${lasting(options.minutes)}</p>`,
   );
   return { to: options.to, subject, text, html };
 }
@@ -78,14 +84,14 @@ export function emailChangeMessage(options: {
     '',
     `Or enter this code: ${options.code}`,
     '',
-    `The link and the code work once, for ${options.minutes} minutes. Until then, your account keeps its old address.`,
+    `${lasting(options.minutes)} Until then, your account keeps its old address.`,
   ].join('\n');
   const html = layout(
     subject,
     `<p style="font-size:16px;line-height:1.5">Open this link to use this address for your Catamaran account:</p>
 ${linkButton(options.link, 'Confirm my new address')}
 <p style="font-size:16px;line-height:1.5">Or enter this code: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(options.code)}</strong></p>
-<p style="font-size:14px;color:#475569">The link and the code work once, for ${options.minutes} minutes. Until then, your account keeps its old address.</p>`,
+<p style="font-size:14px;color:#475569">${lasting(options.minutes)} Until then, your account keeps its old address.</p>`,
   );
   return { to: options.to, subject, text, html };
 }

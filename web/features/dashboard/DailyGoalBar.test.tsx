@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#web/lib/query.tsx';
 import { DailyGoalBar } from './DailyGoalBar.tsx';
 
-/** Answers the goal's calls: 60 minutes until a PUT sets another. */
-function serveGoal() {
-  let goal = 60;
+/** Answers the goal's calls: `start` minutes (60 unless told) until a PUT sets another. */
+function serveGoal(start = 60) {
+  let goal = start;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -32,6 +32,17 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'Daily Goal' });
   return { edit, dialog };
 }
+
+describe('the daily goal bar', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says "0 / 1 minute today" for a goal of one minute, the noun agreeing with the goal', async () => {
+    serveGoal(1);
+    expect(await screen.findByText('0 / 1 minute today · 0%')).toBeDefined();
+  });
+});
 
 describe('the daily goal dialog', () => {
   afterEach(() => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Target } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { DAILY_GOAL_ERROR, DAILY_GOAL_MAX_MINUTES, DAILY_GOAL_MIN_MINUTES } from '#common/activity.ts';
+import { formatCount, plural } from '#common/plural.ts';
 import type { DailyGoal } from '#common/schemas/library.ts';
 import { Button, type ButtonProps } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
@@ -68,7 +69,8 @@ export function DailyGoalBar({ language }: { language: string }) {
           <div className="min-w-0">
             <h2 className="font-semibold text-slate-900">Daily Goal</h2>
             <p className="text-sm text-slate-600">
-              {today} / {target} minutes today · {percentage}%
+              {formatCount(today)} / {plural(target, { one: 'minute', other: 'minutes' })} today ·{' '}
+              {percentage}%
             </p>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
+import { plural } from '#common/plural.ts';
 import { screenPath } from '#common/routes.ts';
 import type { StoryListItem } from '#common/schemas/library.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
@@ -9,8 +10,6 @@ import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { KnownShare } from '#web/features/library/KnownShare.tsx';
 import { StoryCover } from '#web/features/library/StoryCover.tsx';
-
-const numberFormat = new Intl.NumberFormat();
 
 export type CardKind = 'continue' | 'available' | 'completed';
 
@@ -61,8 +60,8 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
           <p className="line-clamp-3 text-sm text-slate-700">{story.description}</p>
         ) : null}
         <p className="text-xs text-slate-500">
-          {story.chapter_count} {story.chapter_count === 1 ? 'chapter' : 'chapters'} ·{' '}
-          {numberFormat.format(story.estimated_word_count)} words
+          {plural(story.chapter_count, { one: 'chapter', other: 'chapters' })} ·{' '}
+          {plural(story.estimated_word_count, { one: 'word', other: 'words' })}
         </p>
         <KnownShare comprehension={story.comprehension} of="story" className="-mt-1 block" />
         {kind === 'continue' ? (
@@ -84,8 +83,8 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
         ) : null}
         {kind === 'completed' ? (
           <p className="text-sm text-green-800">
-            {numberFormat.format(progress.words_read)} words read ·{' '}
-            {numberFormat.format(progress.points_earned)} points earned
+            {plural(progress.words_read, { one: 'word read', other: 'words read' })} ·{' '}
+            {plural(progress.points_earned, { one: 'point earned', other: 'points earned' })}
           </p>
         ) : null}
       </div>

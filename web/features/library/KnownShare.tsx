@@ -1,6 +1,5 @@
+import { plural } from '#common/plural.ts';
 import type { Comprehension } from '#common/schemas/library.ts';
-
-const numberFormat = new Intl.NumberFormat();
 
 /**
  * How much of a story or chapter the learner knows (issue 22): "You know 94 % · 37 new words", and a sentence for
@@ -19,18 +18,15 @@ export function KnownShare({
   if (!comprehension) return null;
   const percent = comprehension.known_percent;
   const fresh = comprehension.new_words;
-  const count = numberFormat.format(fresh);
   return (
     <span className={`text-sm text-slate-600 ${className}`}>
       <span aria-hidden="true">
         <span className="font-semibold text-emerald-800">You know {percent} %</span>
         {' · '}
-        <span className="whitespace-nowrap">
-          {count} new {fresh === 1 ? 'word' : 'words'}
-        </span>
+        <span className="whitespace-nowrap">{plural(fresh, { one: 'new word', other: 'new words' })}</span>
       </span>
       <span className="sr-only">
-        You know {percent} % of this {of}'s words; {count} {fresh === 1 ? 'is' : 'are'} new
+        You know {percent} % of this {of}'s words; {plural(fresh, { one: 'is new', other: 'are new' })}
       </span>
     </span>
   );

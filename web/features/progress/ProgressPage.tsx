@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { getActivity } from '#common/endpoints/activity.ts';
+import { plural } from '#common/plural.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { cn } from '#web/components/ui/cn.ts';
@@ -81,7 +82,7 @@ export function ProgressPage() {
           <StatCard Icon={BookOpenText} title="Words Read" value={numberFormat.format(wordsRead)} />
           <StatCard Icon={Award} title="Total Points" value={numberFormat.format(points)} />
           <StatCard Icon={GraduationCap} title="Level" value={level} />
-          <StatCard Icon={Flame} title="Daily Streak" value={`${streak} ${streak === 1 ? 'day' : 'days'}`} />
+          <StatCard Icon={Flame} title="Daily Streak" value={plural(streak, { one: 'day', other: 'days' })} />
         </ul>
 
         <section

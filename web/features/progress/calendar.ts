@@ -1,3 +1,4 @@
+import { plural } from '#common/plural.ts';
 import type { Activity } from '#common/schemas/library.ts';
 
 /** A month of the calendar: its first day's year and month (1–12). */
@@ -105,5 +106,5 @@ export function calendarDays(days: Activity['days']): ReadonlyMap<string, Calend
 }
 
 function spokenMinutes(minutes: number): string {
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return plural(minutes, { one: 'minute', other: 'minutes' });
 }

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { importKnown, previewKnownImport } from '#common/endpoints/terms.ts';
+import { formatCount, type PluralForms, plural } from '#common/plural.ts';
 import { type ImportKnownResult, MAX_IMPORT_TEXT_LENGTH } from '#common/schemas/terms.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/Dialog.tsx';
@@ -23,9 +24,7 @@ export const FILE_TOO_LARGE = `The file is too large: at most ${MAX_FILE_BYTES /
 export const FILE_EMPTY = 'The file is empty: choose a file with one word per line.';
 const FILE_UNREADABLE = 'The file could not be read. Choose a text or CSV file.';
 
-const numberFormat = new Intl.NumberFormat();
-const count = (value: number, one: string, many: string) =>
-  `${numberFormat.format(value)} ${value === 1 ? one : many}`;
+const WORDS: PluralForms = { one: 'word', other: 'words' };
 
 interface ChosenFile {
   name: string;
@@ -39,35 +38,31 @@ function PreviewSummary({ preview }: { preview: ImportKnownResult }) {
   return (
     <div className="flex flex-col gap-3 text-base text-slate-700">
       <p>
-        {count(preview.rows, 'line', 'lines')} read: {count(preview.terms, 'word', 'words')}
+        {plural(preview.rows, { one: 'line', other: 'lines' })} read: {plural(preview.terms, WORDS)}
         {preview.terms === preview.rows - preview.skipped ? '' : ' (forms of one word counted once)'}.
       </p>
       <ul className="flex flex-col gap-1.5 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset">
         <li>
-          <strong className="font-semibold text-slate-900">{count(preview.to_known, 'word', 'words')}</strong>{' '}
-          will become known
-          {preview.from_learning > 0
-            ? ` (${numberFormat.format(preview.from_learning)} you were learning)`
-            : ''}
+          <strong className="font-semibold text-slate-900">{plural(preview.to_known, WORDS)}</strong> will
+          become known
+          {preview.from_learning > 0 ? ` (${formatCount(preview.from_learning)} you were learning)` : ''}
         </li>
         {preview.to_learning > 0 ? (
           <li>
-            <strong className="font-semibold text-slate-900">
-              {count(preview.to_learning, 'word', 'words')}
-            </strong>{' '}
+            <strong className="font-semibold text-slate-900">{plural(preview.to_learning, WORDS)}</strong>{' '}
             will be marked as learning, at the level in the file
           </li>
         ) : null}
         {preview.unchanged > 0 ? (
           <li>
-            {count(preview.unchanged, 'word stays', 'words stay')} as they are (known, ignored or further
-            along)
+            {plural(preview.unchanged, { one: 'word stays', other: 'words stay' })} as they are (known,
+            ignored or further along)
           </li>
         ) : null}
         {preview.skipped > 0 ? (
           <li>
-            {count(preview.skipped, 'line was', 'lines were')} skipped: phrases of several words, or not a
-            word
+            {plural(preview.skipped, { one: 'line was', other: 'lines were' })} skipped: phrases of several
+            words, or not a word
           </li>
         ) : null}
       </ul>
@@ -135,7 +130,7 @@ function ListFields({
       {file ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200 ring-inset">
           <span className="min-w-0 break-all text-sm text-slate-700">
-            {file.name} · {numberFormat.format(Math.ceil(file.size / 1024))} KB
+            {file.name} · {formatCount(Math.ceil(file.size / 1024))} KB
           </span>
           <Button variant="outline" size="sm" onClick={onRemoveFile}>
             Remove file
@@ -203,8 +198,8 @@ function useImportCalls() {
 function Imported({ result }: { result: ImportKnownResult }) {
   return (
     <p role="status" className="rounded-xl bg-emerald-50 p-4 text-base font-semibold text-emerald-900">
-      {count(result.to_known, 'word is', 'words are')} now known
-      {result.to_learning > 0 ? `, ${count(result.to_learning, 'word', 'words')} marked as learning` : ''}.
+      {plural(result.to_known, { one: 'word is', other: 'words are' })} now known
+      {result.to_learning > 0 ? `, ${plural(result.to_learning, WORDS)} marked as learning` : ''}.
     </p>
   );
 }
@@ -221,7 +216,7 @@ function ImportFooter({
   changes: number;
   onBack: () => void;
 }) {
-  const label = { list: 'Preview', preview: `Import ${count(changes, 'word', 'words')}`, done: 'Done' }[step];
+  const label = { list: 'Preview', preview: `Import ${plural(changes, WORDS)}`, done: 'Done' }[step];
   return (
     <DialogFooter>
       {step === 'preview' ? (

@@ -23,6 +23,7 @@ const counts = (overrides = {}) => ({
 describe('the bulk import tab’s sentences', () => {
   it('counts the chapters the preview leaves out', () => {
     expect(moreChapters(22, 15)).toBe('... and 7 more chapters');
+    expect(moreChapters(16, 15)).toBe('... and 1 more chapter');
     expect(moreChapters(15, 15)).toBeUndefined();
   });
 
@@ -35,6 +36,9 @@ describe('the bulk import tab’s sentences', () => {
     );
     expect(previewSummary(counts())).toBe(
       'Nothing to change: the 4 chapters of this workbook are already imported as they are.',
+    );
+    expect(previewSummary(counts({ total_chapters: 1 }))).toBe(
+      'Nothing to change: the 1 chapter of this workbook is already imported as it is.',
     );
   });
 });

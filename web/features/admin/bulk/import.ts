@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkImportStories } from '#common/endpoints/bulk.ts';
+import { type PluralForms, plural } from '#common/plural.ts';
 import {
   DEFAULT_DIFFICULTY_PROMPTS,
   DEFAULT_PROMPT_TEMPLATE,
@@ -137,17 +138,19 @@ export function warningsOf(error: unknown): string[] {
 /** The line under the cards when the workbook has more chapters than the preview shows (admin.md §2). */
 export function moreChapters(total: number, shown: number): string | undefined {
   const more = total - shown;
-  return more > 0 ? `... and ${more} more chapters` : undefined;
+  // 'other' is the spec's own text; one chapter more reads in the singular beside it.
+  return more > 0
+    ? plural(more, { one: '... and {count} more chapter', other: '... and {count} more chapters' })
+    : undefined;
 }
 
-function count(value: number, one: string, many: string): string {
-  return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
-}
+const STORIES: PluralForms = { one: 'story', other: 'stories' };
+const CHAPTERS: PluralForms = { one: 'chapter', other: 'chapters' };
 
 function storiesAndChapters(stories: number, chapters: number): string {
   const parts = [
-    stories > 0 ? count(stories, 'story', 'stories') : '',
-    chapters > 0 ? count(chapters, 'chapter', 'chapters') : '',
+    stories > 0 ? plural(stories, STORIES) : '',
+    chapters > 0 ? plural(chapters, CHAPTERS) : '',
   ].filter(Boolean);
   return parts.join(' and ');
 }
@@ -157,10 +160,14 @@ export function previewSummary(counts: BulkImportCounts): string {
   const created = storiesAndChapters(counts.created_stories, counts.created_chapters);
   const updated = storiesAndChapters(counts.updated_stories, counts.updated_chapters);
   if (!created && !updated) {
-    return `Nothing to change: the ${count(counts.total_chapters, 'chapter', 'chapters')} of this workbook are already imported as they are.`;
+    const chapters = plural(counts.total_chapters, {
+      one: 'the {count} chapter of this workbook is already imported as it is',
+      other: 'the {count} chapters of this workbook are already imported as they are',
+    });
+    return `Nothing to change: ${chapters}.`;
   }
   const actions = [created ? `create ${created}` : '', updated ? `update ${updated}` : ''].filter(Boolean);
-  return `Importing will ${actions.join(' and ')} (${count(counts.total_chapters, 'chapter', 'chapters')} in the workbook).`;
+  return `Importing will ${actions.join(' and ')} (${plural(counts.total_chapters, CHAPTERS)} in the workbook).`;
 }
 
 /** What an import did, in a sentence, for screen readers (the counts themselves are shown). */

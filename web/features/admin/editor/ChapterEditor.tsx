@@ -1,3 +1,4 @@
+import { plural } from '#common/plural.ts';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Textarea } from '#web/components/ui/Textarea.tsx';
 import { ChapterAudio } from './audio/ChapterAudio.tsx';
@@ -83,6 +84,6 @@ export function ChapterEditor({
 
 /** The live count under the content: exact, or the browser's estimate until the save counts it. */
 export function wordCountHint(count: number, isEstimate: boolean): string {
-  const words = `${count.toLocaleString('en')} ${count === 1 ? 'word' : 'words'}`;
+  const words = plural(count, { one: 'word', other: 'words' });
   return isEstimate ? `About ${words} (counted exactly when saved)` : words;
 }

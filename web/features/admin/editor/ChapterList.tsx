@@ -19,6 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Plus } from 'lucide-react';
 import { useRef } from 'react';
+import { plural } from '#common/plural.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { DeleteIconButton } from '../AdminTable.tsx';
@@ -147,7 +148,7 @@ function SortableChapter({
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: chapter.key, disabled });
-  const words = `${chapter.wordCount.toLocaleString('en')} ${chapter.wordCount === 1 ? 'word' : 'words'}`;
+  const words = plural(chapter.wordCount, { one: 'word', other: 'words' });
 
   return (
     <li

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { pluralForm } from '#common/plural.ts';
 import { failureText } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { chaptersQuery, storyQuery } from '../queries.ts';
@@ -87,7 +88,6 @@ export function useSaveStory(
 /** The warning when a save dropped read-along timings: they would time another text or recording. */
 export function timingsDroppedText(chapters: readonly string[]): string {
   const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(chapters);
-  return `The read-along timings of ${names} were removed because the text or audio changed: time ${
-    chapters.length === 1 ? 'it' : 'them'
-  } again.`;
+  const them = pluralForm(chapters.length, { one: 'it', other: 'them' });
+  return `The read-along timings of ${names} were removed because the text or audio changed: time ${them} again.`;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createChapter, updateChapter } from '#common/endpoints/stories.ts';
+import { plural } from '#common/plural.ts';
 import type { AdminChapter, AdminChapterInput, AdminStory } from '#common/schemas/stories.ts';
 import { wordCount } from '#common/stories.ts';
 import { FormDialog } from '#web/components/ui/FormDialog.tsx';
@@ -93,7 +94,7 @@ export function ChapterDialog({ story, chapter, defaults, onClose }: ChapterDial
         rows={12}
         {...form.text('content')}
         disabled={isBusy}
-        hint={`${words} ${words === 1 ? 'word' : 'words'}`}
+        hint={plural(words, { one: 'word', other: 'words' })}
         className="font-mono text-sm"
       />
     </FormDialog>

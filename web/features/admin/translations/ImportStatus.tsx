@@ -1,10 +1,11 @@
 import { type ReactNode, useId } from 'react';
+import { plural } from '#common/plural.ts';
 import type { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { countOf, IMPORT_STATUS_BADGES, importPercent, progressLine } from './imports.ts';
+import { ENTRIES, IMPORT_STATUS_BADGES, importPercent, progressLine } from './imports.ts';
 
 /** Language names by code, for naming a pair. */
 export type LanguageNames = ReadonlyMap<string, string>;
@@ -90,7 +91,7 @@ export function RecentImports({
               <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
                 <Badge variant={badge.variant}>{badge.label}</Badge>
                 {entries === undefined ? null : (
-                  <span className="tabular-nums">{countOf(entries, 'entry', 'entries')}</span>
+                  <span className="tabular-nums">{plural(entries, ENTRIES)}</span>
                 )}
                 <time dateTime={item.created_at}>{dates.format(new Date(item.created_at))}</time>
               </div>

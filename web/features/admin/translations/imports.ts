@@ -1,3 +1,4 @@
+import { type PluralForms, plural } from '#common/plural.ts';
 import type { DictionaryImport } from '#common/schemas/dictionary.ts';
 import type { BadgeVariant } from '#web/components/ui/Badge.tsx';
 
@@ -20,17 +21,9 @@ export const IMPORT_STATUS_BADGES: Readonly<Record<ImportStatus, { label: string
     cancelled: { label: 'Cancelled', variant: 'amber' },
   };
 
-const counts = new Intl.NumberFormat('en-US');
-
-/** A count as an admin reads it: 12,345. */
-export function formatCount(value: number): string {
-  return counts.format(value);
-}
-
-/** A count with its noun: '1 entry', '12,345 entries'. */
-export function countOf(value: number, one: string, many: string): string {
-  return `${formatCount(value)} ${value === 1 ? one : many}`;
-}
+/** The nouns of an import's counts, for plural(): '1 entry', '12,345 entries'. */
+export const ENTRIES: PluralForms = { one: 'entry', other: 'entries' };
+export const LINES: PluralForms = { one: 'line', other: 'lines' };
 
 /**
  * How far the import has read, 0–100: compressed bytes read over the file's size. Rounded down, so 100 means
@@ -45,11 +38,9 @@ export function importPercent(item: DictionaryImport): number {
 export function progressLine(item: DictionaryImport): string {
   if (!item.progress) return item.status === 'queued' ? 'Waiting to start...' : 'Starting...';
   const { entries, skipped } = item.progress;
-  return [
-    countOf(entries, 'entry', 'entries'),
-    `${importPercent(item)}%`,
-    `${countOf(skipped, 'line', 'lines')} skipped`,
-  ].join(' · ');
+  return [plural(entries, ENTRIES), `${importPercent(item)}%`, `${plural(skipped, LINES)} skipped`].join(
+    ' · ',
+  );
 }
 
 /** What the result box says about a finished import: its counts as JSON, or 'Error: …' when it failed. */
@@ -62,5 +53,5 @@ export function importResultText(item: DictionaryImport): string {
 export function importSummary(item: DictionaryImport): string {
   if (item.status === 'failed') return `Import failed: ${item.error ?? 'The import failed.'}`;
   if (item.status === 'cancelled') return 'Import cancelled.';
-  return `Import finished: ${countOf(item.progress?.entries ?? 0, 'entry', 'entries')}.`;
+  return `Import finished: ${plural(item.progress?.entries ?? 0, ENTRIES)}.`;
 }

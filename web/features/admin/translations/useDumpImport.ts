@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { cancelImport as cancelImportEndpoint } from '#common/endpoints/dictionary.ts';
+import { formatCount, plural } from '#common/plural.ts';
 import type { DictionaryImport } from '#common/schemas/dictionary.ts';
 import { ApiError, failureText } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useTranslationImport, useTranslationImports } from '../queries.ts';
-import { countOf, formatCount, importResultText, importSummary, isImportActive } from './imports.ts';
+import { ENTRIES, importResultText, importSummary, isImportActive, LINES } from './imports.ts';
 import {
   type DumpFormat,
   hasDumpExtension,
@@ -70,8 +71,8 @@ export function useDumpImport() {
         const { answer, reply } = await previewDump(upload.fields, upload.file);
         show(
           JSON.stringify(reply, null, 2),
-          `Preview ready: ${countOf(answer.entries, 'entry', 'entries')} in ` +
-            `${countOf(answer.lines, 'line', 'lines')}, ${formatCount(answer.skipped)} skipped.`,
+          `Preview ready: ${plural(answer.entries, ENTRIES)} in ` +
+            `${plural(answer.lines, LINES)}, ${formatCount(answer.skipped)} skipped.`,
         );
       },
       'Failed to preview the file',

@@ -1,6 +1,7 @@
 // The /apply form's words in each language it is written in (learner.md §2, §8, §9). The quoted English texts
 // of the spec are kept word for word; the others are written the way a native speaker would say them, not
 // translated word by word: tú in Spanish, vous in French, 您 in Chinese.
+import type { PluralForms } from '#common/plural.ts';
 import { type FormLanguage, WEEKLY_HOURS_LABELS, type WeeklyHoursChoice } from '#common/schemas/narrators.ts';
 import type { ApplicationFieldName, RequiredFieldName, TextFieldName } from './form.ts';
 
@@ -57,11 +58,11 @@ export interface ApplyStrings {
   failure: string;
   /**
    * Instead of the failure when the server says too many applications came from here (429): one cause, one
-   * sentence. `rateLimitedFor` says how long to wait ({minutes}, by the language's plural rule, 'one' or
-   * 'other'); `rateLimited` is for an answer that did not say.
+   * sentence. `rateLimitedFor` says how long to wait ({minutes}, its form chosen by the language's plural rules,
+   * `other` for any category without one of its own); `rateLimited` is for an answer that did not say.
    */
   rateLimited: string;
-  rateLimitedFor: Record<'one' | 'other', string>;
+  rateLimitedFor: PluralForms;
 }
 
 /** Each language's own name, shown in the picker (the English name goes beside it). */

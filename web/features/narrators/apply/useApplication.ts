@@ -1,6 +1,7 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apply } from '#common/endpoints/narrators.ts';
+import { formatCount, pluralForm } from '#common/plural.ts';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { FormLanguage } from '#common/schemas/narrators.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -31,8 +32,7 @@ export function failureSentence(t: ApplyStrings, language: FormLanguage, failure
   if (failure.kind === 'failed') return t.failure;
   if (failure.retryAfterSeconds === undefined) return t.rateLimited;
   const minutes = Math.max(1, Math.ceil(failure.retryAfterSeconds / 60));
-  const form = new Intl.PluralRules(language).select(minutes) === 'one' ? 'one' : 'other';
-  return t.rateLimitedFor[form].replace('{minutes}', String(minutes));
+  return pluralForm(minutes, t.rateLimitedFor, language).replace('{minutes}', formatCount(minutes, language));
 }
 
 function problemText(t: ApplyStrings, field: ApplicationFieldName, problem: FieldProblem): string {
