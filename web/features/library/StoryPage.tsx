@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, Crown } from 'lucide-react';
+import { ChevronRight, Crown, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
 import { CLIENT_ROUTES, screenPath } from '#common/routes.ts';
@@ -8,6 +8,7 @@ import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { queryKeys } from '#web/lib/queryKeys.ts';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
 import { KnownShare } from './KnownShare.tsx';
 import { markChapterUnread, storyDetailQuery } from './queries.ts';
+import { readingStart } from './readingStart.ts';
 import { StoryCover } from './StoryCover.tsx';
 
 export const STORY_NOT_FOUND = 'Story not found';
@@ -98,6 +100,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
               />
             </div>
           ) : null}
+          {story.is_locked ? null : <StartReading story={story} />}
         </div>
       </div>
 
@@ -118,6 +121,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
               storyId={story.id}
               language={story.language}
               chapter={chapter}
+              isLocked={story.is_locked}
               progress={story.user_progress.chapters[String(chapter.id)]}
             />
           ))}
@@ -127,15 +131,43 @@ function StoryContent({ story }: { story: StoryDetail }) {
   );
 }
 
+/**
+ * The story's main action (issue 23): 'Start reading' the first chapter, 'Continue' at the first unfinished
+ * one, or 'Read again' from the first once all are finished; named with the chapter it opens.
+ */
+function StartReading({ story }: { story: StoryDetail }) {
+  const start = readingStart(story);
+  if (!start) return null;
+  return (
+    <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+      <Link
+        to={screenPath('reader', { storyId: story.id, chapterId: start.chapter.id })}
+        className={buttonClassName({ size: 'lg', className: 'w-full sm:w-auto' })}
+      >
+        {start.label}
+      </Link>
+      <p className="min-w-0 text-sm text-slate-600">
+        Chapter {start.chapter.chapter_number}:{' '}
+        <span lang={story.language} className="font-medium text-slate-800">
+          {start.chapter.title}
+        </span>
+      </p>
+    </div>
+  );
+}
+
 function ChapterRow({
   storyId,
   language,
   chapter,
+  isLocked,
   progress,
 }: {
   storyId: number;
   language: string;
   chapter: StoryDetail['chapters'][number];
+  /** The story is Pro and the learner has not: a lock stands where the chevron would (issue 23, rough edge 10). */
+  isLocked: boolean;
   progress: StoryDetail['user_progress']['chapters'][string] | undefined;
 }) {
   const queryClient = useQueryClient();
@@ -171,7 +203,11 @@ function ChapterRow({
             </span>
             <KnownShare comprehension={chapter.comprehension} of="chapter" className="block" />
           </span>
-          {completed ? null : <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
+          {isLocked ? (
+            <Lock role="img" aria-label="Locked: Pro only" className="size-5 shrink-0 text-amber-700" />
+          ) : completed ? null : (
+            <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+          )}
         </Link>
         {completed ? (
           <div className="flex shrink-0 flex-col items-end gap-2">
