@@ -60,20 +60,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
           className="mx-auto w-40 shrink-0 sm:mx-0 sm:w-48"
         />
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={difficultyBadge(story.difficulty_level)}>
-              {difficultyLabel(story.difficulty_level)}
-            </Badge>
-            {story.is_free ? (
-              <Badge variant="brand">Free</Badge>
-            ) : (
-              <Badge variant="accent">
-                <Crown className="size-3" aria-hidden="true" />
-                Pro
-              </Badge>
-            )}
-            {overall.is_completed ? <Badge variant="green">✓ Story Complete</Badge> : null}
-          </div>
+          <StoryBadges story={story} />
           <h1
             lang={story.language}
             dir={direction}
@@ -131,6 +118,26 @@ function StoryContent({ story }: { story: StoryDetail }) {
   );
 }
 
+/** The story's difficulty, Free or Pro, and '✓ Story Complete' once every chapter is read. */
+function StoryBadges({ story }: { story: StoryDetail }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge variant={difficultyBadge(story.difficulty_level)}>
+        {difficultyLabel(story.difficulty_level)}
+      </Badge>
+      {story.is_free ? (
+        <Badge variant="brand">Free</Badge>
+      ) : (
+        <Badge variant="accent">
+          <Crown className="size-3" aria-hidden="true" />
+          Pro
+        </Badge>
+      )}
+      {story.user_progress.overall.is_completed ? <Badge variant="green">✓ Story Complete</Badge> : null}
+    </div>
+  );
+}
+
 /**
  * The story's main action (issue 23): 'Start reading' the first chapter, 'Continue' at the first unfinished
  * one, or 'Read again' from the first once all are finished; named with the chapter it opens.
@@ -156,6 +163,17 @@ function StartReading({ story }: { story: StoryDetail }) {
   );
 }
 
+/**
+ * What ends a chapter's link: a lock when the story is locked for the learner (Pro, and they have not: issue 23,
+ * rough edge 10), else a chevron while the chapter is unread.
+ */
+function ChapterMark({ isLocked, isCompleted }: { isLocked: boolean; isCompleted: boolean }) {
+  if (isLocked) {
+    return <Lock role="img" aria-label="Locked: Pro only" className="size-5 shrink-0 text-amber-700" />;
+  }
+  return isCompleted ? null : <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />;
+}
+
 function ChapterRow({
   storyId,
   language,
@@ -166,7 +184,6 @@ function ChapterRow({
   storyId: number;
   language: string;
   chapter: StoryDetail['chapters'][number];
-  /** The story is Pro and the learner has not: a lock stands where the chevron would (issue 23, rough edge 10). */
   isLocked: boolean;
   progress: StoryDetail['user_progress']['chapters'][string] | undefined;
 }) {
@@ -203,11 +220,7 @@ function ChapterRow({
             </span>
             <KnownShare comprehension={chapter.comprehension} of="chapter" className="block" />
           </span>
-          {isLocked ? (
-            <Lock role="img" aria-label="Locked: Pro only" className="size-5 shrink-0 text-amber-700" />
-          ) : completed ? null : (
-            <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-          )}
+          <ChapterMark isLocked={isLocked} isCompleted={completed} />
         </Link>
         {completed ? (
           <div className="flex shrink-0 flex-col items-end gap-2">
