@@ -113,6 +113,10 @@ describe('Dashboard: the first choice of a language', () => {
       'Child and Teen stories',
     );
     expect(saves(sent)).toEqual([]);
+    // Not chosen until answered: the picker behind still shows its placeholder.
+    expect(screen.getByRole('combobox', { name: 'Language to learn', hidden: true }).textContent).toContain(
+      'Choose a language',
+    );
     await user.click(little);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
