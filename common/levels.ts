@@ -11,7 +11,7 @@ export interface LevelAnswer {
 }
 
 /**
- * The answers a learner gives when they choose a language for the first time (issue 23, decision 079), easiest
+ * The answers a learner gives when they choose a language for the first time (issue 23, decision 080), easiest
  * first. The four answers fit the three stored levels (both beginner answers are beginner), and each opens the
  * library at two neighbouring difficulties, one step harder per answer: answer i at DIFFICULTIES[i] and [i + 1].
  */

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures.ts';
 import { chooseNewLanguage } from './support/languages.ts';
 import { screenshot } from './support/screenshots.ts';
 
-// Issue 23 (decision 079): a language chosen for the first time asks the learner's level, saves it, and opens
+// Issue 23 (decision 080): a language chosen for the first time asks the learner's level, saves it, and opens
 // the library at its difficulties. The demo library holds, in Spanish, 'La gata y la luna' (infant) and 'El
 // mensaje de la botella' (teen).
 test('a learner choosing Spanish for the first time tells their level by keyboard, and the library opens at it', async ({

@@ -162,7 +162,7 @@ test('on a 360 px phone the header keeps each language on one line in the bar, a
   await page.keyboard.press('Escape');
 
   for (const language of languages) {
-    // Each is chosen for the first time: its level is skipped (decision 079).
+    // Each is chosen for the first time: its level is skipped (decision 080).
     await chooseNewLanguage(page, language);
     // The language's own name, whole, on one line inside the bar.
     await expect(picker).toContainText(language.replace(/ \(.*\)$/, ''));

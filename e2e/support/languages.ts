@@ -6,7 +6,7 @@ export type LevelReply = (typeof LEVEL_ANSWERS)[number]['label'] | 'Skip';
 
 /**
  * Picks a language the learner has never chosen, in the dashboard's header, and gives the level dialog that
- * follows its reply (decision 079); Skip, the default, chooses it at the beginner level as the specification
+ * follows its reply (decision 080); Skip, the default, chooses it at the beginner level as the specification
  * does, with the library unfiltered.
  */
 export async function chooseNewLanguage(page: Page, name: string, reply: LevelReply = 'Skip'): Promise<void> {

@@ -7,7 +7,7 @@ import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 
 // Issue 23: a language chosen for the first time is saved at the level the learner gave
-// (web/features/dashboard/LevelDialog.tsx, decision 079). The rest of these endpoints is tested with the
+// (web/features/dashboard/LevelDialog.tsx, decision 080). The rest of these endpoints is tested with the
 // reader's calls (server/reader/routes.test.ts).
 
 const t = setupTestApp();

@@ -61,7 +61,7 @@ export function DashboardHeader({
               triggerLabel: chosenLanguageLabel(language),
             }))}
             // '' (Radix's "no value") rather than undefined, which would leave the select to keep the option
-            // picked: a language asked about first (decision 079) is not chosen until the learner answers.
+            // picked: a language asked about first (decision 080) is not chosen until the learner answers.
             value={selected ?? ''}
             onValueChange={onSelect}
             className="min-w-0"
