@@ -7,6 +7,7 @@ import { createAccount } from './support/accounts.ts';
 import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { chooseNewLanguage } from './support/languages.ts';
 import { screenshot } from './support/screenshots.ts';
 import { createStory } from './support/stories.ts';
 
@@ -40,8 +41,7 @@ test('a learner who knows 50 words sees how much of each story and chapter they 
   await signInWithCode(page, email);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/dashboard');
-  await page.getByRole('combobox', { name: 'Language to learn' }).click();
-  await page.getByRole('option', { name: 'Español (Spanish)' }).click();
+  await chooseNewLanguage(page, 'Español (Spanish)');
   const available = page.getByRole('region', { name: 'Available Stories' });
   const card = available.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card).toBeVisible();

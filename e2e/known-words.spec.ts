@@ -7,6 +7,7 @@ import { createAccount } from './support/accounts.ts';
 import { signInWithCode, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { chooseNewLanguage } from './support/languages.ts';
 import { screenshot } from './support/screenshots.ts';
 import { createStory } from './support/stories.ts';
 
@@ -32,8 +33,7 @@ test('a learner imports the words they know, and the library and progress show t
   await signInWithCode(page, email);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/dashboard');
-  await page.getByRole('combobox', { name: 'Language to learn' }).click();
-  await page.getByRole('option', { name: 'Español (Spanish)' }).click();
+  await chooseNewLanguage(page, 'Español (Spanish)');
   const card = page
     .getByRole('region', { name: 'Available Stories' })
     .getByRole('listitem')

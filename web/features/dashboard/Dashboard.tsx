@@ -1,12 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Search, SearchX } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { StoryListItem } from '#common/schemas/library.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { DailyGoalBar } from './DailyGoalBar.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
@@ -19,73 +17,50 @@ import {
   justRightStories,
   type StoryFilters,
 } from './filters.ts';
-import { languageProgressQuery, saveLanguageProgress, useLanguages, useStoryList } from './queries.ts';
+import { LevelDialog } from './LevelDialog.tsx';
+import { languageProgressQuery, useLanguages, useStoryList } from './queries.ts';
 import { type CardKind, StoryCard } from './StoryCard.tsx';
+import { useLanguageChoice } from './useLanguageChoice.ts';
 
 export const DASHBOARD_TITLE = 'Library · Catamaran';
-const CHOSEN_LANGUAGE_KEY = 'catamaran-language';
-
-function storedLanguage(): string | undefined {
-  try {
-    return window.localStorage.getItem(CHOSEN_LANGUAGE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function storeLanguage(code: string): void {
-  try {
-    window.localStorage.setItem(CHOSEN_LANGUAGE_KEY, code);
-  } catch {
-    // Private browsing may refuse storage: the choice then lasts until the page is left.
-  }
-}
 
 /**
  * /dashboard (spec/learner.md §2): the header with the language to learn, then the daily goal and the story
  * list of that language. The language chosen is remembered on this device; without one, the learner's first
- * language (oldest progress entry) is chosen for them.
+ * language (oldest progress entry) is chosen for them. A language chosen for the first time asks the learner's
+ * level, and its library opens at the stories of that level (issue 23).
  */
 export function Dashboard() {
   useDocumentTitle(DASHBOARD_TITLE);
-  const queryClient = useQueryClient();
   const languages = useLanguages();
   const progress = useQuery(languageProgressQuery());
-  const [chosen, setChosen] = useState(storedLanguage);
-
-  const known = new Set(languages.data?.map((language) => language.code));
-  const firstLearned = progress.data?.[0]?.language.code;
-  const language = chosen && known.has(chosen) ? chosen : firstLearned;
+  const choice = useLanguageChoice(languages.data, progress.data);
+  const { language, opening } = choice;
+  const opened = opening?.language === language ? opening : undefined;
 
   useEffect(() => {
     if (languages.error) console.warn('Could not load the languages', languages.error);
   }, [languages.error]);
 
-  const pick = useMutation({
-    mutationFn: async (code: string) => {
-      const target = languages.data?.find((item) => item.code === code);
-      const base = languages.data?.find((item) => item.code === BASE_LANGUAGE_CODE);
-      if (target) await saveLanguageProgress(target.id, base?.id);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() }),
-  });
-
-  function handleSelect(code: string) {
-    setChosen(code);
-    storeLanguage(code);
-    pick.mutate(code);
-  }
-
   if (languages.isPending || progress.isPending) return <ScreenSpinner label="Loading your dashboard..." />;
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <DashboardHeader languages={languages.data ?? []} selected={language} onSelect={handleSelect} />
+      <DashboardHeader languages={languages.data ?? []} selected={language} onSelect={choice.handleSelect} />
+      {choice.asking ? (
+        <LevelDialog language={choice.asking} onAnswer={choice.handleAnswer} onSkip={choice.handleSkip} />
+      ) : null}
       <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         {language ? (
           <>
             <DailyGoalBar language={language} />
-            <Library key={language} language={language} />
+            <Library
+              key={opened ? `${language}:${opened.difficulty.join(',')}` : language}
+              language={language}
+              initialFilters={
+                opened ? { ...DEFAULT_FILTERS, difficulty: opened.difficulty } : DEFAULT_FILTERS
+              }
+            />
           </>
         ) : (
           <Welcome />
@@ -109,8 +84,8 @@ function Welcome() {
 }
 
 /** The story list of one language: filters, search, and the three sections (spec/learner.md §2, §4). */
-function Library({ language }: { language: string }) {
-  const [filters, setFilters] = useState<StoryFilters>(DEFAULT_FILTERS);
+function Library({ language, initialFilters }: { language: string; initialFilters: StoryFilters }) {
+  const [filters, setFilters] = useState<StoryFilters>(initialFilters);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const stories = useStoryList(language, filters, search);

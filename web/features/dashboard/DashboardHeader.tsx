@@ -60,7 +60,9 @@ export function DashboardHeader({
               label: languageLabel(language),
               triggerLabel: chosenLanguageLabel(language),
             }))}
-            value={selected}
+            // '' (Radix's "no value") rather than undefined, which would leave the select to keep the option
+            // picked: a language asked about first (decision 080) is not chosen until the learner answers.
+            value={selected ?? ''}
             onValueChange={onSelect}
             className="min-w-0"
             triggerClassName="min-w-0 max-w-[11rem] sm:max-w-none sm:w-60"

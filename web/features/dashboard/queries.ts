@@ -3,6 +3,7 @@ import { getDailyGoal, setDailyGoal } from '#common/endpoints/activity.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
 import { chooseLanguage, listLanguageProgress } from '#common/endpoints/progress.ts';
+import { DEFAULT_LEARNER_LEVEL, type LearnerLevel } from '#common/schemas/reading.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { type StoryFilters, storyListInput, storyListQuery } from './filters.ts';
@@ -27,10 +28,17 @@ export function languageProgressQuery() {
   });
 }
 
-/** Saves a language the learner picked, at the beginner level (spec/learner.md §7). */
-export function saveLanguageProgress(languageId: number, nativeLanguageId: number | undefined) {
+/**
+ * Saves a language the learner picked (spec/learner.md §7), at the beginner level unless they told their level
+ * (issue 23); an entry already saved keeps its level.
+ */
+export function saveLanguageProgress(
+  languageId: number,
+  nativeLanguageId: number | undefined,
+  level: LearnerLevel = DEFAULT_LEARNER_LEVEL,
+) {
   return call(chooseLanguage, {
-    body: { language_id: languageId, native_language_id: nativeLanguageId, current_level: 'beginner' },
+    body: { language_id: languageId, native_language_id: nativeLanguageId, current_level: level },
   });
 }
 

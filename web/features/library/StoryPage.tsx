@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, Crown } from 'lucide-react';
+import { ChevronRight, Crown, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
 import { CLIENT_ROUTES, screenPath } from '#common/routes.ts';
@@ -8,6 +8,7 @@ import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
 import { queryKeys } from '#web/lib/queryKeys.ts';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
 import { KnownShare } from './KnownShare.tsx';
 import { markChapterUnread, storyDetailQuery } from './queries.ts';
+import { readingStart } from './readingStart.ts';
 import { StoryCover } from './StoryCover.tsx';
 
 export const STORY_NOT_FOUND = 'Story not found';
@@ -58,20 +60,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
           className="mx-auto w-40 shrink-0 sm:mx-0 sm:w-48"
         />
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={difficultyBadge(story.difficulty_level)}>
-              {difficultyLabel(story.difficulty_level)}
-            </Badge>
-            {story.is_free ? (
-              <Badge variant="brand">Free</Badge>
-            ) : (
-              <Badge variant="accent">
-                <Crown className="size-3" aria-hidden="true" />
-                Pro
-              </Badge>
-            )}
-            {overall.is_completed ? <Badge variant="green">✓ Story Complete</Badge> : null}
-          </div>
+          <StoryBadges story={story} />
           <h1
             lang={story.language}
             dir={direction}
@@ -98,6 +87,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
               />
             </div>
           ) : null}
+          {story.is_locked ? null : <StartReading story={story} />}
         </div>
       </div>
 
@@ -118,6 +108,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
               storyId={story.id}
               language={story.language}
               chapter={chapter}
+              isLocked={story.is_locked}
               progress={story.user_progress.chapters[String(chapter.id)]}
             />
           ))}
@@ -127,15 +118,73 @@ function StoryContent({ story }: { story: StoryDetail }) {
   );
 }
 
+/** The story's difficulty, Free or Pro, and '✓ Story Complete' once every chapter is read. */
+function StoryBadges({ story }: { story: StoryDetail }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge variant={difficultyBadge(story.difficulty_level)}>
+        {difficultyLabel(story.difficulty_level)}
+      </Badge>
+      {story.is_free ? (
+        <Badge variant="brand">Free</Badge>
+      ) : (
+        <Badge variant="accent">
+          <Crown className="size-3" aria-hidden="true" />
+          Pro
+        </Badge>
+      )}
+      {story.user_progress.overall.is_completed ? <Badge variant="green">✓ Story Complete</Badge> : null}
+    </div>
+  );
+}
+
+/**
+ * The story's main action (issue 23): 'Start reading' the first chapter, 'Continue' at the first unfinished
+ * one, or 'Read again' from the first once all are finished; named with the chapter it opens.
+ */
+function StartReading({ story }: { story: StoryDetail }) {
+  const start = readingStart(story);
+  if (!start) return null;
+  return (
+    <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+      <Link
+        to={screenPath('reader', { storyId: story.id, chapterId: start.chapter.id })}
+        className={buttonClassName({ size: 'lg', className: 'w-full sm:w-auto' })}
+      >
+        {start.label}
+      </Link>
+      <p className="min-w-0 text-sm text-slate-600">
+        Chapter {start.chapter.chapter_number}:{' '}
+        <span lang={story.language} className="font-medium text-slate-800">
+          {start.chapter.title}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * What ends a chapter's link: a lock when the story is locked for the learner (Pro, and they have not: issue 23,
+ * rough edge 10), else a chevron while the chapter is unread.
+ */
+function ChapterMark({ isLocked, isCompleted }: { isLocked: boolean; isCompleted: boolean }) {
+  if (isLocked) {
+    return <Lock role="img" aria-label="Locked: Pro only" className="size-5 shrink-0 text-amber-700" />;
+  }
+  return isCompleted ? null : <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />;
+}
+
 function ChapterRow({
   storyId,
   language,
   chapter,
+  isLocked,
   progress,
 }: {
   storyId: number;
   language: string;
   chapter: StoryDetail['chapters'][number];
+  isLocked: boolean;
   progress: StoryDetail['user_progress']['chapters'][string] | undefined;
 }) {
   const queryClient = useQueryClient();
@@ -171,7 +220,7 @@ function ChapterRow({
             </span>
             <KnownShare comprehension={chapter.comprehension} of="chapter" className="block" />
           </span>
-          {completed ? null : <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
+          <ChapterMark isLocked={isLocked} isCompleted={completed} />
         </Link>
         {completed ? (
           <div className="flex shrink-0 flex-col items-end gap-2">
