@@ -61,7 +61,10 @@ async function standInVoice(page: Page) {
       }
     }
     Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: StandInUtterance, configurable: true });
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', {
+      value: StandInUtterance,
+      configurable: true,
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Crown, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
+import { plural } from '#common/plural.ts';
 import { CLIENT_ROUTES, screenPath } from '#common/routes.ts';
 import type { StoryDetail } from '#common/schemas/library.ts';
 import { BackLinkHeader } from '#web/components/BackLinkHeader.tsx';
@@ -21,7 +22,7 @@ import { StoryCover } from './StoryCover.tsx';
 
 export const STORY_NOT_FOUND = 'Story not found';
 
-const numberFormat = new Intl.NumberFormat();
+const _numberFormat = new Intl.NumberFormat();
 
 /**
  * /story/{storyId} (spec/learner.md §2): the story's cover and facts, its progress, and its chapters, each
@@ -71,8 +72,8 @@ function StoryContent({ story }: { story: StoryDetail }) {
           <p className="mt-1 text-slate-600">by {story.author}</p>
           {story.description ? <p className="mt-4 text-slate-700">{story.description}</p> : null}
           <p className="mt-4 text-sm text-slate-600">
-            {story.chapters.length} {story.chapters.length === 1 ? 'chapter' : 'chapters'} ·{' '}
-            {numberFormat.format(story.estimated_word_count)} words
+            {plural(story.chapters.length, { one: 'chapter', other: 'chapters' })} ·{' '}
+            {plural(story.estimated_word_count, { one: 'word', other: 'words' })}
           </p>
           <KnownShare comprehension={story.comprehension} of="story" className="mt-1 block" />
           {overall.completion_percentage > 0 ? (
@@ -216,7 +217,7 @@ function ChapterRow({
               {chapter.title}
             </span>
             <span className="block text-sm text-slate-500">
-              {numberFormat.format(chapter.word_count)} words
+              {plural(chapter.word_count, { one: 'word', other: 'words' })}
             </span>
             <KnownShare comprehension={chapter.comprehension} of="chapter" className="block" />
           </span>

@@ -3,6 +3,7 @@ import { ArrowRight, CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { forgetTerms, markChapterKnown } from '#common/endpoints/terms.ts';
+import { plural } from '#common/plural.ts';
 import { screenPath } from '#common/routes.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
@@ -18,7 +19,7 @@ import { wordSavesSettled } from './useWordLookup.ts';
 export const REST_KNOWN_TEXT = {
   option: 'Also mark the remaining new words as known',
   marked: (count: number) =>
-    count === 1 ? '1 new word is now known.' : `${count.toLocaleString('en')} new words are now known.`,
+    plural(count, { one: '{count} new word is now known.', other: '{count} new words are now known.' }),
   none: 'No new words were left to mark as known.',
   undo: 'Undo',
   undone: 'Undone: those words are new again.',

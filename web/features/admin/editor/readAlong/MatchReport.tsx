@@ -1,3 +1,4 @@
+import { plural } from '#common/plural.ts';
 import type { ReadAlongPreview } from '#common/schemas/readAlong.ts';
 import { formatStart } from './timings.ts';
 
@@ -18,8 +19,9 @@ export function MatchReport({ report }: { report: ReadAlongPreview }) {
       }
     >
       <p className="font-medium">
-        {FORMAT_NAMES[report.format]} file: {matched} of {total} {total === 1 ? 'sentence' : 'sentences'}{' '}
-        matched, {Math.round(report.coverage * 100)} % of the text.
+        {FORMAT_NAMES[report.format]} file: {matched} of{' '}
+        {plural(total, { one: 'sentence', other: 'sentences' })} matched, {Math.round(report.coverage * 100)}{' '}
+        % of the text.
       </p>
       {matched < total ? (
         <p className="mt-1">
@@ -29,8 +31,7 @@ export function MatchReport({ report }: { report: ReadAlongPreview }) {
       {report.unmatched_cues.length > 0 ? (
         <details className="mt-2">
           <summary className="cursor-pointer font-medium">
-            {report.unmatched_cues.length} {report.unmatched_cues.length === 1 ? 'cue' : 'cues'} matched no
-            text
+            {plural(report.unmatched_cues.length, { one: 'cue', other: 'cues' })} matched no text
           </summary>
           <ul className="mt-1 list-disc pl-5">
             {report.unmatched_cues.map((cue) => (
@@ -44,7 +45,10 @@ export function MatchReport({ report }: { report: ReadAlongPreview }) {
       {report.problems.length > 0 ? (
         <details className="mt-2" open>
           <summary className="cursor-pointer font-medium">
-            {report.problems.length} {report.problems.length === 1 ? 'line was' : 'lines were'} skipped
+            {plural(report.problems.length, {
+              one: '{count} line was skipped',
+              other: '{count} lines were skipped',
+            })}
           </summary>
           <ul className="mt-1 list-disc pl-5">
             {report.problems.map((problem) => (

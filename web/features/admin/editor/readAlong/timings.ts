@@ -1,5 +1,6 @@
 // The read-along editor's rules (issue 23): starts nudged without passing their neighbours, shown to the tenth
 // of a second, and a report of what a file's cues left out.
+import { plural } from '#common/plural.ts';
 
 /** How far one nudge moves a start, in seconds. */
 export const NUDGE_SECONDS = 0.1;
@@ -49,5 +50,5 @@ export function nudged(
 /** "6 of 7 sentences timed", for the editor's summary. */
 export function timedSummary(starts: readonly (number | null)[]): string {
   const timed = starts.filter((start) => start !== null).length;
-  return `${timed} of ${starts.length} ${starts.length === 1 ? 'sentence' : 'sentences'} timed`;
+  return `${timed} of ${plural(starts.length, { one: 'sentence', other: 'sentences' })} timed`;
 }
