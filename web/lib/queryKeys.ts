@@ -51,6 +51,8 @@ export const queryKeys = {
   adminChapters: (storyId: number) => ['admin', 'stories', storyId, 'chapters'] as const,
   /** A chapter's read-along timings (issue 23), as saved for its current text. */
   adminReadAlong: (chapterId: number) => ['admin', 'read-along', chapterId] as const,
+  /** Every chapter's timings (a prefix): a story save may drop some. */
+  adminReadAlongAll: () => ['admin', 'read-along'] as const,
   /** A chapter text's words as the server counts them (ja, zh); never changes for the same text. */
   wordCount: (language: string, content: string) => ['admin', 'word-count', language, content] as const,
   /** The latest dictionary imports. An import's own key is not under it, so refreshing the list never

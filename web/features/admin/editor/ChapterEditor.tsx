@@ -75,6 +75,7 @@ export function ChapterEditor({
         chapterId={chapter.id}
         audioUrl={chapter.audioUrl}
         durationSeconds={chapter.audioDurationSeconds}
+        hasPendingAudio={chapter.pendingAudio !== undefined}
         hasUnsavedChanges={hasUnsavedChanges}
         disabled={disabled}
       />

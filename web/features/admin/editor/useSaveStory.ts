@@ -70,6 +70,7 @@ export function useSaveStory(
       setNotice('Story saved.');
       if (dropped.length > 0) setWarning(timingsDroppedText(dropped));
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStories(), exact: true });
+      if (dropped.length > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.adminReadAlongAll() });
     } catch (error) {
       setProblem(error instanceof SaveFailed ? error.message : failureText(error, 'Failed to save story'));
       if (error instanceof SaveFailed && error.chapterKey) {

@@ -27,12 +27,15 @@ export function ReadAlongEditor({
   chapterId,
   audioUrl,
   durationSeconds,
+  hasPendingAudio,
   hasUnsavedChanges,
   disabled,
 }: {
   chapterId: number | undefined;
   audioUrl: string | null;
   durationSeconds: number | null;
+  /** Audio picked or recorded, uploaded by the next save. */
+  hasPendingAudio: boolean;
   hasUnsavedChanges: boolean;
   disabled: boolean;
 }) {
@@ -46,7 +49,7 @@ export function ReadAlongEditor({
         <Timings chapterId={chapterId} audioUrl={audioUrl} duration={durationSeconds} disabled={disabled} />
       ) : (
         <p className="text-sm text-slate-600">
-          {chapterId !== undefined && audioUrl !== null
+          {audioUrl !== null || hasPendingAudio
             ? READ_ALONG_EDITOR_TEXT.needsSave
             : READ_ALONG_EDITOR_TEXT.needsAudio}
         </p>
