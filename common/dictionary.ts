@@ -210,3 +210,6 @@ export function normalizeLookup(word: string, languageCode: string): LookupWord 
   if (!APOSTROPHES.has(after)) return { exact, lower };
   return { exact, lower, elided: { exact: `${exact}${after}`, lower: `${lower}'` } };
 }
+
+/** Where dictionary recordings come from (issue 23): Wikimedia Commons' upload host, the one media origin beside the site's. */
+export const RECORDING_HOST = 'upload.wikimedia.org';

@@ -61,6 +61,8 @@ export const LookupResult = z.object({
   /** What the tapped word is, when it is not the lemma itself: 'third-person singular preterite of hablar'. */
   form: z.string().nullable(),
   translations: z.array(Translation),
+  /** A recording of the word itself on Wikimedia Commons, when the dictionary's dump gave one (issue 23). */
+  audio_url: z.string().optional(),
 });
 export type LookupResult = z.infer<typeof LookupResult>;
 

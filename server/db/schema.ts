@@ -444,6 +444,8 @@ export const dictionaryEntries = pgTable('dictionary_entries', {
   lemma: text('lemma').notNull(),
   pos: text('pos').notNull(),
   senses: jsonb('senses').notNull(),
+  /** A recording of the word on Wikimedia Commons, from the dump's `sounds` (issue 23); null without one. */
+  audio: text('audio'),
 });
 
 /**

@@ -22,7 +22,8 @@ const TABLE_OF: Record<TableKind, (importId: number) => string> = {
 // in the way of another import's switch (and of every lookup queued behind that). In the parent's order
 // (phrase_id was added last, by migration 0010), so that rows need no conversion when attached.
 const COLUMNS: Record<TableKind, string> = {
-  entries: 'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses jsonb NOT NULL',
+  entries:
+    'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses jsonb NOT NULL, audio text',
   forms:
     'import_id integer NOT NULL, surface_key text NOT NULL, surface text, lemma text NOT NULL, description text, phrase_id integer',
   phrases: 'import_id integer NOT NULL, id integer NOT NULL, phrase text NOT NULL',
@@ -232,7 +233,8 @@ export class CopyText {
         // JSON escapes every control character: only its backslashes need doubling.
         const senses = JSON.stringify(entry.senses);
         const column = senses.includes('\\') ? senses.replaceAll('\\', '\\\\') : senses;
-        entryText += `${start}${lemma}\t${copyValue(entry.pos)}\t${column}\n`;
+        const audio = entry.audio === null ? '\\N' : copyValue(entry.audio);
+        entryText += `${start}${lemma}\t${copyValue(entry.pos)}\t${column}\t${audio}\n`;
       }
       for (const form of entry.forms) {
         const lemmaOf = form.lemma === entry.lemma ? lemmaColumn : `${copyValue(form.lemma)}\t`;
@@ -313,7 +315,9 @@ export class ImportWriter {
       throw error;
     }
     const entries = entriesClient.query(
-      copyFrom(`COPY ${entriesTable(importId)} (import_id, lemma, pos, senses) FROM STDIN WITH (FREEZE)`),
+      copyFrom(
+        `COPY ${entriesTable(importId)} (import_id, lemma, pos, senses, audio) FROM STDIN WITH (FREEZE)`,
+      ),
     );
     const forms = formsClient.query(
       copyFrom(

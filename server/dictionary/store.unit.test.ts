@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CopyText, MAX_PHRASES } from './store.ts';
 import type { EntryRows, FormRow } from './wiktextract.ts';
 
-function entry(lemma: string, forms: Partial<FormRow>[], senses = 0): EntryRows {
+function entry(lemma: string, forms: Partial<FormRow>[], senses = 0, audio: string | null = null): EntryRows {
   return {
+    audio,
     lemma,
     pos: 'verb',
     senses: Array.from({ length: senses }, () => ({
@@ -33,6 +34,18 @@ function rowsOf(text: string): string[][] {
 }
 
 describe('CopyText', () => {
+  it("writes an entry's recording as its last column, and null as COPY's \\N", () => {
+    const copy = new CopyText(7);
+    const rows = copy.batch([
+      entry('casa', [{}], 1, 'https://upload.wikimedia.org/a/casa.ogg.mp3'),
+      entry('mesa', [{}], 1),
+    ]);
+    expect(rowsOf(rows.entries).map((row) => row.at(-1))).toEqual([
+      'https://upload.wikimedia.org/a/casa.ogg.mp3',
+      '\\N',
+    ]);
+  });
+
   it('numbers each phrase the first time it comes, and gives the forms its number rather than their description', () => {
     const copy = new CopyText(7);
     const first = copy.batch([

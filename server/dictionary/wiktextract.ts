@@ -3,6 +3,7 @@ import { dictionaryKeyer } from '#common/dictionary.ts';
 import { isDerivation } from './wiktextract/derivation.ts';
 import { inflectedForms } from './wiktextract/forms.ts';
 import { describeLink, describeLinks, linkedWords, linkRow, names, toSense } from './wiktextract/senses.ts';
+import { recordingOf } from './wiktextract/sounds.ts';
 import { isRow, skip, text, texts } from './wiktextract/text.ts';
 
 /** One meaning of a word, as the learner reads it. */
@@ -44,6 +45,8 @@ export interface MappedEntry {
   senses: DictionarySense[];
   /** The word itself (when it has senses), its inflected forms, and the words it is a form of. */
   forms: DictionaryForm[];
+  /** A recording of the word on Wikimedia Commons (its `sounds`), or null (issue 23). */
+  audio: string | null;
 }
 
 /** An entry ready to store, or why it was skipped, in words a person can read. */
@@ -75,6 +78,7 @@ export interface EntryRows {
   pos: string;
   senses: DictionarySense[];
   forms: FormRow[];
+  audio: string | null;
 }
 
 /** An entry as the importer stores it, or why it was skipped. */
@@ -164,5 +168,5 @@ export function mapWiktextractRows(value: unknown, sourceLanguage: string): Rows
   // The table of an entry that is only a form of another word would lead to a word without a meaning here.
   if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, keyOf));
 
-  return { ok: true, entry: { lemma: word, pos, senses, forms } };
+  return { ok: true, entry: { lemma: word, pos, senses, forms, audio: recordingOf(value.sounds) } };
 }

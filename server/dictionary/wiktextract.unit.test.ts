@@ -372,6 +372,7 @@ describe('mapWiktextractEntry on hand-made entries', () => {
       entry: {
         lemma: 'habló',
         pos: 'verb',
+        audio: null,
         senses: [],
         forms: [
           {
@@ -538,6 +539,7 @@ describe('mapWiktextractEntry on hand-made entries', () => {
     expect(entry).toEqual({
       lemma: 'hablar',
       pos: '',
+      audio: null,
       senses: [
         {
           gloss: 'to speak',

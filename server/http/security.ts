@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { RECORDING_HOST } from '#common/dictionary.ts';
 
 /**
  * Security headers for every answer. The Content-Security-Policy allows no inline script; inline styles are
@@ -23,7 +24,8 @@ export function registerSecurityHeaders(
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
-        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
+        // Dictionary recordings play from Wikimedia Commons (issue 23: server/dictionary/wiktextract/sounds.ts).
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins, `https://${RECORDING_HOST}`],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -233,3 +233,26 @@ describe('the lemma parameter', () => {
     expect(twice.body).toEqual({ error: 'lemma must be a word.' });
   });
 });
+
+describe("a word's recording (issue 23)", () => {
+  it('comes with the word whose entry has one, from Wikimedia Commons', async () => {
+    expect((await found('de', 'Herz')).audio_url).toBe(
+      'https://upload.wikimedia.org/wikipedia/commons/transcoded/5/56/De-Herz.ogg/De-Herz.ogg.mp3',
+    );
+  });
+
+  it('never with a form of it: the recording says the lemma, not what was tapped', async () => {
+    const form = await found('de', 'pflegte');
+    expect(form).toMatchObject({ found: true, lemma: 'pflegen' });
+    expect(form.audio_url).toBeUndefined();
+    expect((await found('de', 'pflegen')).audio_url).toMatch(
+      /^https:\/\/upload\.wikimedia\.org\/.+De-pflegen/,
+    );
+  });
+
+  it('is left out where the entry has none', async () => {
+    const answer = await found('tr', 'okul');
+    expect(answer.found).toBe(true);
+    expect('audio_url' in answer).toBe(false);
+  });
+});

@@ -21,6 +21,8 @@ interface LookupRow {
   description: string | null;
   pos: string | null;
   senses: DictionarySense[] | null;
+  /** The entry's recording (issue 23), if its dump gave one. */
+  audio: string | null;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function queryImport(pool: pg.Pool, importId: number, word: Spellin
                END AS description
              FROM chosen c
            )
-           SELECT e.ctid::text AS entry, d.surface, d.lemma, d.description, e.pos, e.senses
+           SELECT e.ctid::text AS entry, d.surface, d.lemma, d.description, e.pos, e.senses, e.audio
            FROM described d LEFT JOIN ${entries} e ON e.lemma = d.lemma
            LIMIT 20`,
     values: [word.lower, word.exact, word.preferred],
@@ -89,8 +91,17 @@ export function answerFrom(rows: readonly LookupRow[]): Answer | undefined {
     }
   }
   if (translations.length === 0) return undefined;
+  // A recording is of the entry's word: said for that word only, never for a form of it (habló is not hablar).
+  const audio = best.description === null ? best.audio : null;
   return {
-    result: { found: true, lemma: best.lemma, pos: best.pos, form: best.description, translations },
+    result: {
+      found: true,
+      lemma: best.lemma,
+      pos: best.pos,
+      form: best.description,
+      translations,
+      ...(audio ? { audio_url: audio } : {}),
+    },
     hasEntry: true,
   };
 }

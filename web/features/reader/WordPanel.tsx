@@ -79,7 +79,12 @@ export function WordPanel({ lookup, language, onClose, termStatus, speechRate = 
           >
             {lookup.word}
           </h2>
-          <SayWord word={lookup.word} language={language} rate={speechRate} />
+          <SayWord
+            word={lookup.word}
+            language={language}
+            rate={speechRate}
+            recording={lookup.status === 'found' ? lookup.result.audio_url : undefined}
+          />
         </div>
         <button
           type="button"
