@@ -5,6 +5,10 @@ import { MAIL_CONCURRENCY, type MailMessage } from '#server/mail/mailer.ts';
 import { sealer } from './sealed.ts';
 import { startWorker, type Worker } from './worker.ts';
 
+/** How long a stop waits for the jobs in flight, then for pg-boss itself (see Jobs.stop). */
+const WORKERS_STOP_MS = 6_000;
+const BOSS_STOP_MS = 3_000;
+
 /** The kinds of background work, with what each job carries. */
 export interface JobPayloads {
   'send-mail': MailMessage;
@@ -114,10 +118,20 @@ export async function startJobs(options: {
       workers.get(name)?.wake();
     },
     sendMail: (message) => jobs.enqueue('send-mail', message),
+    // At most WORKERS_STOP_MS for the jobs in flight (a mail being sent finishes) and BOSS_STOP_MS for pg-boss,
+    // so the whole stop fits in the server's SHUTDOWN_TIMEOUT_MS (15 s by default) with the pool's end after it:
+    // twice 10 s did not, when a job was stuck on a database that had just been killed.
     async stop() {
       stopping.abort(new Error('The server is stopping.'));
-      await Promise.all([...workers.values()].map((worker) => worker.stop(10_000))); // lets a mail finish
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.all([...workers.values()].map((worker) => worker.stop(WORKERS_STOP_MS)));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        boss.stop({ graceful: true, wait: true, timeout: BOSS_STOP_MS }).catch(() => undefined),
+        new Promise<void>((resume) => {
+          timer = setTimeout(resume, BOSS_STOP_MS + 500);
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
   const handlers = options.handlers(jobs);

@@ -83,12 +83,13 @@ export function startWorker(boss: PgBoss, name: string, options: WorkerOptions):
     async stop(timeoutMs) {
       stopping = true;
       wake();
-      await looping;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resume) => {
         timer = setTimeout(resume, timeoutMs);
       });
-      await Promise.race([Promise.allSettled([...running]), timeout]);
+      // The loop may be waiting on a fetch from a database that just died: that wait counts against the
+      // timeout too, so that a stop never outlasts it (the server's whole stop has SHUTDOWN_TIMEOUT_MS).
+      await Promise.race([looping.then(() => Promise.allSettled([...running])), timeout]);
       clearTimeout(timer);
     },
   };

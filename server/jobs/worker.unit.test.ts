@@ -28,4 +28,26 @@ describe('the job worker loop', () => {
     expect(onFetchError).toHaveBeenCalledTimes(2);
     expect(onFetchError).toHaveBeenCalledWith(refused);
   });
+
+  it('stops within its time though a request for work never answers (a database killed mid-fetch)', async () => {
+    let asked = false;
+    const boss = {
+      fetch: () => {
+        asked = true;
+        return new Promise<never>(() => {});
+      },
+    } as unknown as PgBoss;
+    const worker = startWorker(boss, 'send-mail', {
+      concurrency: 1,
+      pollingIntervalMs: 5,
+      run: async () => undefined,
+      onFailure: () => undefined,
+      onFetchError: () => undefined,
+    });
+    await vi.waitFor(() => expect(asked).toBe(true));
+    const stopped = vi.fn();
+    const stopping = worker.stop(50).then(stopped);
+    await vi.waitFor(() => expect(stopped).toHaveBeenCalled(), { timeout: 2000 });
+    await stopping;
+  });
 });
