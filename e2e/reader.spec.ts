@@ -193,6 +193,6 @@ test('the demo library reads in Japanese, word by word, and its narrated chapter
   await page.keyboard.press('ArrowRight');
   expect(await read((element) => element.currentTime)).toBe(walking);
   await screenshot(page, 'reader-audio-360');
-  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
   await expectNoSeriousAxeViolation(page);
 });
