@@ -1,8 +1,8 @@
 // The app's themes (issue 23): light, sepia or dark as the learner chooses on /account, or the device's own
 // setting; drawn from the first paint, kept over reloads, sign-out and devices.
 import type { Page } from '@playwright/test';
-import { createAccount, sessionOnAnotherDevice } from './support/accounts.ts';
-import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { accessToken, uniqueAddress } from './support/admin.ts';
 import { expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -31,7 +31,7 @@ test('a learner chooses Dark on /account: it stays over a reload, on every page,
   test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('theme');
   await createAccount(email, 'Dana Dark');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/account');
   await expectTheme(page, 'light');
@@ -80,12 +80,8 @@ test('a learner chooses Dark on /account: it stays over a reload, on every page,
   // The learner's other device, which never chose: dark once it has the learner's settings.
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    const session = await sessionOnAnotherDevice(String(test.info().project.use.baseURL), email, 'Laptop');
-    await laptop.addInitScript((stored) => {
-      if (!window.localStorage.getItem('catamaran-auth'))
-        window.localStorage.setItem('catamaran-auth', stored);
-    }, JSON.stringify(session));
     const laptopPage = await laptop.newPage();
+    await signInWithoutMail(laptopPage, email);
     await laptopPage.goto('/dashboard');
     await expect(laptopPage.getByRole('heading', { name: 'Welcome to Catamaran!' })).toBeVisible();
     await expectTheme(laptopPage, 'dark');
