@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from './features/auth/session.tsx';
 import { InstallPromptMount } from './features/install/InstallPromptMount.tsx';
+import { ThemeSync } from './features/settings/theme.ts';
 import { AppRoutes } from './router.tsx';
 
 /**
@@ -11,6 +12,7 @@ import { AppRoutes } from './router.tsx';
 export function App() {
   return (
     <SessionProvider>
+      <ThemeSync />
       <BrowserRouter>
         <AppRoutes />
         <InstallPromptMount />

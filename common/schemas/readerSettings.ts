@@ -7,7 +7,7 @@ export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 export const TEXT_SIZES = ['small', 'medium', 'large', 'x-large'] as const;
 export const LINE_SPACINGS = ['compact', 'normal', 'relaxed'] as const;
 export const TYPEFACES = ['sans', 'serif'] as const;
-/** 'system' follows the device's light or dark setting; sepia tints the reader, and is light elsewhere. */
+/** 'system' follows the device's light or dark setting; sepia is warm paper across the app (web/theme.css). */
 export const THEMES = ['system', 'light', 'sepia', 'dark'] as const;
 
 export type PlaybackRate = (typeof PLAYBACK_RATES)[number];

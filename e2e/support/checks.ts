@@ -7,16 +7,48 @@ export async function expectNoSidewaysScroll(page: Page, width: number): Promise
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
-/** axe-core finds no serious or critical accessibility violation on the page as it is now. */
-export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
+export type ThemeName = 'light' | 'sepia' | 'dark';
+
+/**
+ * axe-core finds no serious or critical accessibility violation on the page as it is now, in each theme
+ * (issue 23: light and dark by default). Each theme is put on <html data-theme> as the app does, its colour
+ * transitions let finish, and the page's own theme is put back afterwards.
+ */
+export async function expectNoSeriousAxeViolation(
+  page: Page,
+  { themes = ['light', 'dark'] }: { themes?: readonly ThemeName[] } = {},
+): Promise<void> {
+  const shown = await page.evaluate(() => document.documentElement.dataset.theme);
+  const blocking: string[] = [];
+  try {
+    for (const theme of themes) {
+      await showTheme(page, theme);
+      const results = await new AxeBuilder({ page }).analyze();
+      blocking.push(
+        ...results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${theme}: ${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          ),
+      );
+    }
+  } finally {
+    await showTheme(page, shown);
+  }
   expect(blocking).toEqual([]);
+}
+
+/** Puts `theme` on the page (none: the attribute removed) and waits until no colour is between two themes. */
+async function showTheme(page: Page, theme: string | undefined): Promise<void> {
+  await page.evaluate(async (next) => {
+    const root = document.documentElement;
+    if (next) root.dataset.theme = next;
+    else delete root.dataset.theme;
+    // getAnimations() brings the style up to date first, so the transitions the change starts are in it.
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+  }, theme);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSession } from '#web/features/auth/session.tsx';
+import { LearnerSettingsSync } from '#web/features/settings/LearnerSettingsSync.tsx';
 import { ApiError } from './api.ts';
 
 /**
@@ -31,11 +32,17 @@ export function queryClientFor(owner: string): QueryClient {
 }
 
 /**
- * Around every screen that fetches data: it provides TanStack Query. It is loaded with those lazily loaded
- * screens, so neither the provider nor the library is in the landing's first JavaScript (docs/decisions/003).
+ * Around every screen that fetches data: it provides TanStack Query, and brings the learner's settings (their
+ * theme) from the server. It is loaded with those lazily loaded screens, so neither the provider nor the
+ * library is in the landing's first JavaScript (docs/decisions/003).
  */
 export function DataScreens({ children }: { children: ReactNode }) {
   const session = useSession();
   const owner = session.status === 'signed_in' ? (session.user.email ?? '') : '';
-  return <QueryClientProvider client={queryClientFor(owner)}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClientFor(owner)}>
+      <LearnerSettingsSync />
+      {children}
+    </QueryClientProvider>
+  );
 }

@@ -23,6 +23,7 @@ import { DevicesCard } from './DevicesCard.tsx';
 import { EmailAddressCard } from './EmailAddressCard.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { useSubscription } from './subscription.ts';
+import { ThemeCard } from './ThemeCard.tsx';
 import { useAccountActions } from './useAccountActions.ts';
 
 export const ACCOUNT_TITLE = 'Your Account · Catamaran';
@@ -107,6 +108,7 @@ function AccountScreen({ user }: { user: UserIdentity }) {
         </p>
 
         <QuickLinks />
+        <ThemeCard />
         <SubscriptionCard
           subscription={subscription}
           isPending={subscriptionQuery.isPending}

@@ -35,7 +35,7 @@ export function AuthLayout({ title, intro, children, footer, aside, asideLabel }
       </div>
       <aside
         aria-label={asideLabel}
-        className="relative overflow-hidden bg-gradient-to-br from-brand-800 to-brand-950 px-6 py-12 text-white sm:px-12 lg:flex lg:items-center lg:py-16"
+        className="brand-panel relative overflow-hidden bg-gradient-to-br from-brand-800 to-brand-950 px-6 py-12 text-white sm:px-12 lg:flex lg:items-center lg:py-16"
       >
         <svg
           aria-hidden="true"

@@ -53,7 +53,7 @@ export function FiltersPanel({
         </Button>
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-fade-in" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-fade-in" />
         <DialogPrimitive.Content className="fixed inset-0 z-50 flex flex-col bg-white data-[state=open]:animate-fade-in sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[28rem] sm:shadow-2xl">
           <PanelHeader />
           <div className="flex-1 overflow-y-auto px-4 py-2">

@@ -18,7 +18,7 @@ export function ClosingCta() {
   return (
     <section aria-labelledby="start-heading" className="pb-16 sm:pb-24">
       <div className={CONTAINER}>
-        <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 px-5 py-12 text-center shadow-xl sm:px-12 sm:py-16">
+        <div className="brand-panel relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 px-5 py-12 text-center shadow-xl sm:px-12 sm:py-16">
           <svg
             aria-hidden="true"
             focusable="false"

@@ -11,7 +11,7 @@ const LINK_CLASS =
 export function Footer() {
   const session = useSession();
   return (
-    <footer className="bg-brand-950 text-brand-100">
+    <footer className="brand-panel bg-brand-950 text-brand-100">
       <div className={`${CONTAINER} flex flex-col gap-8 py-12 sm:flex-row sm:items-start sm:justify-between`}>
         <div className="flex max-w-sm flex-col gap-3">
           <Link

@@ -18,7 +18,7 @@ export function StoryCover({
       ) : (
         <div
           aria-hidden="true"
-          className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-600 to-brand-900 p-3 text-center text-white"
+          className="brand-panel flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-600 to-brand-900 p-3 text-center text-white"
         >
           <BookOpen className="size-8 opacity-80" />
           <span className="line-clamp-3 text-sm font-semibold">{title}</span>

@@ -11,6 +11,7 @@ import {
 import { useSession } from '#web/features/auth/session.tsx';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
+import { noteThemeChoice } from './theme.ts';
 
 export const SETTINGS_TEXT = {
   saveFailed: 'Your setting could not be saved. Please try again.',
@@ -36,6 +37,7 @@ function readStored(): ReaderSettings {
 /** Keeps `settings` on the device and tells every hook. */
 export function storeSettings(settings: ReaderSettings): void {
   stored = settings;
+  noteThemeChoice(settings.theme);
   try {
     localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
   } catch {
