@@ -124,14 +124,7 @@ export async function startJobs(options: {
     async stop() {
       stopping.abort(new Error('The server is stopping.'));
       await Promise.all([...workers.values()].map((worker) => worker.stop(WORKERS_STOP_MS)));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        boss.stop({ graceful: true, wait: true, timeout: BOSS_STOP_MS }).catch(() => undefined),
-        new Promise<void>((resume) => {
-          timer = setTimeout(resume, BOSS_STOP_MS + 500);
-        }),
-      ]);
-      clearTimeout(timer);
+      await stopBoss(boss);
     },
   };
   const handlers = options.handlers(jobs);
@@ -151,6 +144,18 @@ export async function startJobs(options: {
     workers.set(name, worker);
   }
   return jobs;
+}
+
+/** pg-boss's own stop, within BOSS_STOP_MS whatever its database does. */
+async function stopBoss(boss: PgBoss): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    boss.stop({ graceful: true, wait: true, timeout: BOSS_STOP_MS }).catch(() => undefined),
+    new Promise<void>((resume) => {
+      timer = setTimeout(resume, BOSS_STOP_MS + 500);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Installs pg-boss's tables without starting workers (the test template does this once). */
