@@ -1,5 +1,5 @@
-import { createAccount } from './support/accounts.ts';
-import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { accessToken, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseNewLanguage } from './support/languages.ts';
@@ -13,7 +13,7 @@ test('a learner choosing Spanish for the first time tells their level by keyboar
 }) => {
   const email = uniqueAddress('first-language');
   await createAccount(email, 'Nora New');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/dashboard');
 
@@ -86,7 +86,7 @@ test('a learner choosing Spanish for the first time tells their level by keyboar
 test('Skip chooses the language at the beginner level, with the library unfiltered', async ({ page }) => {
   const email = uniqueAddress('first-language-skip');
   await createAccount(email, 'Sam Skip');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.goto('/dashboard');
 
   await chooseNewLanguage(page, 'Español (Spanish)', 'Skip');

@@ -1,8 +1,8 @@
 // Read-along (issue 23): the narrator's sentence highlighted as the audio plays, played from by a tap, the
 // sentence controls and keys, and the speed, remembered for the learner.
 import type { Page } from '@playwright/test';
-import { createAccount } from './support/accounts.ts';
-import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { accessToken, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -36,7 +36,7 @@ test('a learner reads along: the spoken sentence is highlighted, a tap or a key 
   test.slow(); // a long journey: three times the one-test budget (e2e/support/time.ts)
   const email = uniqueAddress('read-along');
   await createAccount(email, 'Lena Listener');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 740 });
   const gata = await findStory('La gata y la luna');
   await page.goto(`/read/${gata.storyId}/${gata.chapterIds[0]}`);

@@ -1,7 +1,7 @@
 // The reader's settings (issue 23): text size, line spacing, typeface and theme, applied at once and kept for
 // the learner across a reload and on a device that never saw them.
-import { createAccount } from './support/accounts.ts';
-import { signInWithCode, uniqueAddress } from './support/admin.ts';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -12,7 +12,7 @@ test('a learner makes the text larger, serif and airier, picks a theme, and find
 }) => {
   const email = uniqueAddress('settings');
   await createAccount(email, 'Sam Settings');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 740 });
   const gata = await findStory('La gata y la luna');
   await page.goto(`/read/${gata.storyId}/${gata.chapterIds[1]}`);

@@ -2,8 +2,8 @@
 // says a sentence to its end only when the test tells it to: a chapter without a recording read by 'Listen',
 // sentence by sentence with the highlight, and a tapped word said from the word panel.
 import type { Page } from '@playwright/test';
-import { createAccount } from './support/accounts.ts';
-import { signInWithCode, uniqueAddress } from './support/admin.ts';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -86,7 +86,7 @@ test('Listen reads a chapter without a recording sentence by sentence, and the w
   await standInVoice(page);
   const email = uniqueAddress('speech');
   await createAccount(email, 'Vera Voice');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 740 });
   const gata = await findStory('La gata y la luna');
   await page.goto(`/read/${gata.storyId}/${gata.chapterIds[1]}`);
@@ -150,7 +150,7 @@ test('without a voice for the language, neither Listen nor the speaker is offere
   await standInVoice(page);
   const email = uniqueAddress('speech-ja');
   await createAccount(email, 'Ken Quiet');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   const mimi = await findStory('ミミと赤いボール');
   await page.goto(`/read/${mimi.storyId}/${mimi.chapterIds[1]}`);
   const text = page.getByRole('group', { name: 'Chapter text' });

@@ -1,5 +1,5 @@
-import { createAccount } from './support/accounts.ts';
-import { accessToken, signInWithCode, uniqueAddress } from './support/admin.ts';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { accessToken, uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, expectNoSidewaysScroll } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -20,7 +20,7 @@ test('the story page starts the reading, continues it at the first unfinished ch
   const [one, two, three] = chapterIds as [number, number, number];
   const email = uniqueAddress('story-page');
   await createAccount(email, 'Stella Story');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 800 });
   const markRead = async (chapterId: number) => {
     const response = await page.request.post(`/api/chapters/${chapterId}/mark-read/`, {
@@ -77,7 +77,7 @@ test('a free learner sees a lock on each chapter of a Pro story, and no button t
   });
   const email = uniqueAddress('story-locked');
   await createAccount(email, 'Frida Free');
-  await signInWithCode(page, email);
+  await signInWithoutMail(page, email);
   await page.setViewportSize({ width: 360, height: 800 });
 
   await page.goto(`/story/${storyId}`);
