@@ -2,6 +2,7 @@ import { createAccount, signInWithoutMail } from './support/accounts.ts';
 import { uniqueAddress } from './support/admin.ts';
 import { expectNoSeriousAxeViolation, type ThemeName } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
+import { chooseNewLanguage } from './support/languages.ts';
 import { screenshot } from './support/screenshots.ts';
 
 // Every check above and in the other specs runs in light and dark; the library and the reader, where a learner
@@ -49,8 +50,7 @@ test('the library and the reader, word marks and all, have no serious violation 
 
   // The demo library in Spanish (every fresh server seeds it).
   await page.goto('/dashboard');
-  await page.getByRole('combobox', { name: 'Language to learn' }).click();
-  await page.getByRole('option', { name: 'Español (Spanish)' }).click();
+  await chooseNewLanguage(page, 'Español (Spanish)');
   const available = page.getByRole('region', { name: 'Available Stories' });
   await expect(available.getByRole('link', { name: 'La gata y la luna' })).toBeVisible();
   for (const width of [360, 1280]) {
