@@ -6,7 +6,10 @@ import { ChapterText } from './ChapterText.tsx';
 import { sentenceRange } from './spokenSentence.ts';
 import type { ReadAlong } from './useReadAlong.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const CONTENT = 'Mora es una gata. Es negra.\n\nVive cerca del mar.';
 
@@ -99,5 +102,74 @@ describe('the read-along in the text', () => {
     const marks = [...container.querySelectorAll<HTMLElement>('button.play-mark')];
     expect(marks.map((mark) => mark.nextSibling?.textContent)).toEqual(['Mora', '«¡']);
     expect(marks[1]?.previousSibling?.textContent).toBe('. ');
+  });
+});
+
+describe('keeping the spoken sentence in view (issue 23)', () => {
+  /** Every word drawn at `top` px (jsdom lays nothing out), and a window 700 px high. */
+  function wordsAt(top: number) {
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(
+      () => ({ top, bottom: top + 20, left: 0, right: 50, width: 50, height: 20 }) as DOMRect,
+    );
+  }
+
+  it('scrolls to a sentence off screen while the learner follows, and never after they scroll away', () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    window.innerHeight = 700;
+    const following = { current: true };
+    wordsAt(2000);
+    const { rerender } = render(
+      <ChapterText
+        content={CONTENT}
+        language="es"
+        readAlong={readAlongOf(0, { following })}
+        onWord={vi.fn()}
+      />,
+    );
+    expect(scrolled).toHaveBeenCalledTimes(1);
+
+    // The learner scrolls away with the wheel: the next sentence, off screen too, is left where it is.
+    fireEvent.wheel(window);
+    expect(following.current).toBe(false);
+    rerender(
+      <ChapterText
+        content={CONTENT}
+        language="es"
+        readAlong={readAlongOf(2, { following })}
+        onWord={vi.fn()}
+      />,
+    );
+    expect(scrolled).toHaveBeenCalledTimes(1);
+
+    // A sentence control sets following again (useReadAlong does): the text comes back to the narration.
+    following.current = true;
+    rerender(
+      <ChapterText
+        content={CONTENT}
+        language="es"
+        readAlong={readAlongOf(1, { following })}
+        onWord={vi.fn()}
+      />,
+    );
+    expect(scrolled).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a sentence on screen where it is, and takes the learner back to following when they see it', () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    window.innerHeight = 700;
+    const following = { current: false };
+    wordsAt(300);
+    render(
+      <ChapterText
+        content={CONTENT}
+        language="es"
+        readAlong={readAlongOf(0, { following })}
+        onWord={vi.fn()}
+      />,
+    );
+    expect(scrolled).not.toHaveBeenCalled();
+    expect(following.current).toBe(true);
   });
 });
