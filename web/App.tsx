@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from './features/auth/session.tsx';
 import { InstallPromptMount } from './features/install/InstallPromptMount.tsx';
+import { UpdatePrompt } from './features/offline/UpdatePrompt.tsx';
 import { ThemeSync } from './features/settings/theme.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -16,6 +17,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
         <InstallPromptMount />
+        <UpdatePrompt />
       </BrowserRouter>
     </SessionProvider>
   );
