@@ -126,6 +126,18 @@ function checkStarts(chapter: TimedChapter, starts: readonly (number | null)[]):
 /** A start to the millisecond, as stored. */
 const roundedStart = (start: number | null) => (start === null ? null : Math.round(start * 1000) / 1000);
 
+/** The timings as `chapters.read_along` keeps them: each sentence's words and start, for these sentences. */
+function storedTimings(sentences: readonly Sentence[], starts: readonly (number | null)[]): StoredReadAlong {
+  return {
+    fingerprint: fingerprintOf(sentences),
+    sentences: sentences.map((sentence, index) => [
+      sentence.firstWord,
+      sentence.lastWord,
+      roundedStart(starts[index] ?? null),
+    ]),
+  };
+}
+
 /** Saves a start per sentence for the sentences the fingerprint names, if they are still the chapter's. */
 export async function saveReadAlong(
   db: Database,
@@ -135,14 +147,7 @@ export async function saveReadAlong(
   const chapter = await timedChapter(db, chapterId);
   if (input.fingerprint !== chapter.fingerprint) throw new HttpError(409, READ_ALONG_TEXT.changed);
   checkStarts(chapter, input.starts);
-  const readAlong: StoredReadAlong = {
-    fingerprint: chapter.fingerprint,
-    sentences: chapter.sentences.map((sentence, index) => [
-      sentence.firstWord,
-      sentence.lastWord,
-      roundedStart(input.starts[index] ?? null),
-    ]),
-  };
+  const readAlong = storedTimings(chapter.sentences, input.starts);
   // Only if the text is still the one just read: a save of the chapter in between wins.
   const saved = await db
     .update(chapters)
@@ -201,12 +206,5 @@ export function readAlongFromCues(
     read.cues,
   );
   if (starts.every((start) => start === null)) return null;
-  return {
-    fingerprint: fingerprintOf(sentences),
-    sentences: sentences.map((sentence, index) => [
-      sentence.firstWord,
-      sentence.lastWord,
-      roundedStart(starts[index] ?? null),
-    ]),
-  };
+  return storedTimings(sentences, starts);
 }

@@ -69,13 +69,9 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
   const [muted, setMuted] = useState(false);
   const [looping, setLooping] = useState(false);
 
-  const controls = {
-    ...audioControls(audio, { setPlaying, setPosition, setLooping }),
-    readAlong,
-    changeRate: (direction: 1 | -1) => onRateChange(steppedRate(rate, direction)),
-  };
+  const controls = audioControls(audio, { setPlaying, setPosition, setLooping });
   const { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop } = controls;
-  usePlayerKeys(audio, controls);
+  usePlayerKeys(audio, controls, readAlongKeys(readAlong, rate, onRateChange));
   useRate(audio, rate);
 
   const shownVolume = muted ? 0 : volume;
@@ -219,10 +215,50 @@ function VolumeControls({
   );
 }
 
-type AudioControls = ReturnType<typeof audioControls> & {
-  readAlong: ReadAlong | undefined;
-  changeRate: (direction: 1 | -1) => void;
-};
+type AudioControls = ReturnType<typeof audioControls>;
+
+/** What a key does: an action for each key it is bound to (`event.key`), undefined for a key left alone. */
+export type KeyActions = Record<string, (() => void) | undefined>;
+
+/**
+ * Keys anywhere on the page unless something else takes them (isForSomethingElse). `actionsOf` is called at
+ * each key press with the event, and may be a new function on every render: the listener is added once and
+ * calls the latest one.
+ */
+export function usePageKeys(actionsOf: (event: KeyboardEvent) => KeyActions) {
+  const latest = useRef(actionsOf);
+  latest.current = actionsOf;
+  useEffect(() => {
+    function handleKey(event: KeyboardEvent) {
+      if (isForSomethingElse(event)) return;
+      const action = latest.current(event)[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    }
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, []);
+}
+
+/**
+ * The keys every narration has, a recording's or the device's voice (issue 23): < and > change the speed and,
+ * with a read-along, Shift+left and Shift+right go to the previous and next sentence and r repeats one. Spread
+ * last over a player's own keys, so that Shift+arrows win over its plain arrows.
+ */
+export function readAlongKeys(
+  readAlong: ReadAlong | undefined,
+  rate: number,
+  onRateChange: (rate: number) => void,
+): (event: KeyboardEvent) => KeyActions {
+  return (event) => ({
+    ...(readAlong && event.shiftKey ? { ArrowLeft: readAlong.previous, ArrowRight: readAlong.next } : {}),
+    r: readAlong?.repeat,
+    R: readAlong?.repeat,
+    '<': () => onRateChange(steppedRate(rate, -1)),
+    '>': () => onRateChange(steppedRate(rate, 1)),
+  });
+}
 
 /** The speed on the audio element, pitch kept (the default, said anyway), set again as a new source loads. */
 function useRate(audio: RefObject<HTMLAudioElement | null>, rate: number) {
@@ -299,41 +335,27 @@ function audioControls(
   return { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop };
 }
 
-/** The player's keys, anywhere on the page unless something else takes them (isForSomethingElse). */
-function usePlayerKeys(audio: RefObject<HTMLAudioElement | null>, controls: AudioControls) {
-  // The controls change on every render; the listener is added once and calls the latest ones.
-  const keys = useRef(controls);
-  keys.current = controls;
-
-  useEffect(() => {
-    function handleKey(event: KeyboardEvent) {
-      if (isForSomethingElse(event)) return;
-      const player = audio.current;
-      const { readAlong } = keys.current;
-      const sentence = event.shiftKey ? readAlong : undefined;
-      const actions: Record<string, (() => void) | undefined> = {
-        ' ': () => keys.current.togglePlay(),
-        ArrowLeft: sentence ? sentence.previous : () => keys.current.seekBy(-AUDIO_JUMP_SECONDS),
-        ArrowRight: sentence ? sentence.next : () => keys.current.seekBy(AUDIO_JUMP_SECONDS),
-        r: readAlong?.repeat,
-        R: readAlong?.repeat,
-        '<': () => keys.current.changeRate(-1),
-        '>': () => keys.current.changeRate(1),
-        ArrowUp: () => keys.current.changeVolume((player?.volume ?? 1) + VOLUME_STEP),
-        ArrowDown: () => keys.current.changeVolume((player?.volume ?? 1) - VOLUME_STEP),
-        l: () => keys.current.toggleLoop(),
-        L: () => keys.current.toggleLoop(),
-        m: () => keys.current.toggleMute(),
-        M: () => keys.current.toggleMute(),
-      };
-      const action = actions[event.key];
-      if (!action) return;
-      event.preventDefault();
-      action();
-    }
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, [audio]);
+/** The recording's keys: space, the arrows, l and m, and the narration's (readAlongKeys). */
+function usePlayerKeys(
+  audio: RefObject<HTMLAudioElement | null>,
+  controls: AudioControls,
+  narrationKeys: (event: KeyboardEvent) => KeyActions,
+) {
+  usePageKeys((event) => {
+    const volume = audio.current?.volume ?? 1;
+    return {
+      ' ': controls.togglePlay,
+      ArrowLeft: () => controls.seekBy(-AUDIO_JUMP_SECONDS),
+      ArrowRight: () => controls.seekBy(AUDIO_JUMP_SECONDS),
+      ArrowUp: () => controls.changeVolume(volume + VOLUME_STEP),
+      ArrowDown: () => controls.changeVolume(volume - VOLUME_STEP),
+      l: controls.toggleLoop,
+      L: controls.toggleLoop,
+      m: controls.toggleMute,
+      M: controls.toggleMute,
+      ...narrationKeys(event),
+    };
+  });
 }
 
 /** The position, which can be dragged, said as "0:12 of 1:30". */

@@ -1,7 +1,5 @@
 import { Pause, Volume2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { steppedRate } from '#common/schemas/readerSettings.ts';
-import { isForSomethingElse, RateSelect, SentenceButton } from './AudioPlayer.tsx';
+import { RateSelect, readAlongKeys, SentenceButton, usePageKeys } from './AudioPlayer.tsx';
 import type { SpeechReadAlong } from './useSpeechReadAlong.ts';
 
 export const SPEECH_TEXT = {
@@ -23,11 +21,8 @@ export function SpeechPlayer({
   rate: number;
   onRateChange: (rate: number) => void;
 }) {
-  useSpeechKeys(
-    speech,
-    () => onRateChange(steppedRate(rate, 1)),
-    () => onRateChange(steppedRate(rate, -1)),
-  );
+  const narrationKeys = readAlongKeys(speech, rate, onRateChange);
+  usePageKeys((event) => ({ ' ': speech.toggle, ...narrationKeys(event) }));
   return (
     <section
       aria-label="Chapter narration"
@@ -53,31 +48,4 @@ export function SpeechPlayer({
       <span className="basis-full text-center text-xs text-slate-600 sm:basis-auto">{SPEECH_TEXT.note}</span>
     </section>
   );
-}
-
-/** The player's keys for the device's voice, anywhere on the page unless something else takes them. */
-function useSpeechKeys(speech: SpeechReadAlong, faster: () => void, slower: () => void) {
-  const latest = useRef({ speech, faster, slower });
-  latest.current = { speech, faster, slower };
-  useEffect(() => {
-    function handleKey(event: KeyboardEvent) {
-      if (isForSomethingElse(event)) return;
-      const { speech: current, faster: up, slower: down } = latest.current;
-      const actions: Record<string, (() => void) | undefined> = {
-        ' ': current.toggle,
-        ArrowLeft: event.shiftKey ? current.previous : undefined,
-        ArrowRight: event.shiftKey ? current.next : undefined,
-        r: current.repeat,
-        R: current.repeat,
-        '>': up,
-        '<': down,
-      };
-      const action = actions[event.key];
-      if (!action) return;
-      event.preventDefault();
-      action();
-    }
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, []);
 }

@@ -65,33 +65,23 @@ function TimingRow({
         <span aria-hidden={start === null}>{formatStart(start)}</span>
       </span>
       <span className="flex shrink-0 items-center gap-1">
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Play from sentence ${number}`}
-          disabled={off}
-          onClick={playFrom}
-        >
-          <Play className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Sentence ${number} ${NUDGE_SECONDS} s earlier`}
-          disabled={off}
-          onClick={() => nudge(-NUDGE_SECONDS)}
-        >
-          <Minus className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Sentence ${number} ${NUDGE_SECONDS} s later`}
-          disabled={off}
-          onClick={() => nudge(NUDGE_SECONDS)}
-        >
-          <Plus className="size-4" aria-hidden="true" />
-        </Button>
+        {[
+          { label: `Play from sentence ${number}`, Icon: Play, act: playFrom },
+          {
+            label: `Sentence ${number} ${NUDGE_SECONDS} s earlier`,
+            Icon: Minus,
+            act: () => nudge(-NUDGE_SECONDS),
+          },
+          {
+            label: `Sentence ${number} ${NUDGE_SECONDS} s later`,
+            Icon: Plus,
+            act: () => nudge(NUDGE_SECONDS),
+          },
+        ].map(({ label, Icon, act }) => (
+          <Button key={label} size="sm" variant="ghost" aria-label={label} disabled={off} onClick={act}>
+            <Icon className="size-4" aria-hidden="true" />
+          </Button>
+        ))}
       </span>
       <span className="min-w-0 flex-1 basis-48 text-sm text-slate-700">{text}</span>
     </li>
