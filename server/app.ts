@@ -37,7 +37,6 @@ import { type Mailer, mailRoute, outboxMailer, smtpMailer } from '#server/mail/m
 import { outboxRoutes } from '#server/mail/routes.ts';
 import { adminNarratorRoutes } from '#server/narrators/admin-routes.ts';
 import { type NarratorRateLimits, narratorRoutes } from '#server/narrators/routes.ts';
-import { WEB_DIST_DIR } from '#server/paths.ts';
 import { requireAdmin } from '#server/policies/admin-guard.ts';
 import { registerViewer } from '#server/policies/viewer.ts';
 import { progressRoutes } from '#server/progress/routes.ts';
@@ -68,7 +67,7 @@ declare module 'fastify' {
 export type AppConfig = Config & { databaseUrl: string; jwtSecret: string };
 
 export interface AppOptions {
-  /** The built web app; tests point it at a folder of their own. */
+  /** The built web app, instead of the config's (WEB_DIST_DIR); tests point it at a folder of their own. */
   webDistDir?: string;
   /** The process's logger; by default one is made from the config, writing to standard output. */
   logger?: Logger;
@@ -158,7 +157,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (!config.s3) await registerMedia(app, uploadsDir, { signingSecret: config.jwtSecret });
   // Every sign-in code is listed there: only for a server that the machine alone can reach.
   if (mailRoute(config) === 'outbox') await app.register(outboxRoutes);
-  await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+  await registerWebApp(app, options.webDistDir ?? config.webDistDir);
   return app;
 }
 

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { WEB_DIST_DIR } from '#server/paths.ts';
 import { readSigningKey, SIGNING_KEY_PROBLEM, type SigningKey } from '#server/signing-keys.ts';
 import type { S3Settings } from '#server/storage/s3.ts';
 
@@ -21,6 +24,22 @@ const EnvSchema = z
     SITE_URL: z.url({ error: 'must be an absolute URL such as https://catamaran.example' }).optional(),
     DATABASE_URL: postgresUrl.optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    // Named on purpose, a folder without the app is a mistake (a typo, a build not copied): start-up stops,
+    // rather than answering every page 503. The default only warns, so the API runs before a first build.
+    WEB_DIST_DIR: z
+      .string()
+      .trim()
+      .min(1)
+      .transform((dir, context) => {
+        const absolute = resolve(dir); // relative to the working directory, like DATA_DIR
+        if (existsSync(join(absolute, 'index.html'))) return absolute;
+        context.addIssue({
+          code: 'custom',
+          message: `has no index.html in ${absolute}: point it at a built web app (npm run build writes dist/web)`,
+        });
+        return z.NEVER;
+      })
+      .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     TRUST_PROXY: z
@@ -156,6 +175,8 @@ export interface Config {
   /** An external PostgreSQL; without it the server starts an embedded one under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The built web app the server serves, an absolute path (WEB_DIST_DIR; dist/web by default). */
+  webDistDir: string;
   databasePoolMax: number;
   logLevel: (typeof LOG_LEVELS)[number];
   shutdownTimeoutMs: number;
@@ -246,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     siteUrl,
     databaseUrl: values.DATABASE_URL,
     dataDir: values.DATA_DIR,
+    webDistDir: values.WEB_DIST_DIR ?? WEB_DIST_DIR,
     databasePoolMax: values.DATABASE_POOL_MAX,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
+import { WEB_DIST_DIR } from '#server/paths.ts';
 
 describe('loadConfig', () => {
   it('gives every setting a default for a local start', () => {
@@ -135,6 +139,24 @@ describe('loadConfig', () => {
 
   it('refuses an admin list that is not e-mail addresses', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, not-an-address' })).toThrow(/ADMIN_EMAILS/);
+  });
+
+  it('serves the web app from dist/web, or from the built folder WEB_DIST_DIR names', () => {
+    expect(loadConfig({}).webDistDir).toBe(WEB_DIST_DIR);
+    const built = mkdtempSync(join(tmpdir(), 'catamaran-web-'));
+    try {
+      writeFileSync(join(built, 'index.html'), '<!doctype html>');
+      expect(loadConfig({ WEB_DIST_DIR: built }).webDistDir).toBe(built);
+      // Relative to the working directory, made absolute for the file server.
+      expect(loadConfig({ WEB_DIST_DIR: relative(process.cwd(), built) }).webDistDir).toBe(built);
+      // Named but not built: start-up stops with the folder it looked in, not a server of 503 pages.
+      const empty = join(built, 'empty');
+      expect(() => loadConfig({ WEB_DIST_DIR: empty })).toThrow(
+        `WEB_DIST_DIR has no index.html in ${empty}: point it at a built web app (npm run build writes dist/web)`,
+      );
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 
   it('treats an empty variable as unset', () => {
