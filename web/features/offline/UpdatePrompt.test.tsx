@@ -1,18 +1,19 @@
 // 'A new version is ready' (issue 24): the service worker registered after load, a waiting worker announced,
-// and Reload asks it to take over and reloads the page once it has.
+// and Reload asks it to take over and reloads the page once it has; an open page asks for new versions itself.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const workbox = vi.hoisted(() => {
-  type Listener = () => void;
+  type Listener = (event: object) => void;
   const listeners = new Map<string, Listener[]>();
   return {
     listeners,
     registered: [] as string[],
     skipped: 0,
-    emit(name: string) {
-      for (const listener of listeners.get(name) ?? []) listener();
+    updates: 0,
+    emit(name: string, event: object = {}) {
+      for (const listener of listeners.get(name) ?? []) listener(event);
     },
   };
 });
@@ -22,10 +23,14 @@ vi.mock('workbox-window', () => ({
     constructor(url: string) {
       workbox.registered.push(url);
     }
-    addEventListener(name: string, listener: () => void) {
+    addEventListener(name: string, listener: (event: object) => void) {
       workbox.listeners.set(name, [...(workbox.listeners.get(name) ?? []), listener]);
     }
     register() {
+      return Promise.resolve({});
+    }
+    update() {
+      workbox.updates += 1;
       return Promise.resolve();
     }
     messageSkipWaiting() {
@@ -34,17 +39,20 @@ vi.mock('workbox-window', () => ({
   },
 }));
 
-const { UpdatePrompt } = await import('./UpdatePrompt.tsx');
+const { UPDATE_CHECK, UpdatePrompt } = await import('./UpdatePrompt.tsx');
 
 beforeEach(() => {
   workbox.listeners.clear();
   workbox.registered.length = 0;
   workbox.skipped = 0;
+  workbox.updates = 0;
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
 });
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
@@ -56,7 +64,7 @@ describe('UpdatePrompt', () => {
     await vi.waitFor(() => expect(workbox.registered).toEqual(['/sw.js']));
     expect(screen.queryByRole('status')).toBeNull();
 
-    act(() => workbox.emit('waiting'));
+    act(() => workbox.emit('waiting', { sw: { state: 'installed' } }));
     expect(screen.getByRole('status').textContent).toContain('A new version is ready');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(workbox.skipped).toBe(1);
@@ -64,6 +72,47 @@ describe('UpdatePrompt', () => {
     act(() => workbox.emit('controlling'));
     expect(reload).toHaveBeenCalledTimes(1);
     vi.restoreAllMocks();
+  });
+
+  it('reloads at once when Reload in another tab has let the new version take over already', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    render(<UpdatePrompt />);
+    await vi.waitFor(() => expect(workbox.registered).toEqual(['/sw.js']));
+    act(() => workbox.emit('waiting', { sw: { state: 'activated' } }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(workbox.skipped).toBe(0);
+  });
+
+  it('asks for a new version while the page stays open: hourly, when shown again, when back online', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { unmount } = render(<UpdatePrompt />);
+    await vi.waitFor(() => expect(workbox.registered).toEqual(['/sw.js']));
+    expect(workbox.updates).toBe(0);
+
+    window.dispatchEvent(new Event('online'));
+    expect(workbox.updates).toBe(1);
+    // Back to the tab within a minute of the last check: not again.
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(workbox.updates).toBe(1);
+    vi.advanceTimersByTime(UPDATE_CHECK.atMostEveryMs);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(workbox.updates).toBe(2);
+    vi.advanceTimersByTime(UPDATE_CHECK.everyMs);
+    expect(workbox.updates).toBe(3);
+
+    // Hidden, it waits until it is shown again.
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    vi.advanceTimersByTime(UPDATE_CHECK.everyMs);
+    expect(workbox.updates).toBe(3);
+    vi.restoreAllMocks();
+
+    unmount();
+    vi.advanceTimersByTime(UPDATE_CHECK.everyMs);
+    window.dispatchEvent(new Event('online'));
+    expect(workbox.updates).toBe(3);
   });
 
   it('registers nothing where the browser has no service workers', async () => {

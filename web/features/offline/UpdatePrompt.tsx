@@ -5,6 +5,12 @@ export const UPDATE_TEXT = {
   reload: 'Reload',
 } as const;
 
+/**
+ * How often an open page asks whether a new version was deployed: every hour while it is shown, and when it is
+ * shown again or the network returns, but not twice within a minute (switching tabs back and forth).
+ */
+export const UPDATE_CHECK = { everyMs: 60 * 60_000, atMostEveryMs: 60_000 } as const;
+
 /** How the page reaches its service worker: registered once the page has loaded. */
 interface Registration {
   /** Asks the waiting worker to take over; the page reloads when it has. */
@@ -23,26 +29,33 @@ export function UpdatePrompt() {
     // Not under `npm run dev`: Vite serves the sources there, and a worker would hold on to old ones.
     if (!('serviceWorker' in navigator) || import.meta.env.MODE === 'development') return;
     let cancelled = false;
+    let stopChecking = () => {};
     const register = async () => {
       const { Workbox } = await import('workbox-window');
       if (cancelled) return;
       const worker = new Workbox('/sw.js');
-      worker.addEventListener('waiting', () => {
+      worker.addEventListener('waiting', ({ sw }) => {
         setWaiting({
           activate: () => {
             // The new worker in control: the page's code is the old one's, so it loads again, once.
             worker.addEventListener('controlling', () => window.location.reload());
-            worker.messageSkipWaiting();
+            // Reload in another tab may have let it take over already: then this page only loads again.
+            if (sw?.state === 'activating' || sw?.state === 'activated') window.location.reload();
+            else worker.messageSkipWaiting();
           },
         });
       });
-      await worker.register().catch((error: unknown) => console.warn('No offline app:', error));
+      const registered = await worker.register().catch((error: unknown) => {
+        console.warn('No offline app:', error);
+      });
+      if (registered && !cancelled) stopChecking = checkForUpdates(() => worker.update());
     };
     const start = () => void register();
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
     return () => {
       cancelled = true;
+      stopChecking();
       window.removeEventListener('load', start);
     };
   }, []);
@@ -63,4 +76,27 @@ export function UpdatePrompt() {
       </button>
     </div>
   );
+}
+
+/**
+ * Asks the browser to look for a new worker while the page stays open: the browser looks by itself only on a
+ * navigation, and a learner may read in one tab for days without one (the app moves between screens without
+ * loading a page). Returns what stops it.
+ */
+function checkForUpdates(update: () => Promise<void>): () => void {
+  let last = Number.NEGATIVE_INFINITY;
+  const check = () => {
+    if (document.visibilityState !== 'visible' || Date.now() - last < UPDATE_CHECK.atMostEveryMs) return;
+    last = Date.now();
+    // Offline, or the server away for a moment: the next check asks again.
+    update().catch(() => undefined);
+  };
+  const timer = window.setInterval(check, UPDATE_CHECK.everyMs);
+  document.addEventListener('visibilitychange', check);
+  window.addEventListener('online', check);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', check);
+    window.removeEventListener('online', check);
+  };
 }
