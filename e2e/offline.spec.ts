@@ -1,15 +1,7 @@
-// The app shell offline (issue 24): once visited, the app opens without a network. (A deploy announcing itself
-// needs a second build served: TODO.md.)
+// The app shell offline (issue 24): once visited, the app opens without a network. A deploy announcing itself is
+// offline-update.spec.ts, against a server of its own.
 import { expect, test } from './support/fixtures.ts';
-
-/** Waits until the service worker is ready (its assets precached) and controls the page (after a reload). */
-async function controlled(page: import('@playwright/test').Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
-    .toBe('activated');
-}
+import { controlled } from './support/service-worker.ts';
 
 test('once visited, the app opens offline', async ({ page, context }) => {
   await page.goto('/');
