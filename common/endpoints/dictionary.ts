@@ -1,8 +1,15 @@
-// The dictionary: a tapped word's lookup (learner.md §7), and the translations import of the admin area
-// (admin.md §7).
+// The dictionary: a tapped word's lookup (learner.md §7), many of them for a story read offline (issue 24),
+// and the translations import of the admin area (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
-import { DictionaryImport, DumpCounts, LookupQuery, LookupResult } from '../schemas/dictionary.ts';
+import {
+  DictionaryImport,
+  DumpCounts,
+  LookupQuery,
+  LookupResult,
+  LookupResults,
+  LookupsBody,
+} from '../schemas/dictionary.ts';
 
 const IMPORT_NOT_FOUND = 'Import not found';
 
@@ -12,6 +19,18 @@ export const lookUpWord = endpoint({
   access: 'signed-in',
   query: LookupQuery,
   response: LookupResult,
+});
+
+/**
+ * Many words at once, for a story saved for offline reading (issue 24): each answered as lookUpWord answers it,
+ * in the order sent. A POST only because the words do not fit in a query string.
+ */
+export const lookUpWords = endpoint({
+  method: 'POST',
+  path: '/api/dict/lookups/',
+  access: 'signed-in',
+  body: LookupsBody,
+  response: LookupResults,
 });
 
 /** The preview of a dump's first lines, answered as they arrive. */

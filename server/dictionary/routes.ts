@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as dictionary from '#common/endpoints/dictionary.ts';
-import { readLookupQuery, TranslationUploadFields } from '#common/schemas/dictionary.ts';
+import {
+  MAX_LOOKUP_FIELD_LENGTH,
+  MAX_LOOKUPS_PER_REQUEST,
+  readLookupQuery,
+  TranslationUploadFields,
+} from '#common/schemas/dictionary.ts';
 import type { DictionaryLimits } from '#server/config.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError, parseInput } from '#server/http/errors.ts';
@@ -18,7 +23,7 @@ import { EmptyDumpError, previewDump } from './importer.ts';
 import { cancelImport, createImport, failUnqueuedImport, getImport, listImports } from './imports/service.ts';
 import { DumpError, formatSize } from './json-lines.ts';
 import { LookupCache } from './lookup/cache.ts';
-import { lookupJson } from './lookup/service.ts';
+import { lookupJson, lookupManyJson } from './lookup/service.ts';
 import { presentImport } from './present.ts';
 
 type ImportRow = Awaited<ReturnType<typeof createImport>>;
@@ -28,7 +33,19 @@ const PARTIAL_IMPORT = 'Only a preview takes part of a dump; send the whole file
 const NOT_QUEUED =
   'The import could not be queued. The previous dictionary is still in use; upload the file again.';
 
-/** GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations. */
+/**
+ * The largest body of POST /api/dict/lookups/ a client may send: the most words, each with a surface and a
+ * lemma of the longest, every character written at its longest in JSON (\u0001: six bytes), with the names
+ * and punctuation of each word and a little for the rest. About 2.4 MB: Fastify's 1 MiB default would refuse
+ * a full batch of Chinese or Japanese words (three bytes a character) with both fields at their longest.
+ */
+const LOOKUPS_BODY_LIMIT = MAX_LOOKUPS_PER_REQUEST * (2 * MAX_LOOKUP_FIELD_LENGTH * 6 + 32) + 1024;
+
+/**
+ * GET /api/dict/lookup/ (learner.md §7): any word as tapped, its lemma and translations; and POST
+ * /api/dict/lookups/, many of them for a story saved for offline reading (issue 24). The two share one cache:
+ * the answers a download fills it with are the ones its reader then taps, and the other way round.
+ */
 export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries: number }): Promise<void> {
   const cache = new LookupCache(options.cacheEntries);
   route(
@@ -46,6 +63,9 @@ export async function lookupRoutes(app: FastifyInstance, options: { cacheEntries
       decompress: false,
     },
   );
+  route(app, dictionary.lookUpWords, ({ body }) => lookupManyJson(app.pool, body, cache), {
+    bodyLimit: LOOKUPS_BODY_LIMIT,
+  });
 }
 
 /**

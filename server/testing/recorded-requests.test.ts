@@ -195,6 +195,18 @@ describe('the recorded requests', () => {
     await get(learner, '/api/dict/lookup/?language=es&surface=zzzzqq');
     await get(learner, '/api/dict/lookup/?language=es');
     await get(learner, '/api/dict/lookup/?language=1&surface=gata');
+    const lookups = '/api/dict/lookups/';
+    const words = [{ surface: 'gata' }, { surface: 'Luna,' }, { surface: 'zzzzqq' }, { surface: 'gata' }];
+    await json(visitor, 'POST', lookups, { language: 'es', words }, 'no token');
+    await json(learner, 'POST', lookups, { language: 'es', words });
+    await json(
+      learner,
+      'POST',
+      lookups,
+      { language: 'es', words: [{ surface: 'gata' }, {}] },
+      'a word without surface',
+    );
+    await json(learner, 'POST', lookups, { language: 'es', words: [] }, 'no words');
     await get(visitor, '/api/no-such-call/');
 
     // Signed-in calls without a token.

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { dictionaryKey, type LookupWord, normalizeLookup } from '#common/dictionary.ts';
-import type { LookupQuery, LookupResult } from '#common/schemas/dictionary.ts';
+import type { LookupQuery, LookupResult, LookupsBody } from '#common/schemas/dictionary.ts';
 import { currentImport } from '../store.ts';
 import type { LookupCache } from './cache.ts';
 import { type Answer, answerFrom, queryImport, type Spelling } from './query.ts';
@@ -55,6 +55,48 @@ export function lookupJson(pool: pg.Pool, query: LookupQuery, cache: LookupCache
     return importId.then((current) => answerJson(pool, query, cache, words, current));
   }
   return answerJson(pool, query, cache, words, importId);
+}
+
+/**
+ * How many of a batch's words are looked up at a time. Each holds one of the pool's connections (10 by
+ * default) while it queries, so a batch leaves most of them to the single lookups of everyone reading
+ * meanwhile. Measured on two cores with a dictionary of 200,000 entries (1.2 million forms), a thousand
+ * uncached words took 0.2 to 1.2 s at 1, 2, 4 or 8 at a time, the differences within the noise: more would
+ * not be faster here, and a few hide the round trips to a database on another machine.
+ */
+const BATCH_CONCURRENCY = 4;
+
+/**
+ * POST /api/dict/lookups/'s answer as JSON text: each word's answer exactly as lookupJson gives it (from the
+ * cache where it has it, filling it otherwise), in the order sent. Words that make the same answer (the same
+ * pair as tapped, duplicates among them) are looked up once, a few at a time.
+ */
+export async function lookupManyJson(pool: pg.Pool, batch: LookupsBody, cache: LookupCache): Promise<string> {
+  const { language, target } = batch;
+  const keys: string[] = [];
+  const unique = new Map<string, LookupQuery>();
+  for (const { surface, lemma } of batch.words) {
+    const query: LookupQuery = { language, target, surface, ...(lemma === undefined ? {} : { lemma }) };
+    const key = cacheKey(query);
+    keys.push(key);
+    if (!unique.has(key)) unique.set(key, query);
+  }
+  const answers = new Map<string, string>();
+  const queue = [...unique];
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < queue.length) {
+      const [key, query] = queue[next++] as [string, LookupQuery];
+      try {
+        answers.set(key, await lookupJson(pool, query, cache));
+      } catch (error) {
+        next = queue.length; // the request fails: the other workers stop rather than query on for nothing
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, queue.length) }, work));
+  return `{"results":[${keys.map((key) => answers.get(key)).join(',')}]}`;
 }
 
 /** What of a tapped word decides its answer: as written, with the mark or apostrophe it was tapped with. */
