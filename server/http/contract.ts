@@ -135,7 +135,7 @@ function pathInScope(scope: FastifyInstance, contract: Endpoint): string {
   // A change kept in the outbox is a signed-in learner's, answered in JSON (its key is theirs, its answer kept).
   if (contract.offline && (contract.access !== 'signed-in' || contract.response === 'file')) {
     throw new Error(
-      `${contract.method} ${contract.path} cannot be offline: only a learner's JSON change can.`,
+      `${contract.method} ${contract.path} cannot be offline: only a learner’s JSON change can.`,
     );
   }
   if (!contract.path.startsWith(`${scope.prefix}/`)) {
