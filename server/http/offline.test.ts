@@ -352,6 +352,52 @@ describe('a key reused for another request', () => {
   });
 });
 
+describe('a key held by a request still in flight', () => {
+  /** Claims `key` for the learner in an open transaction, as a request on another server would. */
+  async function holdKey(who: Learner, key: string) {
+    const client = await t.app.pool.connect();
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint) VALUES ($1, $2, 'POST /api/words/save/', 'x')`,
+      [who.id, key],
+    );
+    return {
+      async end(outcome: 'COMMIT' | 'ROLLBACK') {
+        await client.query(outcome);
+        client.release();
+      },
+    };
+  }
+
+  it('is waited for; when it rolls back, the waiting request does the change', async () => {
+    const who = await learner();
+    const key = randomUUID();
+    const held = await holdKey(who, key);
+
+    const waiting = saveWord(who, keyed(key));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await occurrences(who)).toBe(0);
+    await held.end('ROLLBACK');
+
+    expect((await waiting).status).toBe(201);
+    expect(await occurrences(who)).toBe(1);
+  });
+
+  it('answers 409 with Retry-After and a sentence after 5 s, and changes nothing', async () => {
+    const who = await learner();
+    const key = randomUUID();
+    const held = await holdKey(who, key);
+
+    const response = await saveWord(who, keyed(key));
+    await held.end('ROLLBACK');
+
+    expect(response.status).toBe(409);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.body).toEqual({ error: IDEMPOTENCY_KEY_IN_FLIGHT });
+    expect(await occurrences(who)).toBe(0);
+  });
+});
+
 describe('a change and its key, kept together', () => {
   it('keeps neither when the key cannot be written, so the retry counts the word once', async () => {
     const who = await learner();
@@ -464,8 +510,26 @@ describe('Occurred-At: counted on the learner’s day when it was done', () => {
       token: who.token,
     });
     expect(listed.body[0]).toMatchObject({
-      first_seen_at: new Date(at).toISOString(),
+      first_seen_at: new Date(earlier).toISOString(),
       last_seen_at: new Date(at).toISOString(),
+    });
+  });
+
+  it('keeps a word saved online today as last seen when a save made offline days ago arrives after it', async () => {
+    const who = await learner();
+    const online = await saveWord(who);
+    const { at } = tokyoAfterMidnight(2);
+
+    const late = await saveWord(who, { 'occurred-at': at });
+
+    const lastSeen = (online.body as { last_seen_at: string }).last_seen_at;
+    expect(late.body).toMatchObject({ occurrences: 2, last_seen_at: lastSeen });
+    const listed = await t.get<{ first_seen_at: string; last_seen_at: string }[]>('/api/words/', {
+      token: who.token,
+    });
+    expect(listed.body[0]).toMatchObject({
+      first_seen_at: new Date(at).toISOString(),
+      last_seen_at: lastSeen,
     });
   });
 

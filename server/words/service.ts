@@ -27,7 +27,7 @@ export { deleteSavedWord, type ListedWord, listSavedWords } from './list.ts';
  * aids): a first save makes the row, each later one counts an occurrence and moves last_seen_at, atomically.
  * The word's term becomes learning-1 if it had no status (issue 22); the answer names the term and its status.
  * The row keeps the latest lookup's term and the first sentence sent with it. `at`, for a word saved offline
- * (decision 084), is when it was saved: its first save's time, and its last_seen_at unless that is later.
+ * (decision 084), is when it was saved: first_seen_at unless that is earlier, last_seen_at unless that is later.
  */
 export async function saveWord(
   db: Database | Transaction,
@@ -63,6 +63,8 @@ export async function saveWord(
       set: {
         occurrences: sql`${savedWords.occurrences} + 1`,
         lastSeenAt: laterOf(savedWords.lastSeenAt, at),
+        // A save made offline before the first one that reached the server was the first.
+        ...(at ? { firstSeenAt: sql`least(${savedWords.firstSeenAt}, excluded.first_seen_at)` } : {}),
         lastStoryId: sql`excluded.last_story_id`,
         lastChapterId: sql`excluded.last_chapter_id`,
         // The term of the latest lookup (the reader's dictionary form may name it now); the first sentence.
