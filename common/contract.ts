@@ -20,6 +20,7 @@ export interface Endpoint<
   Body extends z.ZodType | 'multipart' | undefined = z.ZodType | 'multipart' | undefined,
   Response extends Answer = Answer,
   Verb extends Method = Method,
+  Offline extends boolean = boolean,
 > {
   readonly method: Verb;
   /** The full path, `/api/…` with its trailing slash, `:name` for a path parameter. */
@@ -36,6 +37,11 @@ export interface Endpoint<
   readonly response: Response;
   /** The status of a successful answer: 200 unless declared (201 for a creation, 204 for `none`). */
   readonly status?: 200 | 201 | 202 | 204;
+  /**
+   * A change the web app's outbox may send later (decision 084): it accepts the `Idempotency-Key` and
+   * `Occurred-At` headers (common/offline.ts), so a retry counts once and a change counts when it was made.
+   */
+  readonly offline?: Offline;
 }
 
 /** The names of a path's `:parameters`. */
@@ -74,7 +80,10 @@ export function endpoint<
   Body extends z.ZodType | 'multipart' | undefined = undefined,
   Response extends Answer = 'none',
   const Verb extends Method = Method,
->(declaration: Endpoint<Path, Query, Body, Response, Verb>): Endpoint<Path, Query, Body, Response, Verb> {
+  const Offline extends boolean = false,
+>(
+  declaration: Endpoint<Path, Query, Body, Response, Verb, Offline>,
+): Endpoint<Path, Query, Body, Response, Verb, Offline> {
   return declaration;
 }
 

@@ -22,6 +22,7 @@ import { healthRoutes } from '#server/health/routes.ts';
 import { type Lifecycle, storageCheck } from '#server/health/service.ts';
 import { isDatabaseUnavailable, outageReporter } from '#server/http/database-unavailable.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
+import { pruneIdempotencyKeys } from '#server/http/idempotency.ts';
 import { CauseLogController } from '#server/http/log-policy.ts';
 import { requestId } from '#server/http/request-id.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
@@ -306,6 +307,11 @@ function startSweeps(
     everyInterval(() => pruneReadingReports(db), {
       intervalMs: every.readingReportsMs ?? 60 * 60 * 1000,
       onError: (error) => log.warn({ err: error }, 'could not forget old reading-report ids'),
+    }),
+    // The outbox's keys, kept 8 days (decision 084), on the same hourly rhythm.
+    everyInterval(() => pruneIdempotencyKeys(db), {
+      intervalMs: every.readingReportsMs ?? 60 * 60 * 1000,
+      onError: (error) => log.warn({ err: error }, 'could not forget old idempotency keys'),
     }),
     everyInterval(() => pruneSessions(db), {
       intervalMs: every.sessionsMs ?? 60 * 60 * 1000,

@@ -25,6 +25,7 @@ export const setDailyGoal = endpoint({
   query: DailyGoalQuery,
   body: DailyGoalInput,
   response: DailyGoal,
+  offline: true,
 });
 
 export const trackReadingTime = endpoint({
@@ -33,6 +34,7 @@ export const trackReadingTime = endpoint({
   access: 'signed-in',
   body: TrackReadingTimeInput,
   response: TrackReadingTimeResult,
+  offline: true,
 });
 
 export const getActivity = endpoint({

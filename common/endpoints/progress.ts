@@ -34,6 +34,7 @@ export const markChapterRead = endpoint({
   ids: { id: CHAPTER_NOT_FOUND },
   body: MarkReadInput,
   response: ChapterProgressResult,
+  offline: true,
 });
 
 export const markChapterUnread = endpoint({
@@ -42,4 +43,5 @@ export const markChapterUnread = endpoint({
   access: 'signed-in',
   ids: { id: CHAPTER_NOT_FOUND },
   response: ChapterProgressResult,
+  offline: true,
 });

@@ -20,6 +20,7 @@ export const setTermStatus = endpoint({
   access: 'signed-in',
   body: SetTermStatusInput,
   response: TermStatusResult,
+  offline: true,
 });
 
 /** Makes a term new again (its status forgotten, e.g. from /words); answers 1 if it had a status, else 0. */

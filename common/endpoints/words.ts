@@ -14,6 +14,7 @@ export const saveWord = endpoint({
   access: 'signed-in',
   body: SaveWordInput,
   response: SavedWord,
+  offline: true,
 });
 
 /**

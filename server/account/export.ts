@@ -58,6 +58,10 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
     leftOut:
       'the ids of reading-time reports, kept a day so a repeat is not counted twice (the time is in reading_days)',
   },
+  idempotency_keys: {
+    leftOut:
+      'the keys of changes sent from the outbox with the answers they got, kept 8 days so a retry counts once (decision 084)',
+  },
   auth_email_throttle: { leftOut: 'when a sign-in mail last went to the address, for the one-a-minute rule' },
   dictionary_imports: {
     leftOut: 'which administrator started a dictionary import: their work, not about them',

@@ -4,7 +4,7 @@ import * as activity from '#common/endpoints/activity.ts';
 import { ACTIVITY_RANGE_ERROR } from '#common/schemas/library.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError, MAX_SERIAL_ID } from '#server/http/errors.ts';
-import { learnerToday } from '#server/http/today.ts';
+import { learnerDayOf, learnerToday } from '#server/http/today.ts';
 import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentActivity, presentGoal, presentReadingTime } from './present.ts';
@@ -20,20 +20,28 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     return presentGoal(await getDailyGoal(app.pool, userId, query.language, learnerToday(request)));
   });
 
-  route(app, activity.setDailyGoal, async ({ query, body }, request) => {
+  // Changed offline (decision 084): dated when it was made; the answer's minutes are still today's.
+  route(app, activity.setDailyGoal, async ({ query, body, offline }, request) => {
     const { userId } = viewerOf(request);
-    await setDailyGoal(app.db, userId, query.language, body.goal_minutes);
-    return presentGoal(await getDailyGoal(app.pool, userId, query.language, learnerToday(request)));
+    const goal = {
+      languageCode: query.language,
+      goalMinutes: body.goal_minutes,
+      today: learnerToday(request),
+    };
+    return presentGoal(await setDailyGoal(offline.db, userId, { ...goal, changedAt: offline.occurredAt }));
   });
 
-  route(app, activity.trackReadingTime, async ({ body }, request) => {
+  // Read offline (decision 084): counted on the learner's date when they read. A report_id and an
+  // Idempotency-Key are both honoured: a repeat of either counts nothing.
+  route(app, activity.trackReadingTime, async ({ body, offline }, request) => {
     const viewer = viewerOf(request);
     // Past the serial range no chapter exists, and the database would refuse the number.
     if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, CHAPTER_NOT_FOUND);
-    const day = learnerToday(request);
+    const day = learnerDayOf(request, offline.occurredAt);
     const report = { chapterId: body.chapter_id, seconds: body.seconds, reportId: body.report_id };
-    const result = await trackReadingTime(app, viewer, report, day);
-    return presentReadingTime(day, result);
+    // With a key, everything goes through its transaction (offline.db); the one-statement path needs the pool.
+    const database = offline.key === undefined ? app : { db: offline.db };
+    return presentReadingTime(day, await trackReadingTime(database, viewer, report, day));
   });
 
   route(app, activity.getActivity, async ({ query }, request) => {

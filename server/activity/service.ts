@@ -8,6 +8,7 @@ import {
   readingStreak,
 } from '#common/activity.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { laterOf, momentOf } from '#server/db/moment.ts';
 import { chapters, languages, readingDays, readingReports, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
@@ -44,21 +45,35 @@ export async function getDailyGoal(
   return { goalMinutes: row.goal ?? DEFAULT_DAILY_GOAL_MINUTES, todaySeconds: row.seconds ?? 0 };
 }
 
-/** Sets the learner's goal in a language (already checked to be 1–300); 400 for a language that does not exist. */
+/**
+ * Sets the learner's goal in a language (already checked to be 1–300) and answers it with their reading time on
+ * `today`, in one statement, through `db` (the transaction of an Idempotency-Key, decision 084); 400 for a
+ * language that does not exist. `changedAt`, when the learner changed it offline, dates the change (never
+ * moving a later one back).
+ */
 export async function setDailyGoal(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
-  languageCode: string,
-  goalMinutes: number,
-): Promise<void> {
-  const { rows } = await db.execute(sql`
-    INSERT INTO daily_goals (user_id, language_id, goal_minutes)
-    SELECT ${userId}::uuid, l.id, ${goalMinutes}::int FROM languages l WHERE l.code = ${languageCode}
-    ON CONFLICT (user_id, language_id)
-    DO UPDATE SET goal_minutes = excluded.goal_minutes, updated_at = now()
-    RETURNING language_id
+  goal: { languageCode: string; goalMinutes: number; today: string; changedAt?: Date | undefined },
+): Promise<DailyGoalRow> {
+  const changed = momentOf(goal.changedAt);
+  const { rows } = await db.execute<{ goal: number; seconds: number | null }>(sql`
+    WITH goal AS (
+      INSERT INTO daily_goals (user_id, language_id, goal_minutes, created_at, updated_at)
+      SELECT ${userId}::uuid, l.id, ${goal.goalMinutes}::int, ${changed}, ${changed}
+      FROM languages l WHERE l.code = ${goal.languageCode}
+      ON CONFLICT (user_id, language_id)
+      DO UPDATE SET goal_minutes = excluded.goal_minutes,
+                    updated_at = ${laterOf(sql`daily_goals.updated_at`, goal.changedAt)}
+      RETURNING language_id, goal_minutes
+    )
+    SELECT goal.goal_minutes AS goal, d.seconds
+    FROM goal
+    LEFT JOIN reading_days d ON d.user_id = ${userId} AND d.day = ${goal.today} AND d.language_id = goal.language_id
   `);
-  if (rows.length === 0) throw new HttpError(400, NO_SUCH_LANGUAGE);
+  const row = rows[0];
+  if (!row) throw new HttpError(400, NO_SUCH_LANGUAGE);
+  return { goalMinutes: row.goal, todaySeconds: row.seconds ?? 0 };
 }
 
 export interface ReadingTimeResult {
@@ -84,13 +99,16 @@ export interface ReadingReport {
  * statement; any other reads the learner's plan first.
  */
 export async function trackReadingTime(
-  { db, pool }: { db: Database; pool: pg.Pool },
+  { db, pool }: { db: Database | Transaction; pool?: pg.Pool | undefined },
   reader: Viewer,
   report: ReadingReport,
   day: string,
 ): Promise<ReadingTimeResult> {
   const counted = Math.min(report.seconds, MAX_READING_REPORT_SECONDS);
-  const quick = counted > 0 ? await trackFreeReport(pool, reader.userId, report, counted, day) : undefined;
+  // Without the pool (inside the transaction of an Idempotency-Key, whose key must commit with the seconds),
+  // every report takes the path of several statements.
+  const quick =
+    counted > 0 && pool ? await trackFreeReport(pool, reader.userId, report, counted, day) : undefined;
   // Nothing to add, a repeat, or a chapter of a story not free, or unpublished (or none at all): the slower
   // path, which asks the rule of reading.
   return quick ?? trackReport(db, reader, report, counted, day);
@@ -143,7 +161,7 @@ async function trackFreeReport(
 
 /** Any report, by the rule of reading: several statements, and the learner's plan for a story not free. */
 async function trackReport(
-  db: Database,
+  db: Database | Transaction,
   reader: Viewer,
   report: ReadingReport,
   counted: number,

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -679,6 +680,34 @@ export const readingReports = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.reportId] }),
     index('reading_reports_created_at').on(table.createdAt),
+  ],
+);
+
+/**
+ * The changes a learner sent with an `Idempotency-Key` (decision 084, server/http/idempotency.ts): the key is
+ * recorded in the transaction of the change, with the answer it got, so a retry is answered as before and
+ * counts nothing. Kept for 8 days (pruneIdempotencyKeys): a change counts up to 7 days after it was made.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** The declaration's method and path (`POST /api/words/save/`): a key sent to another is refused. */
+    endpoint: text('endpoint').notNull(),
+    /** A hash of the path's ids, the query and the body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The answer, written before the transaction commits: another request never sees the row without it. */
+    status: smallint('status'),
+    /** The answer's JSON as it was sent (json, not jsonb, keeps its text), or null for one without a body. */
+    body: json('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_at').on(table.createdAt),
   ],
 );
 

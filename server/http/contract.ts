@@ -8,6 +8,7 @@ import {
   successStatus,
 } from '#common/contract.ts';
 import { idParam, parseInput } from './errors.ts';
+import { answerOffline, type OfflineInput } from './offline.ts';
 
 /** The content type Fastify gives the JSON it serializes itself. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -25,11 +26,15 @@ declare module 'fastify' {
   }
 }
 
-/** What a handler receives: the path's ids, and the query and body, each parsed by its schema. */
+/**
+ * What a handler receives: the path's ids, and the query and body, each parsed by its schema; for an endpoint
+ * declared `offline`, when the change was made and where to write it (server/http/offline.ts).
+ */
 export interface ContractInput<E extends Endpoint> {
   ids: { readonly [Name in keyof NonNullable<E['ids']> & PathParamName<E['path']>]: number };
   query: Declared<E['query']> extends z.ZodType ? z.output<Declared<E['query']>> : undefined;
   body: Declared<E['body']> extends z.ZodType ? z.output<Declared<E['body']>> : undefined;
+  offline: NonNullable<E['offline']> extends true ? OfflineInput : undefined;
 }
 
 export interface RouteOptions<E extends Endpoint> {
@@ -110,6 +115,11 @@ export function route<E extends Endpoint>(
     ...(options.decompress === undefined ? {} : { decompress: options.decompress }),
     handler: (request, reply) => {
       const input = readInput(contract, idNames, request, options.readQuery);
+      if (contract.offline) {
+        const parts = { scope, contract, request, reply, input };
+        const withOffline = (offline: OfflineInput) => ({ ...input, offline }) as ContractInput<E>;
+        return answerOffline(parts, (offline) => handler(withOffline(offline), request, reply), answer);
+      }
       const result = handler(input, request, reply);
       return isPromise(result) ? result.then((value) => answer(value, reply)) : answer(result, reply);
     },
@@ -122,6 +132,12 @@ function isPromise(value: unknown): value is PromiseLike<unknown> {
 
 /** The route's path inside the scope; a declaration registered in the wrong scope fails at start-up. */
 function pathInScope(scope: FastifyInstance, contract: Endpoint): string {
+  // A change kept in the outbox is a signed-in learner's, answered in JSON (its key is theirs, its answer kept).
+  if (contract.offline && (contract.access !== 'signed-in' || contract.response === 'file')) {
+    throw new Error(
+      `${contract.method} ${contract.path} cannot be offline: only a learner’s JSON change can.`,
+    );
+  }
   if (!contract.path.startsWith(`${scope.prefix}/`)) {
     throw new Error(`${contract.method} ${contract.path} cannot be registered under ${scope.prefix}.`);
   }
@@ -157,7 +173,7 @@ function readInput<E extends Endpoint>(
     contract.body === undefined || contract.body === 'multipart'
       ? undefined
       : parseInput(contract.body, request.body ?? {});
-  return { ids, query, body } as ContractInput<E>;
+  return { ids, query, body, offline: undefined } as ContractInput<E>;
 }
 
 /**

@@ -146,6 +146,39 @@ describe('a route registered from its declaration', () => {
     ).rejects.toThrow('declared for public callers but registered behind the admin guard');
   });
 
+  it('refuses, at start-up, an offline endpoint that is not a signed-in learner’s JSON change', async () => {
+    const publicChange = endpoint({ ...makeThing, offline: true });
+    const fileChange = endpoint({ ...renameThing, response: 'file', offline: true });
+    for (const declaration of [publicChange, fileChange]) {
+      await expect(build((api) => route(api, declaration, () => undefined))).rejects.toThrow(
+        'cannot be offline: only a learner’s JSON change can.',
+      );
+    }
+  });
+
+  it('gives an offline endpoint’s handler no moment and the database when neither header is sent', async () => {
+    const change = endpoint({ ...makeThing, access: 'signed-in', offline: true });
+    let given: unknown;
+    const built = await build((api) => {
+      api.decorate('db', 'the database' as never);
+      route(api, change, ({ offline }) => {
+        given = offline;
+        return { id: 1 };
+      });
+    });
+
+    const response = await built.inject({ method: 'POST', url: '/api/things/' });
+
+    expect(response.statusCode).toBe(201);
+    expect(given).toEqual({ key: undefined, occurredAt: undefined, db: 'the database' });
+    const refused = await built.inject({
+      method: 'POST',
+      url: '/api/things/',
+      headers: { 'occurred-at': 'now' },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('refuses, at start-up, a path outside the scope it is registered in', async () => {
     await expect(
       build((api) => {

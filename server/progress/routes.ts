@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as progress from '#common/endpoints/progress.ts';
 import { route } from '#server/http/contract.ts';
-import { learnerToday } from '#server/http/today.ts';
+import { learnerDayOf } from '#server/http/today.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentLanguageProgress, presentProgress } from './present.ts';
 import {
@@ -17,12 +17,14 @@ import {
  */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
   // The client's figures are checked (the declared body) but not trusted: the chapter's own word_count counts.
-  route(app, progress.markChapterRead, async ({ ids }, request) =>
-    presentProgress(await markChapterRead(app.db, viewerOf(request), ids.id, { day: learnerToday(request) })),
-  );
+  // Marked read offline (decision 084): completed when it was, its words on that day's calendar.
+  route(app, progress.markChapterRead, async ({ ids, offline }, request) => {
+    const when = { day: learnerDayOf(request, offline.occurredAt), at: offline.occurredAt };
+    return presentProgress(await markChapterRead(offline.db, viewerOf(request), ids.id, when));
+  });
 
-  route(app, progress.markChapterUnread, async ({ ids }, request) =>
-    presentProgress(await markChapterUnread(app.db, viewerOf(request), ids.id)),
+  route(app, progress.markChapterUnread, async ({ ids, offline }, request) =>
+    presentProgress(await markChapterUnread(offline.db, viewerOf(request), ids.id, offline.occurredAt)),
   );
 
   route(app, progress.listLanguageProgress, async (_input, request) => {

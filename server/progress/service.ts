@@ -3,6 +3,7 @@ import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { LanguageProgressInput } from '#common/schemas/reading.ts';
 import { addWordsToDay } from '#server/activity/service.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { laterOf, momentOf } from '#server/db/moment.ts';
 import { chapterProgress, chapters, languages, stories, userLanguageProgress } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import {
@@ -14,7 +15,7 @@ import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
 
 /** The chapter's story and language, for the progress calls; 404 for a chapter that does not exist. */
-async function chapterForProgress(db: Database, id: number) {
+async function chapterForProgress(db: Database | Transaction, id: number) {
   const [row] = await db
     .select({
       wordCount: chapters.wordCount,
@@ -109,13 +110,14 @@ async function languageTotals(tx: Transaction, userId: string, languageId: numbe
 /**
  * Marks a chapter read: 100 % complete, and its word_count credited once as words and points to the story's
  * language (learner.md §9), and its words to the learner's local `day` when given. A chapter already read
- * credits nothing. Safe against concurrent calls.
+ * credits nothing. Safe against concurrent calls. `at`, for a chapter marked read offline (decision 084), is
+ * when it was completed; `day` is then that moment's date.
  */
 export async function markChapterRead(
-  db: Database,
+  db: Database | Transaction,
   reader: Viewer,
   chapterId: number,
-  options: { day?: string } = {},
+  options: { day?: string; at?: Date | undefined } = {},
 ): Promise<ChapterProgressChange> {
   const chapter = await chapterForProgress(db, chapterId);
   await requireReadable(reader, chapter);
@@ -132,8 +134,8 @@ export async function markChapterRead(
         completionPercentage: 100,
         wordsRead: chapter.wordCount,
         pointsEarned: chapter.wordCount,
-        completedAt: sql`now()`,
-        updatedAt: sql`now()`,
+        completedAt: momentOf(options.at),
+        updatedAt: laterOf(chapterProgress.updatedAt, options.at),
       })
       .where(and(eq(chapterProgress.userId, reader.userId), eq(chapterProgress.chapterId, chapterId)));
     // What the row held before (nothing, unless partial progress was recorded) is replaced, not added to.
@@ -171,12 +173,13 @@ const UNREAD = { isCompleted: false, completionPercentage: 0, wordsRead: 0, poin
 
 /**
  * Takes a chapter back ('Mark Incomplete'): the words and points it credited are removed from the language's
- * totals, once; a chapter that is not read changes nothing.
+ * totals, once; a chapter that is not read changes nothing. `at` dates a change made offline (decision 084).
  */
 export async function markChapterUnread(
-  db: Database,
+  db: Database | Transaction,
   reader: Viewer,
   chapterId: number,
+  at?: Date,
 ): Promise<ChapterProgressChange> {
   const chapter = await chapterForProgress(db, chapterId);
   await requireReadable(reader, chapter, { checkPlan: false });
@@ -196,7 +199,7 @@ export async function markChapterUnread(
     }
     await tx
       .update(chapterProgress)
-      .set({ ...UNREAD, completedAt: null, updatedAt: sql`now()` })
+      .set({ ...UNREAD, completedAt: null, updatedAt: laterOf(chapterProgress.updatedAt, at) })
       .where(and(eq(chapterProgress.userId, reader.userId), eq(chapterProgress.chapterId, chapterId)));
     const totals = await addToLanguageTotals(
       tx,

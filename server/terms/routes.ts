@@ -19,9 +19,10 @@ const IMPORT_BODY_LIMIT = MAX_IMPORT_TEXT_LENGTH * 2 + 1024;
  * words; GET /api/terms/known/ tells the known words day by day for /progress.
  */
 export async function termRoutes(app: FastifyInstance): Promise<void> {
-  route(app, terms.setTermStatus, async ({ body }, request) => {
+  // Set offline (decision 084): dated when it was set.
+  route(app, terms.setTermStatus, async ({ body, offline }, request) => {
     const { userId } = viewerOf(request);
-    return presentTermStatus(await setTermStatus(app.db, userId, body));
+    return presentTermStatus(await setTermStatus(offline.db, userId, body, offline.occurredAt));
   });
   route(app, terms.markChapterKnown, async ({ ids }, request) =>
     markChapterKnown(app.db, viewerOf(request), ids.id),

@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MAX_LOOKUP_WORD_LENGTH } from '#common/dictionary.ts';
 import type { ForgetTermsInput, ResetTermInput, SetTermStatusInput } from '#common/schemas/terms.ts';
 import { LOOKED_UP_STATUS, statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { laterOf, momentOf } from '#server/db/moment.ts';
 import { chapters, chapterTerms, languages, stories, termStatuses } from '#server/db/schema.ts';
 import { lemmasOf } from '#server/dictionary/lookup/service.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -35,7 +36,10 @@ function statusOf(value: number): TermStatus {
 }
 
 /** A language by its code; 404 for one the site does not have. */
-export async function languageByCode(db: Database, code: string): Promise<{ id: number; code: string }> {
+export async function languageByCode(
+  db: Database | Transaction,
+  code: string,
+): Promise<{ id: number; code: string }> {
   const [language] = await db
     .select({ id: languages.id, code: languages.code })
     .from(languages)
@@ -46,29 +50,54 @@ export async function languageByCode(db: Database, code: string): Promise<{ id: 
 
 /**
  * Sets the learner's status of a term (PUT /api/terms/status/): any status, lower than before too. The term is
- * keyed again as terms are ("Pequeña" is kept as "pequeña"); 404 for a language the site does not have.
+ * keyed again as terms are ("Pequeña" is kept as "pequeña"); 404 for a language the site does not have. `at`,
+ * for a status set offline (decision 084), dates the change: a term it makes known is known since then, for
+ * the known words day by day (history.ts).
  */
 export async function setTermStatus(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
   input: SetTermStatusInput,
+  at?: Date,
 ): Promise<TermStatusRow> {
   const language = await languageByCode(db, input.language);
   const term = termOf(input.term, language.code);
   if (!term) throw new HttpError(400, NO_TERM);
   const status = statusNumber(input.status);
+  const known = statusNumber('known');
   await changeStatuses(db, userId, language.id, async (tx) => {
     const { rows } = await tx.execute<{ before: number | null }>(sql`
       SELECT (SELECT status FROM ${termStatuses}
               WHERE user_id = ${userId} AND language_id = ${language.id} AND term = ${term}) AS before`);
+    const before = rows[0]?.before;
     await tx
       .insert(termStatuses)
-      .values({ userId, languageId: language.id, term, status })
+      .values({
+        userId,
+        languageId: language.id,
+        term,
+        status,
+        createdAt: momentOf(at),
+        updatedAt: momentOf(at),
+      })
       .onConflictDoUpdate({
         target: [termStatuses.userId, termStatuses.languageId, termStatuses.term],
-        set: { status, updatedAt: sql`now()` },
+        set: { status, updatedAt: laterOf(termStatuses.updatedAt, at) },
       });
-    return { result: undefined, differences: new Map([[term, differenceOf(rows[0]?.before, input.status)]]) };
+    // The trigger dates a term that becomes known now(); one made known offline was known from then.
+    if (at && status === known && before !== known) {
+      await tx
+        .update(termStatuses)
+        .set({ knownSince: at })
+        .where(
+          and(
+            eq(termStatuses.userId, userId),
+            eq(termStatuses.languageId, language.id),
+            eq(termStatuses.term, term),
+          ),
+        );
+    }
+    return { result: undefined, differences: new Map([[term, differenceOf(before, input.status)]]) };
   });
   return { language: language.code, term, status: input.status };
 }

@@ -102,6 +102,21 @@ const json = (
     note,
   });
 const get = (caller: Caller, url: string, note?: string) => record(caller, { method: 'GET', url, note });
+/** A change the outbox sends (decision 084): JSON with the Idempotency-Key and Occurred-At headers given. */
+const offline = (
+  caller: Caller,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string>,
+  note: string,
+) =>
+  record(caller, {
+    method: 'POST',
+    url,
+    payload: payload as InjectOptions['payload'],
+    headers: { 'content-type': 'application/json', ...headers },
+    note,
+  });
 
 /** A multipart body as a browser's FormData would send it. */
 async function multipart(
@@ -271,6 +286,43 @@ describe('the recorded requests', () => {
     await get(learner, '/api/activity/');
     await get(learner, '/api/activity/?month=2026-13');
     await get(learner, '/api/activity/?from=2026-02-30');
+
+    // The outbox's headers (decision 084).
+    const key = { 'idempotency-key': '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b' };
+    const word = { word: 'luna', language: 'es' };
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const reading = { chapter_id: freeChapter, seconds: 30 };
+    await offline(learner, '/api/words/save/', word, key, 'with an Idempotency-Key');
+    await offline(learner, '/api/words/save/', word, key, 'the same key again');
+    await offline(learner, '/api/words/save/', { ...word, word: 'sol' }, key, 'the same key, another word');
+    await offline(
+      learner,
+      '/api/words/save/',
+      word,
+      { 'idempotency-key': 'abc' },
+      'a key that is not a UUID',
+    );
+    await offline(
+      learner,
+      '/api/track-reading-time/',
+      reading,
+      { 'occurred-at': hoursAgo(8 * 24) },
+      '8 days ago',
+    );
+    await offline(
+      learner,
+      '/api/track-reading-time/',
+      reading,
+      { 'occurred-at': hoursAgo(-1 / 6) },
+      '10 min ahead',
+    );
+    await offline(
+      learner,
+      '/api/track-reading-time/',
+      reading,
+      { 'occurred-at': 'yesterday' },
+      'not a moment',
+    );
     await get(learner, '/api/me/subscription/');
     await get(proLearner, '/api/me/subscription/');
     await json(learner, 'POST', '/api/create-checkout-session/', { plan: 'monthly' }, 'billing not set up');

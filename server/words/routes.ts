@@ -14,9 +14,10 @@ import { deleteSavedWord, listSavedWords, saveWord } from './service.ts';
  * sorted otherwise (issue 22), and can be filtered, deleted from and downloaded as CSV or as an Anki deck.
  */
 export async function wordRoutes(app: FastifyInstance): Promise<void> {
-  route(app, words.saveWord, async ({ body }, request, reply) => {
+  // Saved offline (decision 084): dated when it was saved.
+  route(app, words.saveWord, async ({ body, offline }, request, reply) => {
     const { userId } = viewerOf(request);
-    const { word, isCreated } = await saveWord(app.db, userId, body);
+    const { word, isCreated } = await saveWord(offline.db, userId, body, offline.occurredAt);
     if (isCreated) reply.status(201);
     return presentWord(word);
   });

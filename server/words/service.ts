@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { normalizeLookup } from '#common/dictionary.ts';
 import type { SaveWordInput } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { laterOf, momentOf } from '#server/db/moment.ts';
 import { chapters, languages, savedWords, stories } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
@@ -25,12 +26,14 @@ export { deleteSavedWord, type ListedWord, listSavedWords } from './list.ts';
  * Saves a looked-up word under the learner's key for it (the dictionary's key: lower case, NFC, no reading
  * aids): a first save makes the row, each later one counts an occurrence and moves last_seen_at, atomically.
  * The word's term becomes learning-1 if it had no status (issue 22); the answer names the term and its status.
- * The row keeps the latest lookup's term and the first sentence sent with it.
+ * The row keeps the latest lookup's term and the first sentence sent with it. `at`, for a word saved offline
+ * (decision 084), is when it was saved: first_seen_at unless that is earlier, last_seen_at unless that is later.
  */
 export async function saveWord(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
   input: SaveWordInput,
+  at?: Date,
 ): Promise<{ word: SavedWordRow; isCreated: boolean }> {
   const [language] = await db
     .select({ id: languages.id, code: languages.code })
@@ -52,12 +55,16 @@ export async function saveWord(
       lastChapterId: place.chapterId,
       term: looked?.term ?? null,
       sentence: input.sentence || null,
+      firstSeenAt: momentOf(at),
+      lastSeenAt: momentOf(at),
     })
     .onConflictDoUpdate({
       target: [savedWords.userId, savedWords.languageId, savedWords.word],
       set: {
         occurrences: sql`${savedWords.occurrences} + 1`,
-        lastSeenAt: sql`now()`,
+        lastSeenAt: laterOf(savedWords.lastSeenAt, at),
+        // A save made offline before the first one that reached the server was the first.
+        ...(at ? { firstSeenAt: sql`least(${savedWords.firstSeenAt}, excluded.first_seen_at)` } : {}),
         lastStoryId: sql`excluded.last_story_id`,
         lastChapterId: sql`excluded.last_chapter_id`,
         // The term of the latest lookup (the reader's dictionary form may name it now); the first sentence.
@@ -80,7 +87,7 @@ export async function saveWord(
 
 /** Where a word was seen: the story follows from the chapter; a chapter of another story is refused. */
 async function wherePlace(
-  db: Database,
+  db: Database | Transaction,
   storyId: number | null,
   chapterId: number | null,
 ): Promise<{ storyId: number | null; chapterId: number | null }> {
