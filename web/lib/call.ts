@@ -28,7 +28,11 @@ export type CallInput<E extends Endpoint> = ([PathParamName<E['path']>] extends 
     ? Part<'body', Declared<E['body']>>
     : Declared<E['body']> extends 'multipart'
       ? { body: FormData }
-      : { body?: undefined }) & { signal?: AbortSignal };
+      : { body?: undefined }) & {
+    signal?: AbortSignal;
+    /** Headers beyond the usual ones: an offline outbox's idempotency key and moment (issue 24). */
+    headers?: Record<string, string>;
+  };
 
 /**
  * The query string of a call: each value that is set, arrays joined by commas as the server reads them, and a
@@ -51,6 +55,7 @@ interface Sent {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** The address of a call: the declared path with its parameters filled in, then the query. */
@@ -81,7 +86,7 @@ export async function callForReply<E extends Endpoint>(
     const file = await apiFile(url, sent.signal);
     return { answer: file as ResponseOf<E>, reply: file };
   }
-  const reply = await api(url, contract.method, sent.body, sent.signal);
+  const reply = await api(url, contract.method, sent.body, sent.signal, sent.headers);
   const answer = typeof contract.response === 'object' ? contract.response.parse(reply) : reply;
   return { answer: answer as ResponseOf<E>, reply };
 }
@@ -99,6 +104,7 @@ export function postOnLeave<E extends Endpoint & { readonly method: 'POST' }>(
 ): Promise<boolean> {
   const sent = input as Sent;
   const headers: Record<string, string> = {
+    ...sent.headers,
     'Content-Type': 'application/json',
     'X-Timezone': currentTimeZone(),
   };
@@ -114,8 +120,14 @@ export function postOnLeave<E extends Endpoint & { readonly method: 'POST' }>(
 const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
 /** Calls the product API with JSON in and out; an error answer is thrown as an ApiError with its sentence. */
-async function api(url: string, method: Method, body: unknown, signal?: AbortSignal): Promise<unknown> {
-  const response = await send(url, { method, body, signal }, 'application/json');
+async function api(
+  url: string,
+  method: Method,
+  body: unknown,
+  signal?: AbortSignal,
+  extra?: Record<string, string>,
+): Promise<unknown> {
+  const response = await send(url, { method, body, signal, extra }, 'application/json');
   const payload = await readJson(response);
   if (!response.ok) throw errorOf(response, payload);
   return payload;
@@ -130,10 +142,15 @@ async function apiFile(url: string, signal?: AbortSignal): Promise<Blob> {
 
 async function send(
   url: string,
-  request: { method: Method; body?: unknown; signal?: AbortSignal | undefined },
+  request: {
+    method: Method;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+    extra?: Record<string, string> | undefined;
+  },
   accept: string,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: accept, 'X-Timezone': currentTimeZone() });
+  const headers = new Headers({ ...request.extra, Accept: accept, 'X-Timezone': currentTimeZone() });
   const token = await currentAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;

@@ -1,21 +1,28 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSession } from '#web/features/auth/session.tsx';
+import { OfflineStatus } from '#web/features/offline/OfflineStatus.tsx';
 import { LearnerSettingsSync } from '#web/features/settings/LearnerSettingsSync.tsx';
 import { ApiError } from './api.ts';
 
 /**
  * A QueryClient with the app's defaults: an answer stays fresh for 30 s; a failure is retried once, unless the
- * server refused the request (4xx), which a retry would not change.
+ * server refused the request (4xx), which a retry would not change. Queries run while the browser says it is
+ * offline ('offlineFirst'): the service worker may answer them from the caches of downloaded stories (issue 24);
+ * only a retry waits for the network.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        networkMode: 'offlineFirst',
         staleTime: 30_000,
         retry: (failureCount, error) =>
           failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
+      // A change is tried at once, network or not: those that must not be lost go through the outbox, which
+      // keeps them (issue 24); the others say they failed rather than wait unseen.
+      mutations: { networkMode: 'offlineFirst' },
     },
   });
 }
@@ -42,6 +49,7 @@ export function DataScreens({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClientFor(owner)}>
       <LearnerSettingsSync />
+      <OfflineStatus />
       {children}
     </QueryClientProvider>
   );

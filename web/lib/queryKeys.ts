@@ -20,8 +20,12 @@ export const queryKeys = {
   chapter: (chapterId: number) => ['chapters', chapterId] as const,
   /** Today's reading against the goal in a language. */
   dailyGoal: (language: string | undefined) => ['daily-goal', language] as const,
+  /** Every language's daily goal (a prefix): reading time sent late changes them. */
+  dailyGoalAll: () => ['daily-goal'] as const,
   /** The activity of a range of dates. */
   activity: (from: string, to: string) => ['activity', from, to] as const,
+  /** Every range of activity (a prefix): reading time and chapters sent late change them. */
+  activityAll: () => ['activity'] as const,
   /** The plan of the signed-in person, by their address. */
   subscription: (email: string) => ['subscription', email] as const,
   /** A tapped word's lookup, by its dictionary form first when the server's analysis found one. */
@@ -37,6 +41,8 @@ export const queryKeys = {
   knownWordsAll: () => ['known-words'] as const,
   /** How the learner reads and listens (issue 23): speed, text size, spacing, typeface, theme. */
   readerSettings: () => ['reader-settings'] as const,
+  /** The stories the learner downloaded for offline reading on this device (issue 24), by their address. */
+  downloads: (owner: string) => ['downloads', owner] as const,
   /** The devices signed in to the learner's account; signing one out changes them. */
   signedInDevices: () => ['signed-in-devices'] as const,
 

@@ -111,7 +111,13 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
         // deadlocks the client.
         const { data } = authClient.onAuthStateChange((event, next) => {
           const byUser = event === 'SIGNED_OUT' && isSigningOut.current;
-          if (event === 'SIGNED_OUT') isSigningOut.current = false;
+          if (event === 'SIGNED_OUT') {
+            isSigningOut.current = false;
+            // What was kept offline is the learner's own: it goes with their session (issue 24).
+            void import('#web/features/offline/forget.ts')
+              .then((module) => module.forgetOfflineData())
+              .catch(() => undefined);
+          }
           setTracked(stateOf(next, byUser));
         });
         unsubscribe = () => data.subscription.unsubscribe();
