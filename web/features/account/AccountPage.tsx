@@ -17,6 +17,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardHeader } from '#web/components/ui/Card.tsx';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
 import { useSession } from '#web/features/auth/session.tsx';
+import { DownloadsCard } from '#web/features/offline/DownloadsCard.tsx';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { DataRightsCard } from './DataRightsCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
@@ -117,6 +118,7 @@ function AccountScreen({ user }: { user: UserIdentity }) {
           onBillingRedirect={(kind) => void actions.handleBillingRedirect(kind)}
         />
         {actions.problem ? <InlineAlert message={actions.problem} /> : null}
+        <DownloadsCard />
         <DevicesCard isDisabled={actions.busy !== undefined} />
         <DataRightsCard email={user.email ?? ''} isDisabled={actions.busy !== undefined} />
 

@@ -15,6 +15,7 @@ import {
 } from '#web/components/ui/Dialog.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
+import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { saveDailyGoal, useDailyGoal } from './queries.ts';
@@ -123,6 +124,7 @@ function saveFailure(failure: unknown): string {
  */
 function GoalDialog({ language, current }: { language: string; current: DailyGoal }) {
   const queryClient = useQueryClient();
+  const owner = useDownloadOwner();
   const minutesField = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -149,7 +151,7 @@ function GoalDialog({ language, current }: { language: string; current: DailyGoa
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await saveDailyGoal(language, minutes);
+      const saved = await saveDailyGoal(owner, language, minutes, current);
       queryClient.setQueryData(queryKeys.dailyGoal(language), saved);
       setOpen(false);
     } catch (failure) {

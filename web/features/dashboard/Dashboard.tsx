@@ -5,6 +5,7 @@ import type { StoryListItem } from '#common/schemas/library.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useOnline } from '#web/features/offline/useOnline.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { DailyGoalBar } from './DailyGoalBar.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
@@ -18,6 +19,7 @@ import {
   type StoryFilters,
 } from './filters.ts';
 import { LevelDialog } from './LevelDialog.tsx';
+import { OfflineStories, useAvailability } from './OfflineStories.tsx';
 import { languageProgressQuery, useLanguages, useStoryList } from './queries.ts';
 import { type CardKind, StoryCard } from './StoryCard.tsx';
 import { useLanguageChoice } from './useLanguageChoice.ts';
@@ -37,6 +39,7 @@ export function Dashboard() {
   const choice = useLanguageChoice(languages.data, progress.data);
   const { language, opening } = choice;
   const opened = opening?.language === language ? opening : undefined;
+  const online = useOnline();
 
   useEffect(() => {
     if (languages.error) console.warn('Could not load the languages', languages.error);
@@ -62,8 +65,11 @@ export function Dashboard() {
               }
             />
           </>
-        ) : (
+        ) : online ? (
           <Welcome />
+        ) : (
+          // Offline before this device ever showed the learner's library: what they downloaded (issue 24).
+          <OfflineStories />
         )}
       </main>
     </div>
@@ -140,14 +146,7 @@ function Library({ language, initialFilters }: { language: string; initialFilter
           <Spinner label="Loading stories..." showLabel className="justify-center text-slate-600" />
         </div>
       ) : stories.isError ? (
-        <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center">
-          <p className="text-slate-700">
-            The stories could not be loaded. Check your connection and try again.
-          </p>
-          <Button variant="outline" className="mt-4" onClick={() => void stories.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListFailure onRetry={() => void stories.refetch()} />
       ) : stories.data.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
           <SearchX className="size-10 text-slate-400" aria-hidden="true" />
@@ -164,8 +163,23 @@ function Library({ language, initialFilters }: { language: string; initialFilter
   );
 }
 
+/** The list could not be loaded: offline, the downloaded stories (issue 24); else why, and Try again. */
+function ListFailure({ onRetry }: { onRetry: () => void }) {
+  const online = useOnline();
+  if (!online) return <OfflineStories />;
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center">
+      <p className="text-slate-700">The stories could not be loaded. Check your connection and try again.</p>
+      <Button variant="outline" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 function StorySections({ stories }: { stories: readonly StoryListItem[] }) {
   const groups = groupStories(stories);
+  const availability = useAvailability();
   const sections: { title: string; kind: CardKind | 'just-right'; items: StoryListItem[] }[] = [
     // Issue 22, above the specification's sections; its stories stay in theirs too.
     { title: 'Just right for you', kind: 'just-right', items: justRightStories(stories) },
@@ -186,6 +200,7 @@ function StorySections({ stories }: { stories: readonly StoryListItem[] }) {
                   key={story.id}
                   story={story}
                   kind={section.kind === 'just-right' ? cardKindOf(story) : section.kind}
+                  availability={availability(story.id)}
                 />
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Crown } from 'lucide-react';
+import { CircleCheck, CloudOff, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { textDirection } from '#common/languages.ts';
 import { plural } from '#common/plural.ts';
@@ -6,6 +6,7 @@ import { screenPath } from '#common/routes.ts';
 import type { StoryListItem } from '#common/schemas/library.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
+import { cn } from '#web/components/ui/cn.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { difficultyBadge, difficultyLabel } from '#web/features/library/difficulty.ts';
 import { KnownShare } from '#web/features/library/KnownShare.tsx';
@@ -13,15 +14,32 @@ import { StoryCover } from '#web/features/library/StoryCover.tsx';
 
 export type CardKind = 'continue' | 'available' | 'completed';
 
+/** Issue 24: a story downloaded to this device, or one that cannot be read now (offline, not downloaded). */
+export type Availability = 'downloaded' | 'needs-connection' | undefined;
+
 /**
  * A story of the library (spec/learner.md §2): cover, title, author, badges, description, chapters and words;
  * a started story adds its progress and 'Continue Reading', a finished one its words and points. The title is
  * the card's link, stretched over the whole card.
  */
-export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKind }) {
+export function StoryCard({
+  story,
+  kind,
+  availability,
+}: {
+  story: StoryListItem;
+  kind: CardKind;
+  availability?: Availability;
+}) {
   const progress = story.user_progress;
   return (
-    <li className="relative flex gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col sm:p-0">
+    <li
+      className={cn(
+        'relative flex gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col sm:p-0',
+        // Offline, a story that was not downloaded stays in its place, greyed: it opens again with a network.
+        availability === 'needs-connection' && 'opacity-60 grayscale',
+      )}
+    >
       <StoryCover
         url={story.cover_image_url}
         title={story.title}
@@ -41,21 +59,7 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
           </Link>
         </h3>
         <p className="-mt-1 text-sm text-slate-600">by {story.author}</p>
-        <div className="flex flex-wrap gap-1.5">
-          {story.is_free ? (
-            <Badge variant="brand">Free</Badge>
-          ) : (
-            <Badge variant="accent">
-              <Crown className="size-3" aria-hidden="true" />
-              Pro
-            </Badge>
-          )}
-          <Badge variant={difficultyBadge(story.difficulty_level)}>
-            {difficultyLabel(story.difficulty_level)}
-          </Badge>
-          {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
-          {kind === 'completed' ? <Badge variant="green">✓ Completed</Badge> : null}
-        </div>
+        <CardBadges story={story} kind={kind} availability={availability} />
         {story.description ? (
           <p className="line-clamp-3 text-sm text-slate-700">{story.description}</p>
         ) : null}
@@ -89,5 +93,46 @@ export function StoryCard({ story, kind }: { story: StoryListItem; kind: CardKin
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Free or Pro, the difficulty, 18+, ✓ Completed, and (issue 24) Downloaded or Needs a connection. */
+function CardBadges({
+  story,
+  kind,
+  availability,
+}: {
+  story: StoryListItem;
+  kind: CardKind;
+  availability: Availability;
+}) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {story.is_free ? (
+        <Badge variant="brand">Free</Badge>
+      ) : (
+        <Badge variant="accent">
+          <Crown className="size-3" aria-hidden="true" />
+          Pro
+        </Badge>
+      )}
+      <Badge variant={difficultyBadge(story.difficulty_level)}>
+        {difficultyLabel(story.difficulty_level)}
+      </Badge>
+      {story.is_adult_content ? <Badge variant="red">18+</Badge> : null}
+      {kind === 'completed' ? <Badge variant="green">✓ Completed</Badge> : null}
+      {availability === 'downloaded' ? (
+        <Badge variant="neutral">
+          <CircleCheck className="size-3" aria-hidden="true" />
+          Downloaded
+        </Badge>
+      ) : null}
+      {availability === 'needs-connection' ? (
+        <Badge variant="neutral">
+          <CloudOff className="size-3" aria-hidden="true" />
+          Needs a connection
+        </Badge>
+      ) : null}
+    </div>
   );
 }

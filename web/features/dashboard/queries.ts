@@ -1,9 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getDailyGoal, setDailyGoal } from '#common/endpoints/activity.ts';
+import { goalPercentage } from '#common/activity.ts';
+import { getDailyGoal } from '#common/endpoints/activity.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
 import { chooseLanguage, listLanguageProgress } from '#common/endpoints/progress.ts';
+import type { DailyGoal } from '#common/schemas/library.ts';
 import { DEFAULT_LEARNER_LEVEL, type LearnerLevel } from '#common/schemas/reading.ts';
+import { perform } from '#web/features/offline/sync.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { type StoryFilters, storyListInput, storyListQuery } from './filters.ts';
@@ -54,8 +57,26 @@ export function useDailyGoal(language: string | undefined) {
 }
 
 /** Sets the goal (PUT /api/daily-goal/), answering the updated goal. */
-export function saveDailyGoal(language: string, goalMinutes: number) {
-  return call(setDailyGoal, { query: { language }, body: { goal_minutes: goalMinutes } });
+/**
+ * Saves the learner's goal through the outbox (issue 24): offline, it waits there and the goal is shown as
+ * changed at once, against today's minutes as last known.
+ */
+export async function saveDailyGoal(
+  owner: string,
+  language: string,
+  goalMinutes: number,
+  current: DailyGoal,
+): Promise<DailyGoal> {
+  const outcome = await perform(owner, 'daily-goal', {
+    query: { language },
+    body: { goal_minutes: goalMinutes },
+  });
+  if (outcome.sent) return outcome.answer;
+  return {
+    goal_minutes: goalMinutes,
+    today_minutes: current.today_minutes,
+    percentage: goalPercentage(current.today_minutes, goalMinutes),
+  };
 }
 
 /** The stories of a language with the applied filters and search; the last list stays while the next loads. */

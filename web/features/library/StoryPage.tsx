@@ -12,6 +12,8 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
 import { UpgradePanel } from '#web/features/account/UpgradePanel.tsx';
+import { DownloadControl } from '#web/features/offline/DownloadControl.tsx';
+import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { useDocumentTitle } from '#web/lib/useDocumentTitle.ts';
 import { difficultyBadge, difficultyLabel } from './difficulty.ts';
@@ -89,6 +91,7 @@ function StoryContent({ story }: { story: StoryDetail }) {
             </div>
           ) : null}
           {story.is_locked ? null : <StartReading story={story} />}
+          {story.is_locked ? null : <DownloadControl storyId={story.id} />}
         </div>
       </div>
 
@@ -175,6 +178,21 @@ function ChapterMark({ isLocked, isCompleted }: { isLocked: boolean; isCompleted
   return isCompleted ? null : <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />;
 }
 
+/** Takes a chapter's completion back (through the outbox: issue 24), then refreshes what shows it. */
+function useMarkIncomplete(chapterId: number) {
+  const queryClient = useQueryClient();
+  const owner = useDownloadOwner();
+  return useMutation({
+    mutationFn: () => markChapterUnread(owner, chapterId),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chapter(chapterId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() });
+      // The story's own query is under the list's key: both are refetched.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
+    },
+  });
+}
+
 function ChapterRow({
   storyId,
   language,
@@ -188,16 +206,7 @@ function ChapterRow({
   isLocked: boolean;
   progress: StoryDetail['user_progress']['chapters'][string] | undefined;
 }) {
-  const queryClient = useQueryClient();
-  const markIncomplete = useMutation({
-    mutationFn: () => markChapterUnread(chapter.id),
-    onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.chapter(chapter.id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.languageProgress() });
-      // The story's own query is under the list's key: both are refetched.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.stories() });
-    },
-  });
+  const markIncomplete = useMarkIncomplete(chapter.id);
   const completed = progress?.is_completed ?? false;
   const started = !completed && (progress?.completion_percentage ?? 0) > 0;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getStory } from '#common/endpoints/library.ts';
-import { markChapterUnread as markUnread } from '#common/endpoints/progress.ts';
+import { perform } from '#web/features/offline/sync.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 
@@ -12,7 +12,7 @@ export function storyDetailQuery(storyId: number) {
   });
 }
 
-/** Takes a chapter's completion back (spec/learner.md §7, POST with no body). */
-export function markChapterUnread(chapterId: number) {
-  return call(markUnread, { params: { id: chapterId } });
+/** Takes a chapter's completion back (spec/learner.md §7, POST with no body), through the outbox (issue 24). */
+export function markChapterUnread(owner: string, chapterId: number) {
+  return perform(owner, 'mark-unread', { params: { id: chapterId } });
 }

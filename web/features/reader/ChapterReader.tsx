@@ -93,7 +93,8 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
   const { completed, setCompleted, percent, countWord } = useChapterProgress(chapter);
   const lookup = useWordLookup({ language, storyId: story.id, chapterId: chapter.id });
   const session = useSession();
-  useReadingTime(chapter.id, session.status === 'signed_in' ? session.accessToken : null);
+  const learner = session.status === 'signed_in' ? session : undefined;
+  useReadingTime(chapter.id, learner?.accessToken ?? null, learner?.user.email ?? '');
   const { lookUp } = lookup;
   const readings = useReadings(chapter);
   const terms = useTermStatuses(chapter);

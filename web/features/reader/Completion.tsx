@@ -8,6 +8,7 @@ import { screenPath } from '#common/routes.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { markChapterRead } from './queries.ts';
@@ -95,10 +96,11 @@ export function CompletionSection({
   terms: ReturnType<typeof useTermStatuses>;
 }) {
   const queryClient = useQueryClient();
+  const owner = useDownloadOwner();
   const [markRest, setMarkRest] = useMarkRestSetting();
   const restKnown = useRestKnown(chapter, terms);
   const markRead = useMutation({
-    mutationFn: () => markChapterRead(chapter),
+    mutationFn: () => markChapterRead(owner, chapter),
     onSuccess: () => {
       onCompleted();
       queryClient.setQueryData(queryKeys.chapter(chapter.id), { ...chapter, is_completed: true });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { markChapterRead as markRead } from '#common/endpoints/progress.ts';
 import { getChapter } from '#common/endpoints/reader.ts';
+import { perform } from '#web/features/offline/sync.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 
@@ -12,9 +12,12 @@ export function chapterQuery(chapterId: number) {
   });
 }
 
-/** Marks a chapter read (spec/learner.md §7: its word count, 100 %, no time), answering the points credited. */
-export function markChapterRead(chapter: { id: number; word_count: number }) {
-  return call(markRead, {
+/**
+ * Marks a chapter read (spec/learner.md §7: its word count, 100 %, no time), through the outbox (issue 24):
+ * offline it waits there, and counts on the day it was done once sent.
+ */
+export function markChapterRead(owner: string, chapter: { id: number; word_count: number }) {
+  return perform(owner, 'mark-read', {
     params: { id: chapter.id },
     body: { words_read: chapter.word_count, completion_percentage: 100, time_spent: 0 },
   });

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { trackReadingTime } from '#common/endpoints/activity.ts';
+import { IDEMPOTENCY_KEY_HEADER, OCCURRED_AT_HEADER } from '#common/offline.ts';
 import type { TrackReadingTimeInput } from '#common/schemas/library.ts';
+import { enqueue, entryOf, newKey, settle } from '#web/features/offline/outbox.ts';
 import { postOnLeave } from '#web/lib/call.ts';
 
 /** How often the time read so far is sent (spec/learner.md §9: every 30 seconds). */
@@ -15,13 +17,17 @@ type Report = Required<TrackReadingTimeInput>;
  * Counts the time a chapter is read and sends it (spec/learner.md §7, §4): every 30 seconds, when the page is
  * hidden, and when the reader is left (another screen, a closed tab), each time only if a whole second or more
  * has passed. The clock stops while the page is hidden. Every report goes out with keepalive, so one made as
- * the page goes away still arrives, carrying the token it was given. Each report has an id of its own; one
- * the server did not take (unreachable, or a 5xx) is sent again with the next, under the same id, so a report
- * that did arrive but whose answer was lost is not counted twice.
+ * the page goes away still arrives, carrying the token it was given. Each report has an id of its own, sent as
+ * its idempotency key too. Issue 24: a report is first written to the outbox (IndexedDB), and settled there once
+ * the server took it; one the server did not take (offline, a 5xx) waits there and is sent by the outbox when
+ * the network returns, counted on the day it was read. Without IndexedDB, it is sent again with the next
+ * report, under the same id, while the page stays open.
  */
-export function useReadingTime(chapterId: number, accessToken: string | null): void {
+export function useReadingTime(chapterId: number, accessToken: string | null, owner = ''): void {
   const token = useRef(accessToken);
   token.current = accessToken;
+  const learner = useRef(owner);
+  learner.current = owner;
   const unsent = useRef<Report[]>([]);
 
   useEffect(() => {
@@ -29,8 +35,13 @@ export function useReadingTime(chapterId: number, accessToken: string | null): v
     let unsentMs = 0;
 
     function send(report: Report) {
-      void postOnLeave(trackReadingTime, { body: report }, token.current).then((isTaken) => {
-        if (!isTaken && unsent.current.length < MAX_UNSENT_REPORTS) unsent.current.push(report);
+      const entry = entryOf(learner.current, 'track-reading-time', { body: report }, report.report_id);
+      const written = learner.current ? enqueue(entry).catch(() => undefined) : Promise.resolve(undefined);
+      const headers = { [IDEMPOTENCY_KEY_HEADER]: entry.key, [OCCURRED_AT_HEADER]: entry.occurredAt };
+      void postOnLeave(trackReadingTime, { body: report, headers }, token.current).then(async (isTaken) => {
+        const saved = await written;
+        if (isTaken) await settle(saved?.seq).catch(() => undefined);
+        else if (!saved && unsent.current.length < MAX_UNSENT_REPORTS) unsent.current.push(report);
       });
     }
 
@@ -68,12 +79,5 @@ export function useReadingTime(chapterId: number, accessToken: string | null): v
   }, [chapterId]);
 }
 
-/** A random UUID (version 4), also where crypto.randomUUID is missing (a page served over plain http). */
-export function newReportId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A random UUID (version 4): a report's id. */
+export const newReportId = newKey;

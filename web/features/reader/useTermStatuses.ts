@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { setTermStatus } from '#common/endpoints/terms.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import { LOOKED_UP_STATUS, type TermStatus } from '#common/terms.ts';
-import { call } from '#web/lib/call.ts';
+import { perform } from '#web/features/offline/sync.ts';
+import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { TermStatuses } from './termStatuses.ts';
 import type { TermStatusControl } from './WordPanel.tsx';
@@ -20,6 +20,7 @@ export const STATUS_TEXT = {
  */
 export function useTermStatuses(chapter: ReaderChapter) {
   const queryClient = useQueryClient();
+  const owner = useDownloadOwner();
   const language = chapter.story.language.code;
   const [statuses] = useState(() =>
     chapter.statuses === undefined
@@ -32,8 +33,9 @@ export function useTermStatuses(chapter: ReaderChapter) {
 
   const save = useMutation({
     scope: { id: `term-status-${language}` },
+    // Through the outbox (issue 24): offline, the status waits there and shows at once.
     mutationFn: ({ term, status }: { term: string; status: TermStatus }) =>
-      call(setTermStatus, { body: { language, term, status } }),
+      perform(owner, 'term-status', { body: { language, term, status } }),
     onMutate: ({ term, status }) => {
       const before = statuses?.statusOf(term);
       statuses?.set(term, status);

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { stripLookupPunctuation } from '#common/dictionary.ts';
 import { lookUpWord } from '#common/endpoints/dictionary.ts';
-import { saveWord } from '#common/endpoints/words.ts';
 import type { LookupResult } from '#common/schemas/dictionary.ts';
+import { offlineLookup } from '#web/features/offline/downloads.ts';
+import { perform } from '#web/features/offline/sync.ts';
+import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
@@ -59,6 +61,28 @@ function failure(word: string, error: unknown): WordLookup & { status: 'error' }
   return { status: 'error', word, message: LOOKUP_NETWORK_FAILED, network: true, saved: false };
 }
 
+/**
+ * The dictionary's answer for a tap; without a network, the answer saved with the story's download (issue 24),
+ * if the learner downloaded it.
+ */
+async function fetchLookup(
+  tap: { language: string; storyId: number; word: string; lemma: string | undefined },
+  signal: AbortSignal,
+): Promise<LookupResult> {
+  const { language, storyId, word, lemma } = tap;
+  try {
+    return await call(lookUpWord, {
+      query: lemma ? { language, surface: word, lemma } : { language, surface: word },
+      signal,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 0)) throw error;
+    const saved = await offlineLookup(storyId, word, lemma);
+    if (!saved) throw error;
+    return saved;
+  }
+}
+
 /** The word saves on their way: a mark-known waits for them, so a word just looked up stays learning. */
 const savesInFlight = new Set<Promise<unknown>>();
 
@@ -74,6 +98,7 @@ export async function wordSavesSettled(): Promise<void> {
  */
 export function useWordLookup(place: LookupPlace) {
   const queryClient = useQueryClient();
+  const owner = useDownloadOwner();
   const [state, setState] = useState<WordLookup>({ status: 'idle' });
   const latest = useRef<AbortController | undefined>(undefined);
   const { language, storyId, chapterId } = place;
@@ -100,11 +125,7 @@ export function useWordLookup(place: LookupPlace) {
       try {
         const result = await queryClient.fetchQuery({
           queryKey: queryKeys.lookup(language, word, byLemma),
-          queryFn: ({ signal }) =>
-            call(lookUpWord, {
-              query: byLemma ? { language, surface: word, lemma: byLemma } : { language, surface: word },
-              signal,
-            }),
+          queryFn: ({ signal }) => fetchLookup({ language, storyId, word, lemma: byLemma }, signal),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
         });
@@ -123,7 +144,8 @@ export function useWordLookup(place: LookupPlace) {
         const dictionaryForm = lemma ?? analysis?.term;
         // Never cancelled: closing the panel or tapping the next word must not lose this one (every looked-up
         // word is saved, learner.md; its status is already shown as learning). Only the confirmation waits on it.
-        const saving = call(saveWord, {
+        // Through the outbox (issue 24): offline, the save waits there, and counts as saved.
+        const saving = perform(owner, 'save-word', {
           body: {
             word,
             language,
@@ -141,7 +163,7 @@ export function useWordLookup(place: LookupPlace) {
         // A failed save only leaves the confirmation out; the translation stays on screen.
       }
     },
-    [queryClient, language, storyId, chapterId],
+    [queryClient, owner, language, storyId, chapterId],
   );
 
   const close = useCallback(() => {
