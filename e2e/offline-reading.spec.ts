@@ -53,9 +53,12 @@ test('a story downloaded reads offline, and what was done there counts once, on 
   const [first] = gata.chapterIds;
 
   await page.goto('/dashboard');
-  await chooseNewLanguage(page, 'Spanish');
-  await expect(page.getByRole('link', { name: 'La gata y la luna' }).first()).toBeVisible();
+  await chooseNewLanguage(page, 'Español (Spanish)');
   await controlled(page);
+  // The library as it opens on any later day (the first choice's level filter is for that visit only), through
+  // the worker, which keeps its answers.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'La gata y la luna' }).first()).toBeVisible();
   await page.goto(`/story/${gata.storyId}`);
   await download(page);
   await screenshot(page, 'offline-downloaded-360');
@@ -109,13 +112,16 @@ test('a story downloaded reads offline, and what was done there counts once, on 
   const day = readDay.toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
   type Activity = { days: { date: string; time_spent: number; words_read: number }[] };
-  await expect
-    .poll(async () => (await api<Activity>(page, `/api/activity/?language=es&from=${day}&to=${today}`)).days)
-    .toEqual([{ date: day, time_spent: expect.any(Number), words_read: expect.any(Number) }]);
-  const activity = await api<Activity>(page, `/api/activity/?language=es&from=${day}&to=${today}`);
-  expect(activity.days[0]?.time_spent).toBeGreaterThanOrEqual(30);
   const chapter = await api<{ word_count: number }>(page, `/api/chapters/${first}/`);
-  expect(activity.days[0]?.words_read).toBe(chapter.word_count);
+  const days = async () =>
+    (await api<Activity>(page, `/api/activity/?language=es&from=${day}&to=${today}`)).days.map((entry) => ({
+      ...entry,
+      // Half a minute read offline, and the seconds of leaving the page: at least the half minute.
+      time_spent: entry.time_spent >= 30 && entry.time_spent < 60 ? 'half a minute' : entry.time_spent,
+    }));
+  await expect
+    .poll(days)
+    .toEqual([{ date: day, time_spent: 'half a minute', words_read: chapter.word_count }]);
   const progress = await api<{ language: { code: string }; total_points: number }[]>(
     page,
     '/api/user/language-progress/',
