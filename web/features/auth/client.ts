@@ -1,4 +1,5 @@
 import { GoTrueClient } from '@supabase/auth-js';
+import { AUTH_STORAGE_KEY } from './storage.ts';
 
 /**
  * The app's one Supabase Auth client, talking to our own GoTrue-compatible server on this origin. It keeps the
@@ -7,7 +8,7 @@ import { GoTrueClient } from '@supabase/auth-js';
  */
 export const authClient = new GoTrueClient({
   url: `${window.location.origin}/auth/v1`,
-  storageKey: 'catamaran-auth',
+  storageKey: AUTH_STORAGE_KEY,
   persistSession: true,
   autoRefreshToken: true,
   detectSessionInUrl: true,

@@ -55,6 +55,33 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signed_out')).toBeDefined();
   });
 
+  it('offline with an expired token it cannot refresh, keeps the stored session; online, it is signed out', async () => {
+    // auth-js keeps the session stored when a refresh fails for want of a network, and starts without one.
+    window.localStorage.setItem('catamaran-auth', JSON.stringify(fakeSession('olga@example.com')));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { unmount } = render(
+        <SessionProvider client={new FakeAuthClient(null)}>
+          <SessionProbe />
+        </SessionProvider>,
+      );
+      expect(await screen.findByText('signed_in olga@example.com token-for-olga@example.com')).toBeDefined();
+      unmount();
+
+      // With a network, no session from auth-js is no session: the refresh token was refused.
+      onLine.mockReturnValue(true);
+      render(
+        <SessionProvider client={new FakeAuthClient(null)}>
+          <SessionProbe />
+        </SessionProvider>,
+      );
+      expect(await screen.findByText('signed_out')).toBeDefined();
+    } finally {
+      onLine.mockRestore();
+      window.localStorage.clear();
+    }
+  });
+
   it('follows sign-in, token refresh and sign-out events', async () => {
     const client = new FakeAuthClient(null);
     render(

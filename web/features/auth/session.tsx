@@ -18,6 +18,7 @@ import {
 } from 'react';
 import type { UserIdentity } from '#common/identity.ts';
 import { setAccessTokenProvider, setSessionEndedHandler } from '#web/lib/api.ts';
+import { storedSession } from './storage.ts';
 
 /**
  * The page's session state (spec/learner.md §4): loading, then signed in or signed out. `byUser` marks a
@@ -81,6 +82,18 @@ function stateOf(session: Session | null, byUser: boolean): SessionState {
   return byUser ? { status: 'signed_out', byUser: true } : SIGNED_OUT;
 }
 
+/**
+ * A learner who opens the app offline after their access token expired (an hour on a plane): auth-js cannot
+ * refresh it without a network, keeps the session stored, and says there is none. They stay signed in here with
+ * the stored session (issue 24), so downloaded stories open; the token is refreshed when the network returns
+ * (the next call asks auth-js for it), and a session the server ended signs them out then.
+ */
+function offlineKept(event: AuthChangeEvent, next: Session | null): SessionState | undefined {
+  if (event !== 'INITIAL_SESSION' || next || navigator.onLine) return undefined;
+  const stored = storedSession();
+  return stored && { status: 'signed_in', user: stored.user, accessToken: stored.access_token };
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** A fixed session state (tests): the provider then does not listen to the auth client. */
@@ -104,6 +117,10 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
     if (value) return;
     let unsubscribe: (() => void) | undefined;
     let isCancelled = false;
+    // Offline, auth-js tries to refresh an expired token for up to half a minute before it says anything: the
+    // stored session is shown at once instead (offlineKept).
+    const kept = offlineKept('INITIAL_SESSION', null);
+    if (kept) setTracked(kept);
     auth().then(
       (authClient) => {
         if (isCancelled) return;
@@ -118,7 +135,7 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
               .then((module) => module.forgetOfflineData())
               .catch(() => undefined);
           }
-          setTracked(stateOf(next, byUser));
+          setTracked(offlineKept(event, next) ?? stateOf(next, byUser));
         });
         unsubscribe = () => data.subscription.unsubscribe();
       },
@@ -141,6 +158,9 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
     }
     // Asked of the client on every call, so a token it has just refreshed is the one sent.
     setAccessTokenProvider(async () => {
+      // Offline, the call cannot reach the server anyway (the service worker answers what it kept): it must not
+      // wait on auth-js's refresh attempts.
+      if (!navigator.onLine) return storedSession()?.access_token ?? null;
       const authClient = await auth();
       const { data } = await authClient.getSession();
       return data.session?.access_token ?? null;
