@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { createAccount, signInWithoutMail } from './support/accounts.ts';
 import { accessToken, uniqueAddress } from './support/admin.ts';
+import { expectNoSeriousAxeViolation } from './support/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseNewLanguage } from './support/languages.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -12,7 +13,7 @@ import { controlled } from './support/service-worker.ts';
 import { createStory, findStory } from './support/stories.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const OFFLINE_BANNER = /You are offline\. Downloaded stories still open/;
+const OFFLINE_BANNER = /Offline: downloaded stories still open\./;
 
 /** The server's answer to a GET of the API, as the learner of `page`. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -93,7 +94,7 @@ test('a story downloaded reads offline, and what was done there counts once, on 
   await page.clock.runFor(31_000);
   await page.getByRole('button', { name: 'Mark as Read' }).click();
   await expect(page.getByText('Chapter Complete!')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /changes? waiting to be sent/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /changes? to send when back online/ })).toBeVisible();
 
   // Reloaded offline, the chapter is still read, and the library shows what opens without a network.
   await page.reload();
@@ -105,6 +106,7 @@ test('a story downloaded reads offline, and what was done there counts once, on 
   await expect(card.first().getByText('Downloaded')).toBeVisible();
   await expect(page.getByText('Needs a connection').first()).toBeVisible();
   await screenshot(page, 'offline-library-360');
+  await expectNoSeriousAxeViolation(page);
 
   // Back online: the outbox is sent, and the server has each thing once, on the day it was done.
   await context.setOffline(false);

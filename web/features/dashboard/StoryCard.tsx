@@ -36,14 +36,18 @@ export function StoryCard({
     <li
       className={cn(
         'relative flex gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:flex-col sm:p-0',
-        // Offline, a story that was not downloaded stays in its place, greyed: it opens again with a network.
-        availability === 'needs-connection' && 'opacity-60 grayscale',
+        // Offline, a story that was not downloaded stays in its place, greyed (its cover without colour, the card
+        // flat): it opens again with a network. Its text keeps its contrast, to be read all the same.
+        availability === 'needs-connection' && 'border-dashed bg-slate-50 shadow-none',
       )}
     >
       <StoryCover
         url={story.cover_image_url}
         title={story.title}
-        className="w-24 shrink-0 self-start sm:w-full sm:rounded-b-none sm:shadow-none"
+        className={cn(
+          'w-24 shrink-0 self-start sm:w-full sm:rounded-b-none sm:shadow-none',
+          availability === 'needs-connection' && 'grayscale',
+        )}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:px-4 sm:pb-4">
         <h3

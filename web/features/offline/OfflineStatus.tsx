@@ -10,9 +10,8 @@ import { useDownloadOwner } from './useDownloads.ts';
 import { useOnline } from './useOnline.ts';
 
 export const OFFLINE_TEXT = {
-  offline:
-    'You are offline. Downloaded stories still open, and what you do is sent when you are back online.',
-  waiting: (count: number) => `${plural(count, { one: 'change', other: 'changes' })} waiting to be sent.`,
+  offline: 'Offline: downloaded stories still open.',
+  waiting: (count: number) => `${plural(count, { one: 'change', other: 'changes' })} to send when back online.`,
   refused: 'Not everything done offline could be counted:',
   dismiss: 'Dismiss',
 } as const;
