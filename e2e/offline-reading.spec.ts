@@ -76,6 +76,11 @@ test('a story downloaded reads offline, and what was done there counts once, on 
   await expect(panel.getByText('cat', { exact: false }).first()).toBeVisible();
   await text.getByText('luna', { exact: true }).first().click();
   await expect(panel.getByText('moon', { exact: false }).first()).toBeVisible();
+  // Its status, set offline, shows at once (and after a reload, below).
+  await panel.getByRole('button', { name: 'Known' }).click();
+  await expect(panel.getByText('Status: Known')).toBeVisible();
+  // Read-along: the timings came with the chapter.
+  await expect(text.getByRole('button', { name: 'Play from this sentence' })).toHaveCount(7);
   await screenshot(page, 'offline-reader-360');
   await page.keyboard.press('Escape');
 
@@ -94,11 +99,16 @@ test('a story downloaded reads offline, and what was done there counts once, on 
   await page.clock.runFor(31_000);
   await page.getByRole('button', { name: 'Mark as Read' }).click();
   await expect(page.getByText('Chapter Complete!')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /changes? to send when back online/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /changes? to send when back online/ }),
+  ).toBeVisible();
 
   // Reloaded offline, the chapter is still read, and the library shows what opens without a network.
   await page.reload();
   await expect(page.getByText('Chapter Complete!')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Chapter text' }).getByText('luna', { exact: true }).first(),
+  ).toHaveAttribute('data-s', 'k');
   await page.goto('/dashboard');
   const card = page
     .getByRole('listitem')
@@ -129,6 +139,9 @@ test('a story downloaded reads offline, and what was done there counts once, on 
     '/api/user/language-progress/',
   );
   expect(progress.find((entry) => entry.language.code === 'es')?.total_points).toBe(chapter.word_count);
+  expect(
+    (await api<{ statuses?: Record<string, string> }>(page, `/api/chapters/${first}/`)).statuses?.luna,
+  ).toBe('known');
   const words = await api<{ word: string; occurrences: number }[]>(page, '/api/words/?language=es');
   expect(
     words

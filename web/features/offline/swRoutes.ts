@@ -10,6 +10,9 @@ import { API_CACHE, isRemembered, STORY_CACHE_PREFIX } from './caches.ts';
  */
 const SLOW_NETWORK_MS = 6000;
 
+/** The answers of a server that cannot answer now, for which a kept copy is shown instead. */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
 /** The reads of the API the worker answers: the learner's, never the administrator's, a lookup or a file. */
 export function isApiRead(request: Request, url: URL): boolean {
   return (
@@ -72,15 +75,18 @@ export async function answerApiRead(event: FetchEvent, url: URL): Promise<Respon
   });
   // Kept alive until the network answers, even after a kept answer was shown, so the caches are refreshed.
   event.waitUntil(fromNetwork.catch(() => undefined));
-  const cached = lastAnswer(url.href);
+  const cached = lastAnswer(url.href).catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), SLOW_NETWORK_MS);
   });
   try {
     const first = await Promise.race([fromNetwork, slow]);
-    if (first !== 'slow') return first;
+    // A server that cannot answer now (its database down: 503; a proxy without it: 502, 504) is no network
+    // either, for a page the learner has a copy of.
+    if (first !== 'slow' && !UNAVAILABLE.has(first.status)) return first;
     const stored = await cached;
+    if (first !== 'slow') return stored ? offlineCopy(stored) : first;
     return stored ? offlineCopy(stored) : await fromNetwork;
   } catch (error) {
     const stored = await cached;
