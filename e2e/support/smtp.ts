@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -18,10 +18,14 @@ export async function startSmtpCatcher(dir: string): Promise<{ url: string; clos
       stream.on('end', () => {
         count += 1;
         const to = session.envelope.rcptTo.map((address) => address.address);
+        // Written aside, then renamed into place: a test polling the folder from another process must never
+        // read a message half written (it did, once: "Unexpected end of JSON input" under load).
+        const name = `${Date.now()}-${count}.json`;
         writeFileSync(
-          join(dir, `${Date.now()}-${count}.json`),
+          join(dir, `.${name}.partial`),
           JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
         );
+        renameSync(join(dir, `.${name}.partial`), join(dir, name));
         callback();
       });
     },
@@ -38,6 +42,7 @@ export async function startSmtpCatcher(dir: string): Promise<{ url: string; clos
 /** The raw messages caught so far for an address, oldest first. */
 export function caughtMail(dir: string, to: string): string[] {
   return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string })
     .filter((message) => message.to.includes(to))
