@@ -34,7 +34,8 @@ export const resetTerm = endpoint({
 
 /**
  * Makes every new term of a chapter known ('Also mark the remaining new words as known' after Mark as Read);
- * answers the terms it changed. The chapter must be readable by the learner.
+ * answers the terms it changed. The chapter must be readable by the learner. Sent late from the outbox too
+ * (issue 24): known from its Occurred-At.
  */
 export const markChapterKnown = endpoint({
   method: 'POST',
@@ -42,6 +43,7 @@ export const markChapterKnown = endpoint({
   access: 'signed-in',
   ids: { id: 'Chapter not found' },
   response: MarkedKnown,
+  offline: true,
 });
 
 /** Undoes a mark-known: the terms still known become new again; answers how many did. */

@@ -1,4 +1,4 @@
-// The outbox's contract on the six changes a learner may make offline (decision 084): an Idempotency-Key makes
+// The outbox's contract on the seven changes a learner may make offline (decision 084): an Idempotency-Key makes
 // a retry count once and answer as before, whoever else uses the same key; Occurred-At counts a change on the
 // learner's day when it was made, up to 7 days back. Through the real routes and a real PostgreSQL.
 import { randomUUID } from 'node:crypto';
@@ -145,6 +145,14 @@ const saveWord = (who: Learner, headers: Headers = {}, word = 'gato') =>
   call(who, 'POST', '/api/words/save/', { word, language: 'es' }, headers);
 const setStatus = (who: Learner, status: string, headers: Headers = {}, term = 'casa') =>
   call(who, 'PUT', '/api/terms/status/', { language: 'es', term, status }, headers);
+const markKnown = (who: Learner, id: number, headers: Headers = {}) =>
+  call(who, 'POST', `/api/chapters/${id}/mark-known/`, {}, headers);
+
+/** How many terms the learner has a status of: what a mark-known adds to. */
+async function statusCount(who: Learner): Promise<number> {
+  return (await t.db.select().from(termStatuses).where(eq(termStatuses.userId, who.id))).length;
+}
+
 const setGoal = (who: Learner, minutes: number, headers: Headers = {}) =>
   call(who, 'PUT', '/api/daily-goal/?language=es', { goal_minutes: minutes }, headers);
 
@@ -177,6 +185,12 @@ const CHANGES: Change[] = [
     name: 'POST /api/words/save/',
     send: (who, headers) => saveWord(who, headers),
     measure: (who) => occurrences(who),
+  },
+  {
+    name: 'POST /api/chapters/:id/mark-known/',
+    send: (who, headers, id) => markKnown(who, id, headers),
+    measure: statusCount,
+    undo: (who) => t.db.delete(termStatuses).where(eq(termStatuses.userId, who.id)),
   },
   {
     name: 'PUT /api/terms/status/',
@@ -549,6 +563,23 @@ describe('Occurred-At: counted on the learner’s day when it was done', () => {
     expect(days.find((entry) => entry.date === addDays(day, -1))?.known).toBe(0);
     expect(days.find((entry) => entry.date === day)?.known).toBe(1);
     expect(days.at(-1)).toEqual({ date: todayIn(TOKYO), known: 1 });
+  });
+
+  it('dates the words a chapter made known offline from that moment (known_since)', async () => {
+    const who = await learner();
+    const id = await chapter();
+    const { at } = tokyoAfterMidnight();
+    const response = await markKnown(who, id, keyed(randomUUID(), { 'occurred-at': at }));
+    expect(response.status, response.text).toBe(200);
+    const rows = await t.db
+      .select({ knownSince: termStatuses.knownSince, createdAt: termStatuses.createdAt })
+      .from(termStatuses)
+      .where(eq(termStatuses.userId, who.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.knownSince?.toISOString()).toBe(new Date(at).toISOString());
+      expect(row.createdAt.toISOString()).toBe(new Date(at).toISOString());
+    }
   });
 
   it('dates a goal changed offline, never before a later change', async () => {

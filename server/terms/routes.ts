@@ -24,8 +24,9 @@ export async function termRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = viewerOf(request);
     return presentTermStatus(await setTermStatus(offline.db, userId, body, offline.occurredAt));
   });
-  route(app, terms.markChapterKnown, async ({ ids }, request) =>
-    markChapterKnown(app.db, viewerOf(request), ids.id),
+  // Sent late from the outbox too (decision 084): known from when it was done.
+  route(app, terms.markChapterKnown, async ({ ids, offline }, request) =>
+    markChapterKnown(app.db, viewerOf(request), ids.id, offline),
   );
   route(app, terms.resetTerm, async ({ body }, request) => ({
     changed: await resetTerm(app.db, viewerOf(request).userId, body),

@@ -1,7 +1,7 @@
 // What a learner knows (issue 22): the status of each term per learner and language, set from the word panel
 // and by a lookup, and the statuses of a chapter's terms for the reader. The terms of chapters are kept by
 // chapters.ts, after each save and when a dictionary is replaced.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_LOOKUP_WORD_LENGTH } from '#common/dictionary.ts';
 import type { ForgetTermsInput, ResetTermInput, SetTermStatusInput } from '#common/schemas/terms.ts';
 import { LOOKED_UP_STATUS, statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
@@ -187,6 +187,8 @@ export async function markChapterKnown(
   db: Database,
   viewer: Viewer,
   chapterId: number,
+  /** Where to write and when it was done, for a mark sent late (decision 084); now, in `db`, otherwise. */
+  change: { db: Database | Transaction; occurredAt: Date | undefined } = { db, occurredAt: undefined },
 ): Promise<{ language: string; terms: string[] }> {
   const [chapter] = await db
     .select({
@@ -203,14 +205,29 @@ export async function markChapterKnown(
   await requireReadable(viewer, chapter.story);
   // A chapter whose terms the sweep has not made yet gets them now: its words are on the learner's screen.
   if (chapter.termsComputedAt === null) await refreshChapterTerms(db, chapterId);
-  const terms = await changeStatuses(db, viewer.userId, chapter.languageId, async (tx) => {
+  const at = change.occurredAt;
+  const terms = await changeStatuses(change.db, viewer.userId, chapter.languageId, async (tx) => {
+    // The trigger dates a term made known now(); one made known offline was known from then.
     const { rows } = await tx.execute<{ term: string }>(sql`
-      INSERT INTO ${termStatuses} (user_id, language_id, term, status)
-      SELECT ${viewer.userId}, ${chapter.languageId}, ct.term, ${statusNumber('known')}
+      INSERT INTO ${termStatuses} (user_id, language_id, term, status, created_at, updated_at)
+      SELECT ${viewer.userId}, ${chapter.languageId}, ct.term, ${statusNumber('known')}, ${momentOf(at)},
+             ${momentOf(at)}
       FROM ${chapterTerms} ct WHERE ct.chapter_id = ${chapterId}
       ON CONFLICT DO NOTHING
       RETURNING term`);
     const made = rows.map((row) => row.term);
+    if (at && made.length > 0) {
+      await tx
+        .update(termStatuses)
+        .set({ knownSince: at })
+        .where(
+          and(
+            eq(termStatuses.userId, viewer.userId),
+            eq(termStatuses.languageId, chapter.languageId),
+            inArray(termStatuses.term, made),
+          ),
+        );
+    }
     // Each was new: now known.
     return { result: made, differences: new Map(made.map((term) => [term, { known: 1, marked: 1 }])) };
   });

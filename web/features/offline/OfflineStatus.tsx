@@ -11,7 +11,8 @@ import { useOnline } from './useOnline.ts';
 
 export const OFFLINE_TEXT = {
   offline: 'Offline: downloaded stories still open.',
-  waiting: (count: number) => `${plural(count, { one: 'change', other: 'changes' })} to send when back online.`,
+  waiting: (count: number) =>
+    `${plural(count, { one: 'change', other: 'changes' })} to send when back online.`,
   refused: 'Not everything done offline could be counted:',
   dismiss: 'Dismiss',
 } as const;

@@ -6,7 +6,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Endpoint, ResponseOf } from '#common/contract.ts';
 import { setDailyGoal, trackReadingTime } from '#common/endpoints/activity.ts';
 import { markChapterRead, markChapterUnread } from '#common/endpoints/progress.ts';
-import { setTermStatus } from '#common/endpoints/terms.ts';
+import { markChapterKnown, setTermStatus } from '#common/endpoints/terms.ts';
 import { saveWord } from '#common/endpoints/words.ts';
 import { IDEMPOTENCY_KEY_HEADER, OCCURRED_AT_HEADER } from '#common/offline.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -19,6 +19,7 @@ export const OUTBOX_CALLS = {
   'mark-unread': markChapterUnread,
   'save-word': saveWord,
   'term-status': setTermStatus,
+  'mark-known': markChapterKnown,
   'daily-goal': setDailyGoal,
 } as const;
 

@@ -3,6 +3,7 @@
 // language. The server's next answer replaces these copies, once the entry is sent.
 import type { StoryDetail } from '#common/schemas/library.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
+import type { TermStatus } from '#common/terms.ts';
 import { API_CACHE, storyOfCache } from './caches.ts';
 import type { OutboxEntry } from './outbox.ts';
 
@@ -69,10 +70,15 @@ export async function patchKeptAnswers(entry: OutboxEntry): Promise<void> {
     await setCompleted(id, entry.kind === 'mark-read');
   } else if (entry.kind === 'term-status') {
     const { language, term, status } = (input as OutboxEntry<'term-status'>['input']).body;
-    await rewrite<ReaderChapter>(CHAPTER, (chapter) => {
-      if (chapter.story.language.code !== language || !chapter.statuses) return false;
-      chapter.statuses[term] = status;
-      return true;
-    });
+    await patchStatuses(language, [term], status);
   }
+}
+
+/** Writes statuses set offline into every kept chapter of the language (a mark-known's terms, say). */
+export function patchStatuses(language: string, terms: readonly string[], status: TermStatus): Promise<void> {
+  return rewrite<ReaderChapter>(CHAPTER, (chapter) => {
+    if (chapter.story.language.code !== language || !chapter.statuses) return false;
+    for (const term of terms) chapter.statuses[term] = status;
+    return true;
+  });
 }

@@ -2,17 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { forgetTerms, markChapterKnown } from '#common/endpoints/terms.ts';
+import { forgetTerms } from '#common/endpoints/terms.ts';
 import { plural } from '#common/plural.ts';
 import { screenPath } from '#common/routes.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
 import { Button, buttonClassName } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
+import { patchStatuses } from '#web/features/offline/patch.ts';
+import { perform } from '#web/features/offline/sync.ts';
 import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { markChapterRead } from './queries.ts';
 import { READER_TEXT } from './readerText.ts';
+import { newTermsOf } from './restTerms.ts';
 import type { useTermStatuses } from './useTermStatuses.ts';
 import { wordSavesSettled } from './useWordLookup.ts';
 
@@ -60,11 +63,17 @@ function useRestKnown(chapter: ReaderChapter, terms: ReturnType<typeof useTermSt
   const language = chapter.story.language.code;
   const queryClient = useQueryClient();
   const stale = () => queryClient.invalidateQueries({ queryKey: queryKeys.chapters(), refetchType: 'none' });
+  const owner = useDownloadOwner();
   const mark = useMutation({
     // A word looked up a moment ago is learning, not one of the rest: its save goes first.
     mutationFn: async () => {
       await wordSavesSettled();
-      return call(markChapterKnown, { params: { id: chapter.id } });
+      // Through the outbox (issue 24): offline, the rest is worked out here and made known at once.
+      const rest = terms.statuses ? newTermsOf(chapter, terms.statuses) : [];
+      const outcome = await perform(owner, 'mark-known', { params: { id: chapter.id } });
+      if (outcome.sent) return outcome.answer;
+      await patchStatuses(language, rest, 'known').catch(() => undefined);
+      return { language, terms: rest };
     },
     onSuccess: (marked) => {
       terms.setMany(marked.terms, 'known');
