@@ -8,6 +8,7 @@ import { getStory } from '#common/endpoints/library.ts';
 import { getChapter } from '#common/endpoints/reader.ts';
 import { type LookupResult, MAX_LOOKUPS_PER_REQUEST } from '#common/schemas/dictionary.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { callForReply } from '#web/lib/call.ts';
 import { lookupsUrl, manifestUrl, storyCacheName, storyOfCache } from './caches.ts';
 import { OFFLINE_FORGOTTEN } from './forget.ts';
@@ -39,6 +40,8 @@ export const DOWNLOAD_TEXT = {
   noCaches: 'This browser cannot keep stories for offline reading.',
   failed: 'The story could not be downloaded. Check your connection and try again.',
   file: 'A picture or recording of the story could not be downloaded. Check your connection and try again.',
+  noSpace:
+    'There is not enough space on this device to download this story. Remove a download and try again.',
 } as const;
 
 /** Downloads in progress on this page: their caches are not yet complete, and must not be swept as such. */
@@ -119,10 +122,18 @@ export async function downloadStory(
     return await fill(cache, storyId, owner, onProgress, signal);
   } catch (error) {
     await caches.delete(name);
-    throw error;
+    throw signal.aborted ? error : new Error(failureSentence(error));
   } finally {
     inProgress.delete(storyId);
   }
+}
+
+/** What a learner reads of a failed download: the server's sentence, ours, or why the device refused. */
+export function failureSentence(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'QuotaExceededError') return DOWNLOAD_TEXT.noSpace;
+  if (error instanceof ApiError) return failureText(error, DOWNLOAD_TEXT.failed, DOWNLOAD_TEXT.failed);
+  const ours: readonly string[] = Object.values(DOWNLOAD_TEXT);
+  return error instanceof Error && ours.includes(error.message) ? error.message : DOWNLOAD_TEXT.failed;
 }
 
 // Longer because: the download's steps in order, each counted for the progress, read best in one place.
