@@ -13,6 +13,8 @@ export interface EndpointResult {
   app: Measured;
   /** The app offered half the bare route's rate, steadily. */
   appAtHalfBareRate: (Measured & { offeredRequestsPerSecond: number }) | null;
+  /** Half the bare route's rate: not offered when the app answers fewer flat out (p99 would be its queue). */
+  halfBareRate: number | null;
   shareOfBare: number | null;
   /** The CPU of the PostgreSQL backends serving the app's pool, during the app's flat-out run and its warm-up. */
   postgresBackends: { backends: number; microsPerRequest: number } | null;
@@ -58,8 +60,8 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
           result.app.latencyP99Ms,
           result.bare?.requestsPerSecond ?? '–',
           result.shareOfBare === null ? '–' : `${(result.shareOfBare * 100).toFixed(1)}%`,
-          half?.offeredRequestsPerSecond ?? '–',
-          half?.latencyP99Ms ?? '–',
+          result.halfBareRate ?? '–',
+          half?.latencyP99Ms ?? (result.halfBareRate ? 'over' : '–'),
           result.app.cpu.serverMicrosPerRequest ?? '–',
           result.postgresBackends?.microsPerRequest ?? '–',
           result.app.cpu.postgresMicrosPerRequest ?? '–',
@@ -72,7 +74,7 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
   }
   console.info(
     'bytes: sent on the wire; p50/p99 ms flat out (50 connections); share: of the bare route’s req/s; ' +
-      '½ offer: half the bare rate offered steadily, and the p99 ms there; app µs: the app process’s CPU per ' +
+      '½ offer: half the bare rate offered steadily, and the p99 ms there (over: beyond the app’s flat-out rate, not offered); app µs: the app process’s CPU per ' +
       'request; pg µs: the CPU of the backends serving its pool, pg all: of the whole cluster; lines: log lines ' +
       'per request; log B/10k: log bytes per 10,000 requests (LOG_LEVEL default).',
   );

@@ -95,11 +95,13 @@ async function measureEndpoint(
     `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU`,
   );
   let atHalf: (Measured & { offeredRequestsPerSecond: number }) | null = null;
-  if (bare) {
-    const rate = Math.max(1, Math.round(bare.requestsPerSecond / 2));
+  const rate = bare ? Math.max(1, Math.round(bare.requestsPerSecond / 2)) : 0;
+  // Offered more than it answers flat out, the app would only queue: the steady run sends rate × duration
+  // requests and waits for every answer, minutes for the slow endpoints, and its p99 is the queue's length.
+  if (bare && app.requestsPerSecond >= rate) {
     atHalf = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, rate)) };
     log(`  app offered ${rate} req/s: p99 ${atHalf.latencyP99Ms} ms`);
-  }
+  } else if (bare) log(`  half the bare rate (${rate} req/s) is beyond the app's: not offered`);
   const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
   return {
     request: `${request.method} ${request.path}`,
@@ -110,6 +112,7 @@ async function measureEndpoint(
     bare,
     app,
     appAtHalfBareRate: atHalf,
+    halfBareRate: bare ? rate : null,
     shareOfBare: bare ? Number((app.requestsPerSecond / bare.requestsPerSecond).toFixed(3)) : null,
     postgresBackends: backends
       ? {
