@@ -25,10 +25,15 @@ export async function withBenchDatabase<T>(
   prefix: string,
   poolMax: number,
   work: (database: BenchDatabase) => Promise<T>,
+  /** Extra server settings (e.g. shared_preload_libraries for pg_stat_statements). */
+  settings?: Record<string, string>,
 ): Promise<T> {
   const scratch = await mkdtemp(join(tmpdir(), prefix));
   await chmod(scratch, 0o755);
-  const postgres = await startEmbeddedPostgres({ dir: join(scratch, 'postgres') });
+  const postgres = await startEmbeddedPostgres({
+    dir: join(scratch, 'postgres'),
+    ...(settings ? { settings } : {}),
+  });
   try {
     const databaseUrl = postgres.url('postgres');
     await migrateDatabase(databaseUrl);

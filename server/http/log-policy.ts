@@ -55,23 +55,53 @@ export function logNotSetUp(request: FastifyRequest, sentence: string): void {
   }
 }
 
+/** The levels at which every request is logged, on arrival and on completion. */
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
+/** One successful request in this many is logged at the default level (the sampled access log, decision 086). */
+export const ACCESS_LOG_EVERY = 100;
+
 /**
- * Fastify's request lines, but an answer the client did not wait for (it closed the connection) is logged as
- * info, not as an error: nothing failed on our side.
+ * Fastify's request lines, at most one per request at the default level (decision 086): none on arrival (that
+ * line is debug), none for most successful answers (every ACCESS_LOG_EVERY-th is logged, marked `sampled`, as
+ * an access log to read rates and latencies from), and one "request completed" line with the request's method
+ * and URL for every answer of 400 or more, beside the line its cause logged (server/http/errors.ts). At debug,
+ * every request is logged on arrival and on completion. An answer the client did not wait for (it closed the
+ * connection) is logged as info, not as an error: nothing failed on our side.
  */
 export class CauseLogController extends LogController {
+  private successes = 0;
+
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
     reply: FastifyReply,
-    metadata?: Record<string, unknown>,
   ): void {
+    if (this.isLogDisabled(request)) return;
+    const responseTime = reply.elapsedTime;
     if (error && isClientAbort(error)) {
-      if (this.isLogDisabled(request)) return;
       const code = (error as { code?: unknown }).code;
-      reply.log.info({ res: reply, code, responseTime: reply.elapsedTime }, 'the client went away');
+      reply.log.info({ res: reply, code, responseTime }, 'the client went away');
       return;
     }
-    super.requestCompleted(error, request, reply, metadata);
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+      return;
+    }
+    if (reply.statusCode >= 400 || VERBOSE_LEVELS.has(reply.log.level)) {
+      reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+      return;
+    }
+    this.successes++;
+    if (this.successes % ACCESS_LOG_EVERY !== 0) return;
+    reply.log.info(
+      { req: request, res: reply, responseTime, sampled: ACCESS_LOG_EVERY },
+      'request completed',
+    );
   }
 }

@@ -1,0 +1,151 @@
+// The signed-in learner every request is sent as, with some progress made through the API as the web app makes
+// it: Spanish chosen, the first demo chapter marked read, reading time counted, a few words looked up and saved.
+// And the list of hot endpoints, each one request as a browser sends it.
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema.ts';
+import { signedInToken } from '../database.ts';
+import type { LoadRequest } from './load.ts';
+
+/** What a browser sends with a fetch of the app (web/lib/api.ts adds X-Timezone). */
+export const BROWSER_HEADERS = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'x-timezone': 'Europe/Madrid',
+};
+
+/** A word of the first demo chapter found in the demo dictionary: looked up once first, then cached. */
+const LOOKED_UP = ['gata', 'luna', 'casa', 'noche', 'blanca'];
+
+export interface Answer {
+  status: number;
+  encoding: string;
+  /** The bytes as they came over the wire (compressed if they were). */
+  raw: Buffer;
+  body: string;
+}
+
+/** One request as the wire carries it: its status, the raw bytes and their encoding, and the decoded text. */
+export function fetchRaw(origin: string, sent: LoadRequest): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const headers = {
+      ...BROWSER_HEADERS,
+      ...sent.headers,
+      ...(sent.body === undefined ? {} : { 'content-length': Buffer.byteLength(sent.body) }),
+    };
+    const request = httpRequest(`${origin}${sent.path}`, { method: sent.method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', fail);
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = String(response.headers['content-encoding'] ?? 'identity');
+        const decoded =
+          encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        done({ status: response.statusCode ?? 0, encoding, raw, body: decoded.toString() });
+      });
+    });
+    request.on('error', fail);
+    request.end(sent.body);
+  });
+}
+
+export interface Learner {
+  token: string;
+  chapterId: number;
+  storyId: number;
+  languageId: number;
+  word: string;
+}
+
+/** Signs a learner in and makes their progress through the app at `origin`. */
+export async function prepareLearner(db: Database, jwtSecret: string, origin: string): Promise<Learner> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: 'bench-learner@example.com',
+      userMetadata: { full_name: 'Bench Learner', username: 'benchlearner' },
+      emailConfirmedAt: new Date(),
+    })
+    .returning();
+  if (!user) throw new Error('no learner inserted');
+  const token = await signedInToken(db, jwtSecret, user.id);
+  // The first chapter of the first free Spanish demo story.
+  const { rows } = await db.execute<{ chapter_id: number; story_id: number; language_id: number }>(sql`
+    SELECT c.id AS chapter_id, s.id AS story_id, l.id AS language_id
+    FROM chapters c JOIN stories s ON s.id = c.story_id JOIN languages l ON l.id = s.language_id
+    WHERE l.code = 'es' AND s.is_free AND s.is_published
+    ORDER BY s.id, c.chapter_number LIMIT 1`);
+  const first = rows[0];
+  if (!first) throw new Error('the demo library has no free Spanish story');
+  const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const answer = await fetchRaw(origin, {
+      method,
+      path,
+      headers: body === undefined ? { authorization: json.authorization } : json,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body}`);
+    return answer;
+  };
+  await send('POST', '/api/user/language-progress/', { language_id: first.language_id });
+  await send('POST', `/api/chapters/${first.chapter_id}/mark-read/`, {});
+  await send('POST', '/api/track-reading-time/', { chapter_id: first.chapter_id, seconds: 240 });
+  let word = '';
+  for (const candidate of LOOKED_UP) {
+    const answer = await send(
+      'GET',
+      `/api/dict/lookup/?language=es&surface=${encodeURIComponent(candidate)}`,
+    );
+    if (!word && (JSON.parse(answer.body) as { found?: boolean }).found !== false) word = candidate;
+    await send('POST', '/api/words/save/', {
+      word: candidate,
+      language: 'es',
+      story: first.story_id,
+      chapter: first.chapter_id,
+    });
+  }
+  return {
+    token,
+    chapterId: first.chapter_id,
+    storyId: first.story_id,
+    languageId: first.language_id,
+    word: word || (LOOKED_UP[0] as string),
+  };
+}
+
+export const ENDPOINTS = [
+  'languages',
+  'stories',
+  'dailyGoal',
+  'chapter',
+  'activity',
+  'words',
+  'lookup',
+  'track',
+] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/** Each hot endpoint's request, signed as the learner. */
+export function endpointRequests(learner: Learner): Record<Endpoint, LoadRequest> {
+  const headers = { authorization: `Bearer ${learner.token}` };
+  const get = (path: string): LoadRequest => ({ method: 'GET', path, headers });
+  return {
+    languages: get('/api/languages/'),
+    stories: get('/api/stories/?language=es'),
+    dailyGoal: get('/api/daily-goal/?language=es'),
+    chapter: get(`/api/chapters/${learner.chapterId}/`),
+    activity: get('/api/activity/'),
+    words: get('/api/words/'),
+    lookup: get(`/api/dict/lookup/?language=es&surface=${encodeURIComponent(learner.word)}`),
+    track: {
+      method: 'POST',
+      path: '/api/track-reading-time/',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ chapter_id: learner.chapterId, seconds: 30 }),
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The API benchmark's table: a row per endpoint, the app against the bare route of the same run.
+import type { Measured } from '../measure.ts';
+import { pad } from '../stats.ts';
+
+export interface EndpointResult {
+  request: string;
+  status: number;
+  responseBytes: number;
+  wireBytes: number;
+  contentEncoding: string;
+  /** A bare Fastify route answering the bytes the app sent (absent in a profiling run). */
+  bare: Measured | undefined;
+  app: Measured;
+  /** The app offered half the bare route's rate, steadily. */
+  appAtHalfBareRate: (Measured & { offeredRequestsPerSecond: number }) | null;
+  /** Half the bare route's rate: not offered when the app answers fewer flat out (p99 would be its queue). */
+  halfBareRate: number | null;
+  shareOfBare: number | null;
+  /** The CPU of the PostgreSQL backends serving the app's pool, during the app's flat-out run and its warm-up. */
+  postgresBackends: { backends: number; microsPerRequest: number } | null;
+  /** What the app logged during the same run, at the default level. */
+  log: { linesPer10kRequests: number; bytesPer10kRequests: number; sample: string[] };
+}
+
+const WIDTHS = [12, 8, 8, 7, 7, 8, 7, 9, 9, 8, 8, 8, 7, 11];
+
+export function printTable(results: Partial<Record<string, EndpointResult>>): void {
+  console.info('');
+  console.info(
+    pad(
+      [
+        'endpoint',
+        'bytes',
+        'req/s',
+        'p50',
+        'p99',
+        'bare/s',
+        'share',
+        '½ offer',
+        'p99 at ½',
+        'app µs',
+        'pg µs',
+        'pg all',
+        'lines',
+        'log B/10k',
+      ],
+      WIDTHS,
+    ),
+  );
+  for (const [name, result] of Object.entries(results)) {
+    if (!result) continue;
+    const half = result.appAtHalfBareRate;
+    console.info(
+      pad(
+        [
+          name,
+          result.wireBytes,
+          result.app.requestsPerSecond,
+          result.app.latencyP50Ms,
+          result.app.latencyP99Ms,
+          result.bare?.requestsPerSecond ?? '–',
+          result.shareOfBare === null ? '–' : `${(result.shareOfBare * 100).toFixed(1)}%`,
+          result.halfBareRate ?? '–',
+          half?.latencyP99Ms ?? (result.halfBareRate ? 'over' : '–'),
+          result.app.cpu.serverMicrosPerRequest ?? '–',
+          result.postgresBackends?.microsPerRequest ?? '–',
+          result.app.cpu.postgresMicrosPerRequest ?? '–',
+          (result.log.linesPer10kRequests / 10_000).toFixed(2),
+          result.log.bytesPer10kRequests.toLocaleString('en'),
+        ],
+        WIDTHS,
+      ),
+    );
+  }
+  console.info(
+    'bytes: sent on the wire; p50/p99 ms flat out (50 connections); share: of the bare route’s req/s; ' +
+      '½ offer: half the bare rate offered steadily, and the p99 ms there (over: beyond the app’s flat-out rate, not offered); app µs: the app process’s CPU per ' +
+      'request; pg µs: the CPU of the backends serving its pool, pg all: of the whole cluster; lines: log lines ' +
+      'per request; log B/10k: log bytes per 10,000 requests (LOG_LEVEL default).',
+  );
+}
