@@ -13,6 +13,7 @@ import { users } from '../../server/db/schema.ts';
 import { benchChildren } from '../child.ts';
 import { signedInToken, withBenchDatabase } from '../database.ts';
 import type { LoadFigures, LoadInput } from '../load.ts';
+import { measuredLoad } from '../measure.ts';
 import { log, machine, pad } from '../stats.ts';
 import { giveProgress, padLibrary } from './library.ts';
 
@@ -43,19 +44,30 @@ function rawAnswer(origin: string, headers: Record<string, string>) {
   });
 }
 
-const load = (origin: string, headers: Record<string, string>, overallRate?: number) =>
-  runChild<LoadFigures>('load', {
-    origin,
-    requests: [PATH],
-    headers,
-    connections: 50,
-    durationSeconds: DURATION_S,
-    warmupSeconds: 2,
-    ...(overallRate ? { overallRate } : {}),
-  } satisfies LoadInput).then(({ result }) => result);
+/** One load run, with the CPU this process (the app or the bare route, one at a time) and PostgreSQL spent. */
+const load = (postgresPid: number, origin: string, headers: Record<string, string>, overallRate?: number) =>
+  measuredLoad(
+    {
+      origin,
+      requests: [PATH],
+      headers,
+      connections: 50,
+      durationSeconds: DURATION_S,
+      warmupSeconds: 2,
+      ...(overallRate ? { overallRate } : {}),
+    },
+    {
+      runLoad: (input: LoadInput) => runChild<LoadFigures>('load', input).then(({ result }) => result),
+      serverCpuSeconds: async () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1e6;
+      },
+      postgresPid,
+    },
+  );
 
 await bundleChildren();
-await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, admin }) => {
+await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, admin, postgres }) => {
   const jwtSecret = randomBytes(48).toString('base64url');
   const [learner] = await admin.db
     .insert(users)
@@ -73,7 +85,7 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appOrigin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   // The bare route answers the bytes the app answered last, with the same type and encoding, and nothing else.
-  let answer = { body: Buffer.alloc(0), encoding: undefined as string | undefined };
+  let answer: { body: Buffer; encoding: string | undefined } = { body: Buffer.alloc(0), encoding: undefined };
   const bare = Fastify({ logger: false });
   bare.get('/api/stories/', (_request, reply) => {
     reply.type('application/json; charset=utf-8');
@@ -99,10 +111,10 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
       plainBytes: Buffer.byteLength(plain),
       sentBytes: sample.body.length,
       encoding: sample.encoding ?? 'identity',
-      bare: await load(bareOrigin, headers),
-      app: await load(appOrigin, headers),
-      bareSteady: await load(bareOrigin, headers, RATE),
-      appSteady: await load(appOrigin, headers, RATE),
+      bare: await load(postgres.pid, bareOrigin, headers),
+      app: await load(postgres.pid, appOrigin, headers),
+      bareSteady: await load(postgres.pid, bareOrigin, headers, RATE),
+      appSteady: await load(postgres.pid, appOrigin, headers, RATE),
     };
     results.push(row);
     log(
@@ -113,13 +125,24 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   await bare.close();
   await admin.pool.end();
 
-  const widths = [9, 11, 10, 10, 11, 10, 13, 13];
+  const widths = [9, 11, 10, 10, 11, 10, 13, 13, 12, 12];
   console.info(
     `\nGET ${PATH} (${Object.keys(BROWSER).join(', ')}), 50 connections, ${DURATION_S} s; p99 at ${RATE} req/s`,
   );
   console.info(
     pad(
-      ['stories', 'plain KB', 'sent KB', 'app req/s', 'bare req/s', 'app÷bare', 'app p99 ms', 'bare p99 ms'],
+      [
+        'stories',
+        'plain KB',
+        'sent KB',
+        'app req/s',
+        'bare req/s',
+        'app÷bare',
+        'app p99 ms',
+        'bare p99 ms',
+        'app µs/req',
+        'bare µs/req',
+      ],
       widths,
     ),
   );
@@ -135,6 +158,8 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
           `${((row.app.requestsPerSecond * 100) / row.bare.requestsPerSecond).toFixed(1)} %`,
           row.appSteady.latencyP99Ms,
           row.bareSteady.latencyP99Ms,
+          row.app.cpu.serverMicrosPerRequest ?? '',
+          row.bare.cpu.serverMicrosPerRequest ?? '',
         ],
         widths,
       ),
