@@ -66,6 +66,13 @@ const load = (postgresPid: number, origin: string, headers: Record<string, strin
     },
   );
 
+type Row = {
+  stories: number;
+  plainBytes: number;
+  sentBytes: number;
+  encoding: string;
+} & Record<'bare' | 'app' | 'bareSteady' | 'appSteady', Awaited<ReturnType<typeof load>>>;
+
 await bundleChildren();
 await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, admin, postgres }) => {
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -95,7 +102,7 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareOrigin = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-  const results = [];
+  const results: Row[] = [];
   for (const size of SIZES) {
     await padLibrary(admin.db, size);
     await giveProgress(admin.db, learner.id);
@@ -125,6 +132,11 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   await bare.close();
   await admin.pool.end();
 
+  report(results);
+});
+
+/** Prints the table and writes bench/results/library.json. */
+function report(results: Row[]): void {
   const widths = [9, 11, 10, 10, 11, 10, 13, 13, 12, 12];
   console.info(
     `\nGET ${PATH} (${Object.keys(BROWSER).join(', ')}), 50 connections, ${DURATION_S} s; p99 at ${RATE} req/s`,
@@ -174,4 +186,4 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   };
   writeFileSync('bench/results/library.json', `${JSON.stringify(result, null, 2)}\n`);
   console.info('Written to bench/results/library.json');
-});
+}
