@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as library from '#common/endpoints/library.ts';
 import { route } from '#server/http/contract.ts';
 import { optionalViewer, viewerOf } from '#server/policies/viewer.ts';
+import { sendListBytes } from './compression.ts';
 import { KnownCountsCache } from './known.ts';
 import { prepareListedStory, presentDetail, serializeList } from './present.ts';
 import { getStoryDetail, listStories, StoryListCache } from './service.ts';
@@ -16,12 +17,18 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     known: new KnownCountsCache(),
   };
 
-  route(app, library.listStories, async ({ query }, request) => {
-    const { userId } = viewerOf(request);
-    const { stories, progress, known } = await listStories(app.db, app.pool, caches, userId, query);
-    // The list is written as JSON text by its presenter (the stories' parts are kept serialized).
-    return serializeList(stories, progress, known);
-  });
+  route(
+    app,
+    library.listStories,
+    async ({ query }, request, reply) => {
+      const { userId } = viewerOf(request);
+      const { stories, progress, known } = await listStories(app.db, app.pool, caches, userId, query);
+      // The list is written as JSON bytes by its presenter (the stories' parts are kept serialized), and
+      // compressed here in one call (compression.ts), not by the plugin's stream.
+      return sendListBytes(request, reply, serializeList(stories, progress, known));
+    },
+    { compress: false },
+  );
 
   route(app, library.getStory, async ({ ids }, request) =>
     presentDetail(app.storage, await getStoryDetail(app.db, optionalViewer(request), ids.id)),
