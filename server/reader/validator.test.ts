@@ -40,7 +40,7 @@ describe('GET /api/chapters/{id}/ validator (decision 088)', () => {
     expect(other.text).toBe(first.text);
   });
 
-  it("changes with the learner's status and completion, and differs between learners", async () => {
+  it("changes with the learner's status and completion, and names the same answer for two learners", async () => {
     const { token, id, url } = await reader();
     const seen = new Set([await etagOf(url, token)]);
     const changed = async () => {
@@ -63,7 +63,8 @@ describe('GET /api/chapters/{id}/ validator (decision 088)', () => {
     await t.request({ method: 'POST', url: `/api/chapters/${id}/mark-unread/`, token });
     expect(await etagOf(url, token)).toBe(statusChanged);
     const other = (await signIn(t.db, await createUser(t.db))).accessToken;
-    expect(seen.has(await etagOf(url, other))).toBe(false);
+    // A learner with nothing of their own gets the answer the first had before their status: the same bytes.
+    expect(await etagOf(url, other)).toBe([...seen][0]);
   });
 
   it('changes, with the new content, when the chapter or its timings change by any path', async () => {
