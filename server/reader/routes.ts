@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as reader from '#common/endpoints/reader.ts';
 import { route } from '#server/http/contract.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { ChapterFragmentCache } from './chapter-cache.ts';
-import { presentChapter } from './present.ts';
+import { matchesEtag, presentChapter } from './present.ts';
 import { getReaderChapter, setReadingAids } from './service.ts';
 import { getReaderSettings, setReaderSettings } from './settings.ts';
 
@@ -12,15 +12,6 @@ import { getReaderSettings, setReaderSettings } from './settings.ts';
  * its copy is still the one it would get.
  */
 const CHAPTER_CACHE_CONTROL = 'private, no-cache';
-
-/** Whether the request's If-None-Match names `etag` (compared weakly, as RFC 9110 asks for If-None-Match). */
-export function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
 
 /**
  * GET /api/chapters/{id}/ (learner.md §7): a chapter in the reader, with its story, language and next chapter;
@@ -34,7 +25,7 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     const { row, fragments } = await getReaderChapter(app.pool, viewerOf(request), ids.id, chapters);
     const { json, etag } = presentChapter(app.storage, row, fragments);
     reply.header('etag', etag).header('cache-control', CHAPTER_CACHE_CONTROL);
-    if (matchesEtag(request, etag)) return reply.code(304).send();
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return json;
   });
   route(app, reader.setReadingAids, async ({ body }, request) => {
