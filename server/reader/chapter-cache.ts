@@ -1,6 +1,7 @@
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import type { StoredWord } from '#server/analysis/service.ts';
 import type { ReaderChapterQueryRow } from './chapter-query.ts';
+import { type Deflated, deflatePiece } from './gzip.ts';
 
 /**
  * The part of a chapter's answer that is the same for every learner and large (its content, words, term map
@@ -16,6 +17,8 @@ export interface ChapterFragments {
   terms: string;
   /** The timings' sentences, when there are timings; whether they are sent depends on the audio. */
   readAlong: string | null;
+  /** The three large pieces compressed once, for a gzip answer spliced per request (gzip.ts). */
+  deflated: { content: Deflated; words: Deflated | null; terms: Deflated };
   bytes: number;
 }
 
@@ -35,8 +38,20 @@ export function fragmentsOf(row: ReaderChapterQueryRow): ChapterFragments {
   const words = row.words ? JSON.stringify(row.words.map(presentWord)) : null;
   const terms = JSON.stringify(row.term_map ?? {});
   const readAlong = row.read_along ? JSON.stringify({ sentences: row.read_along.sentences }) : null;
-  const bytes = content.length + (words?.length ?? 0) + terms.length + (readAlong?.length ?? 0);
-  return { version: row.version, content, words, terms, readAlong, bytes };
+  const deflated = {
+    content: deflatePiece(content),
+    words: words === null ? null : deflatePiece(words),
+    terms: deflatePiece(terms),
+  };
+  const bytes =
+    content.length +
+    (words?.length ?? 0) +
+    terms.length +
+    (readAlong?.length ?? 0) +
+    deflated.content.bytes.length +
+    (deflated.words?.bytes.length ?? 0) +
+    deflated.terms.bytes.length;
+  return { version: row.version, content, words, terms, readAlong, deflated, bytes };
 }
 
 /** Copies by chapter id, the least recently used dropped first past `maxBytes` (UTF-16 units, about bytes). */

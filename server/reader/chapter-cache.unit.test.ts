@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChapterFragmentCache, type ChapterFragments } from './chapter-cache.ts';
+import { deflatePiece } from './gzip.ts';
 import { matchesEtag } from './present.ts';
 
 const fragments = (version: string, bytes: number): ChapterFragments => ({
@@ -8,6 +9,7 @@ const fragments = (version: string, bytes: number): ChapterFragments => ({
   words: null,
   terms: '{}',
   readAlong: null,
+  deflated: { content: deflatePiece('""'), words: null, terms: deflatePiece('{}') },
   bytes,
 });
 

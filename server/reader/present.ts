@@ -4,6 +4,7 @@ import { statusOfNumber, type TermStatus } from '#common/terms.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import type { ChapterFragments } from './chapter-cache.ts';
 import type { ReaderChapterQueryRow } from './chapter-query.ts';
+import { deflatePiece, gzipOf } from './gzip.ts';
 
 /** The levels at which readings show above the words until a learner chooses (issue 21). */
 const READINGS_SHOWN_AT: ReadonlySet<string> = new Set(['infant', 'child']);
@@ -28,7 +29,7 @@ export function presentChapter(
   storage: ObjectStorage,
   row: ReaderChapterQueryRow,
   fragments: ChapterFragments,
-): { json: string; etag: string } {
+): { json: string; etag: string; gzip: () => Buffer } {
   const language: PublicLanguage = {
     id: row.language_id,
     code: row.language_code,
@@ -56,9 +57,12 @@ export function presentChapter(
   const showReadings = row.show_readings ?? READINGS_SHOWN_AT.has(row.difficulty_level);
   const readings = fragments.words === null ? '' : `,"show_readings":${showReadings}`;
   const statuses = `,"statuses":${JSON.stringify(statusesOf(row))}`;
+  // Timings without the audio they time would time nothing.
+  const readAlong =
+    fragments.readAlong !== null && row.audio_key ? `,"read_along":${fragments.readAlong}` : '';
   const tail = `,"story":${JSON.stringify(story)}}`;
   const etag = createHash('sha1')
-    .update(`${row.id}|${fragments.version}|${head}${middle}${readings}${statuses}${tail}`)
+    .update(`${row.id}|${fragments.version}|${head}${middle}${readings}${statuses}${readAlong}${tail}`)
     .digest('base64url');
   const json =
     head +
@@ -67,10 +71,18 @@ export function presentChapter(
     (fragments.words === null ? '' : `,"words":${fragments.words}${readings}`) +
     `,"terms":${fragments.terms}` +
     statuses +
-    // Timings without the audio they time would time nothing.
-    (fragments.readAlong !== null && row.audio_key ? `,"read_along":${fragments.readAlong}` : '') +
+    readAlong +
     tail;
-  return { json, etag: `W/"${etag}"` };
+  // The same text as gzip, the large pieces compressed once per version (gzip.ts).
+  const gzip = () => {
+    const words = fragments.deflated.words;
+    const pieces = [deflatePiece(head), fragments.deflated.content];
+    if (words === null) pieces.push(deflatePiece(`${middle},"terms":`));
+    else pieces.push(deflatePiece(`${middle},"words":`), words, deflatePiece(`${readings},"terms":`));
+    pieces.push(fragments.deflated.terms);
+    return gzipOf(pieces, `${statuses}${readAlong}${tail}`);
+  };
+  return { json, etag: `W/"${etag}"`, gzip };
 }
 
 /** Whether an If-None-Match header names `etag` (compared weakly, as RFC 9110 asks for If-None-Match). */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
@@ -112,6 +113,44 @@ describe('GET /api/chapters/{id}/ validator (decision 088)', () => {
       expect({ text: here.text, etag: String(here.headers.etag) }).toEqual(after);
     } finally {
       await second.close();
+    }
+  });
+
+  it('answers gzip spliced from pieces, decoding to the very text of the plain answer, for each kind of chapter', async () => {
+    const { token, id, url } = await reader();
+    await t.db
+      .update(chapters)
+      .set({
+        content: 'La gata mira la luna. '.repeat(400),
+        readAlong: { fingerprint: 'x', sentences: [[0, 1, 0.5]] },
+        audioKey: 'audio/a.mp3',
+      })
+      .where(eq(chapters.id, id));
+    const { chapters: japanese } = await createStory(t.db, {
+      languageCode: 'ja',
+      story: { difficultyLevel: 'child' },
+    });
+    const ja = (japanese[0] as { id: number }).id;
+    await t.db
+      .update(chapters)
+      .set({
+        content: '猫が'.repeat(600),
+        words: Array.from({ length: 600 }, () => ({ t: '猫', r: 'ねこ' })),
+      })
+      .where(eq(chapters.id, ja));
+    for (const path of [url, `/api/chapters/${ja}/`]) {
+      const plain = await t.get(path, { token });
+      const authorization = `Bearer ${token}`;
+      const zipped = await t.fetchStored(path, { authorization, 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(zipped.headers.etag).toBe(plain.headers.etag);
+      expect(gunzipSync(zipped.bytes).toString()).toBe(plain.text);
+      // Without gzip, the compression hook answers as before.
+      const brotli = await t.fetchStored(path, { authorization, 'accept-encoding': 'br' });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.bytes).toString()).toBe(plain.text);
     }
   });
 });

@@ -1,0 +1,32 @@
+import { crc32, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, crc32Combine, deflatePiece, gzipOf } from './gzip.ts';
+
+describe('gzipOf', () => {
+  it('splices pieces compressed apart into one gzip member that decodes to their text', () => {
+    const long = 'la gata y la luna, '.repeat(20_000);
+    const pieces = ['{"id":1,"content":', JSON.stringify(long), ',"statuses":{"ñandú":"known"}', ''];
+    const body = gzipOf(pieces.map(deflatePiece), ',"story":{"title":"雨の日"}}');
+    expect(gunzipSync(body).toString()).toBe(`${pieces.join('')},"story":{"title":"雨の日"}}`);
+    expect(body.length).toBeLessThan(long.length / 20);
+  });
+
+  it('combines CRC-32s as zlib does', () => {
+    const a = Buffer.from('abc'.repeat(1000));
+    const b = Buffer.from('xyzé'.repeat(777));
+    expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+    expect(crc32Combine(0, crc32(a), a.length)).toBe(crc32(a));
+    expect(crc32Combine(crc32(a), crc32(Buffer.alloc(0)), 0)).toBe(crc32(a));
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('takes gzip or * unless refused with q=0', () => {
+    expect(acceptsGzip('gzip, br')).toBe(true);
+    expect(acceptsGzip('br, gzip;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
