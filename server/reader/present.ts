@@ -4,7 +4,7 @@ import { statusOfNumber, type TermStatus } from '#common/terms.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import type { ChapterFragments } from './chapter-cache.ts';
 import type { ReaderChapterQueryRow } from './chapter-query.ts';
-import { deflatePiece, gzipOf } from './gzip.ts';
+import { type Deflated, gzipOf } from './gzip.ts';
 
 /** The levels at which readings show above the words until a learner chooses (issue 21). */
 const READINGS_SHOWN_AT: ReadonlySet<string> = new Set(['infant', 'child']);
@@ -76,9 +76,9 @@ export function presentChapter(
   // The same text as gzip, the large pieces compressed once per version (gzip.ts).
   const gzip = () => {
     const words = fragments.deflated.words;
-    const pieces = [deflatePiece(head), fragments.deflated.content];
-    if (words === null) pieces.push(deflatePiece(`${middle},"terms":`));
-    else pieces.push(deflatePiece(`${middle},"words":`), words, deflatePiece(`${readings},"terms":`));
+    const pieces: (Deflated | string)[] = [head, fragments.deflated.content];
+    if (words === null) pieces.push(`${middle},"terms":`);
+    else pieces.push(`${middle},"words":`, words, `${readings},"terms":`);
     pieces.push(fragments.deflated.terms);
     return gzipOf(pieces, `${statuses}${readAlong}${tail}`);
   };
