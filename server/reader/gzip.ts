@@ -23,7 +23,8 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 export function deflatePiece(text: string): Deflated {
   const raw = Buffer.from(text);
   return {
-    bytes: deflateRawSync(raw, { ...LEVEL, finishFlush: constants.Z_SYNC_FLUSH }),
+    // Once per version of a chapter: the best compression deflate has, to come nearer brotli's size.
+    bytes: deflateRawSync(raw, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH }),
     crc: crc32(raw),
     length: raw.length,
     shift: zerosOperator(raw.length),
