@@ -2,9 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import * as reader from '#common/endpoints/reader.ts';
 import { route } from '#server/http/contract.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
-import { presentChapter } from './present.ts';
+import { ChapterFragmentCache } from './chapter-cache.ts';
+import { acceptsGzip } from './gzip.ts';
+import { matchesEtag, presentChapter } from './present.ts';
 import { getReaderChapter, setReadingAids } from './service.ts';
 import { getReaderSettings, setReaderSettings } from './settings.ts';
+
+/**
+ * A personal answer: the browser may keep it but asks again each time (decision 088), and is answered 304 when
+ * its copy is still the one it would get.
+ */
+const CHAPTER_CACHE_CONTROL = 'private, no-cache';
+/** The compression hook's threshold (app.ts), in characters: an answer shorter is sent as it is. */
+const GZIP_FROM = 1024;
 
 /**
  * GET /api/chapters/{id}/ (learner.md §7): a chapter in the reader, with its story, language and next chapter;
@@ -12,9 +22,19 @@ import { getReaderSettings, setReaderSettings } from './settings.ts';
  * GET and PUT /api/me/reader-settings/ (issue 23): speed, text size, spacing, typeface and theme.
  */
 export async function readerRoutes(app: FastifyInstance): Promise<void> {
-  route(app, reader.getChapter, async ({ ids }, request) =>
-    presentChapter(app.storage, await getReaderChapter(app.db, viewerOf(request), ids.id)),
-  );
+  // This server's copies of chapters' large parts, by version (decision 088).
+  const chapters = new ChapterFragmentCache();
+  route(app, reader.getChapter, async ({ ids }, request, reply) => {
+    const { row, fragments } = await getReaderChapter(app.pool, viewerOf(request), ids.id, chapters);
+    const { json, etag, gzip } = presentChapter(app.storage, row, fragments);
+    reply.header('etag', etag).header('cache-control', CHAPTER_CACHE_CONTROL);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    // Compressed here from pieces, most compressed once per version, rather than whole by the compression
+    // hook on every read (decision 088); an answer under its threshold is left to it, so stays plain.
+    if (json.length < GZIP_FROM || !acceptsGzip(request.headers['accept-encoding'])) return json;
+    reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+    return reply.type('application/json; charset=utf-8').send(gzip());
+  });
   route(app, reader.setReadingAids, async ({ body }, request) => {
     const aids = await setReadingAids(app.db, viewerOf(request), body);
     return { language: aids.language, show_readings: aids.showReadings };

@@ -1,0 +1,96 @@
+import type { ChapterWord } from '#common/schemas/reading.ts';
+import type { StoredWord } from '#server/analysis/service.ts';
+import type { ReaderChapterQueryRow } from './chapter-query.ts';
+import { type Deflated, deflatePiece } from './gzip.ts';
+
+/**
+ * The part of a chapter's answer that is the same for every learner and large (its content, words, term map
+ * and timings), written as JSON once per version of the chapter's row (decision 088). Each server keeps its own
+ * copies, bounded; the version is read in the same query as the learner's part, so a copy is never served
+ * after any server changed the row.
+ */
+export interface ChapterFragments {
+  version: string;
+  content: string;
+  /** The words as the reader gets them, for an analysed language; null for the others. */
+  words: string | null;
+  terms: string;
+  /** The timings' sentences, when there are timings; whether they are sent depends on the audio. */
+  readAlong: string | null;
+  /** The three large pieces compressed once, for a gzip answer spliced per request (gzip.ts). */
+  deflated: { content: Deflated; words: Deflated | null; terms: Deflated };
+  bytes: number;
+}
+
+/** A stored word as the reader gets it: the text, and its dictionary form, reading and part of speech when known. */
+export function presentWord(word: StoredWord): ChapterWord {
+  return {
+    text: word.t,
+    ...(word.l ? { lemma: word.l } : {}),
+    ...(word.r ? { reading: word.r } : {}),
+    ...(word.p ? { part_of_speech: word.p } : {}),
+  };
+}
+
+/** The fragments of a row that carries the large columns (the caller had no copy of its version). */
+export function fragmentsOf(row: ReaderChapterQueryRow): ChapterFragments {
+  const content = JSON.stringify(row.content ?? '');
+  const words = row.words ? JSON.stringify(row.words.map(presentWord)) : null;
+  const terms = JSON.stringify(row.term_map ?? {});
+  const readAlong = row.read_along ? JSON.stringify({ sentences: row.read_along.sentences }) : null;
+  const deflated = {
+    content: deflatePiece(content),
+    words: words === null ? null : deflatePiece(words),
+    terms: deflatePiece(terms),
+  };
+  const bytes =
+    content.length +
+    (words?.length ?? 0) +
+    terms.length +
+    (readAlong?.length ?? 0) +
+    deflated.content.bytes.length +
+    (deflated.words?.bytes.length ?? 0) +
+    deflated.terms.bytes.length;
+  return { version: row.version, content, words, terms, readAlong, deflated, bytes };
+}
+
+/** Copies by chapter id, the least recently used dropped first past `maxBytes` (UTF-16 units, about bytes). */
+export class ChapterFragmentCache {
+  private readonly entries = new Map<number, ChapterFragments>();
+  private total = 0;
+
+  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+
+  /** The version of the copy held, or '' (no row's version is empty). */
+  versionOf(chapterId: number): string {
+    return this.entries.get(chapterId)?.version ?? '';
+  }
+
+  /** The copy of this version, kept as the most recently used; undefined if the copy held is another's. */
+  get(chapterId: number, version: string): ChapterFragments | undefined {
+    const entry = this.entries.get(chapterId);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(chapterId);
+    this.entries.set(chapterId, entry);
+    return entry;
+  }
+
+  set(chapterId: number, fragments: ChapterFragments): void {
+    this.delete(chapterId);
+    if (fragments.bytes > this.maxBytes) return;
+    this.entries.set(chapterId, fragments);
+    this.total += fragments.bytes;
+    for (const [id, entry] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.entries.delete(id);
+      this.total -= entry.bytes;
+    }
+  }
+
+  private delete(chapterId: number): void {
+    const entry = this.entries.get(chapterId);
+    if (!entry) return;
+    this.entries.delete(chapterId);
+    this.total -= entry.bytes;
+  }
+}

@@ -1,0 +1,77 @@
+import type pg from 'pg';
+import type { StoredWord } from '#server/analysis/service.ts';
+import type { StoredReadAlong } from '#server/db/schema.ts';
+
+/**
+ * GET /api/chapters/{id}/ in one round trip (decision 088): the chapter, its story and language, the access
+ * rule's columns, the outline, the learner's completion, reading-aids choice and statuses of the chapter's
+ * terms. The chapter's large columns (content, words, term map, timings) come only when the caller's copy is
+ * not of the row's current version: `xmin`, the transaction that wrote the row, changes with every UPDATE by
+ * whichever path or server, so no write path has to remember to bump a counter. A named statement is parsed
+ * and planned once per connection.
+ */
+export const READER_CHAPTER_STATEMENT = 'reader-chapter-v1';
+export const READER_CHAPTER_SQL = `
+SELECT c.id, c.chapter_number, c.title, c.order_index, c.word_count, c.audio_key, c.xmin::text AS version,
+  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.content END AS content,
+  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.words END AS words,
+  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.term_map END AS term_map,
+  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.read_along END AS read_along,
+  coalesce(cp.is_completed, false) AS is_completed, ra.show_readings,
+  s.id AS story_id, s.title AS story_title, s.is_published, s.is_free, s.difficulty_level,
+  l.id AS language_id, l.code AS language_code, l.name AS language_name, l.native_name AS language_native_name,
+  (SELECT json_agg(json_build_array(o.id, o.chapter_number, o.title) ORDER BY o.order_index, o.id)
+     FROM chapters o WHERE o.story_id = s.id) AS outline,
+  (SELECT json_agg(json_build_array(ts.term, ts.status))
+     FROM chapter_terms ct
+     JOIN term_statuses ts ON ts.user_id = $2 AND ts.language_id = s.language_id AND ts.term = ct.term
+     WHERE ct.chapter_id = c.id) AS statuses
+FROM chapters c
+JOIN stories s ON s.id = c.story_id
+JOIN languages l ON l.id = s.language_id
+LEFT JOIN chapter_progress cp ON cp.chapter_id = c.id AND cp.user_id = $2
+LEFT JOIN reading_aids ra ON ra.language_id = s.language_id AND ra.user_id = $2
+WHERE c.id = $1`;
+
+export interface ReaderChapterQueryRow {
+  id: number;
+  chapter_number: number;
+  title: string;
+  order_index: number;
+  word_count: number;
+  audio_key: string | null;
+  version: string;
+  /** The large columns: null when the caller's copy is of this version (and `words`/`read_along` may be null). */
+  content: string | null;
+  words: StoredWord[] | null;
+  term_map: Record<string, string> | null;
+  read_along: StoredReadAlong | null;
+  is_completed: boolean;
+  show_readings: boolean | null;
+  story_id: number;
+  story_title: string;
+  is_published: boolean;
+  is_free: boolean;
+  difficulty_level: string;
+  language_id: number;
+  language_code: string;
+  language_name: string;
+  language_native_name: string;
+  outline: [number, number, string][];
+  statuses: [string, number][] | null;
+}
+
+/** The chapter's row as the learner reads it; `cachedVersion` is the version of the copy the caller holds. */
+export async function queryReaderChapter(
+  pool: pg.Pool,
+  chapterId: number,
+  userId: string,
+  cachedVersion: string,
+): Promise<ReaderChapterQueryRow | undefined> {
+  const { rows } = await pool.query<ReaderChapterQueryRow>({
+    name: READER_CHAPTER_STATEMENT,
+    text: READER_CHAPTER_SQL,
+    values: [chapterId, userId, cachedVersion],
+  });
+  return rows[0];
+}
