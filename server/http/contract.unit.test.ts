@@ -215,6 +215,8 @@ describe('a route registered from its declaration', () => {
       sent: false,
       statusCode: 200,
       status: () => reply,
+      // As Fastify's reply: route() asks whether the handler compressed the answer itself (the story list).
+      hasHeader: () => false,
       type: (type: string) => {
         types.push(type);
         return reply;
