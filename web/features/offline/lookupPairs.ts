@@ -2,7 +2,7 @@
 // the dictionary's answers saved with the download are found offline for every tap.
 import { stripLookupPunctuation } from '#common/dictionary.ts';
 import type { ReaderChapter } from '#common/schemas/reading.ts';
-import { chapterHtml, wordText } from '#web/features/reader/text.ts';
+import { chapterWordSpans, wordText } from '#web/features/reader/text.ts';
 
 /** One lookup as the reader asks for it: the word as tapped, and its dictionary form when that differs. */
 export interface LookupPair {
@@ -24,9 +24,7 @@ export function chapterLookups(
   chapter: ReaderChapter,
   into = new Map<string, LookupPair>(),
 ): Map<string, LookupPair> {
-  const html = chapterHtml(chapter.content, chapter.story.language.code, chapter.words);
-  const body = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html').body;
-  for (const span of body.querySelectorAll<HTMLElement>('span[data-w]')) {
+  for (const span of chapterWordSpans(chapter)) {
     const surface = stripLookupPunctuation(wordText(span));
     if (surface === '') continue;
     const dictionaryForm = span.dataset.l;

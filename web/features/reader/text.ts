@@ -207,6 +207,20 @@ export function chapterHtml(
   return isChapterHtml(content) ? markupHtml(content, build) : plainTextHtml(content, build);
 }
 
+/**
+ * The word spans of a chapter as the reader marks them up, in a detached document: for work on its words away
+ * from the screen (a download's lookups, the terms a mark-known would make known offline).
+ */
+export function chapterWordSpans(chapter: {
+  content: string;
+  story: { language: { code: string } };
+  words?: readonly ChapterWord[] | undefined;
+}): HTMLElement[] {
+  const html = chapterHtml(chapter.content, chapter.story.language.code, chapter.words);
+  const body = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html').body;
+  return [...body.querySelectorAll<HTMLElement>('span[data-w]')];
+}
+
 /** A word span's text as written, without the readings set above it (`<rt>`). */
 export function wordText(span: Element): string {
   let text = '';
