@@ -31,7 +31,7 @@ import { registerWebApp } from '#server/http/web-app.ts';
 import { everyInterval } from '#server/jobs/every.ts';
 import { type Jobs, startJobs } from '#server/jobs/jobs.ts';
 import { adminLanguageRoutes } from '#server/languages/admin-routes.ts';
-import { languageRoutes } from '#server/languages/routes.ts';
+import { keepActiveLanguages, languageRoutes } from '#server/languages/routes.ts';
 import { libraryRoutes } from '#server/library/routes.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
 import { type Mailer, mailRoute, outboxMailer, smtpMailer } from '#server/mail/mailer.ts';
@@ -96,6 +96,8 @@ export interface AppOptions {
   checkSessions?: boolean;
   /** How often this server reads the sessions ended anywhere (every 2 s by default); tests shorten it. */
   endedSessionsPollMs?: number;
+  /** How often this server reads the active languages again (every 2 s by default); tests shorten it. */
+  languagesPollMs?: number;
 }
 
 /** Builds the whole server, ready to listen or to be called with `inject`; closing it closes its pool. */
@@ -186,6 +188,13 @@ async function apiRoutes(
     options.checkSessions === false ? undefined : feed,
   );
   registerViewer(api, config.adminEmails);
+  keepActiveLanguages(api, {
+    pollMs: options.languagesPollMs,
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? reportOutage(api.log, error)
+        : api.log.error({ err: error }, 'could not read the languages'),
+  });
   await api.register(healthRoutes, {
     lifecycle: api.lifecycle,
     checkStorage: storageCheck(config.s3 ? { s3: config.s3 } : { uploadsDir }),

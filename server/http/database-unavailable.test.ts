@@ -77,12 +77,14 @@ describe('a call that needs the database while it is not answering', () => {
   });
 
   it('answers 503 with a sentence and Retry-After, logs the outage once, and answers again once it is back', async () => {
+    // A public call that reads the database each time: a story that is not there is looked for, and answered 404.
+    const missingStory = '/api/stories/999999/';
     // A connection in the pool first: it must be dropped when the database goes, not handed out again.
-    expect((await app.inject({ method: 'GET', url: '/api/languages/' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: missingStory })).statusCode).toBe(404);
 
     await relay.cut();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/languages/' })),
+      Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: missingStory })),
     );
 
     for (const answer of answers) {
@@ -95,10 +97,14 @@ describe('a call that needs the database while it is not answering', () => {
     expect(JSON.parse(outageLines[0] ?? '{}')).toMatchObject({ level: 40 });
     expect(lines.filter((line) => line.includes('request failed'))).toEqual([]);
     expect(lines.filter((line) => line.includes('an idle database connection failed'))).toEqual([]);
+    // The languages are kept in memory (decision 092): nobody can change them while the database is away.
+    const languages = await app.inject({ method: 'GET', url: '/api/languages/' });
+    expect(languages.statusCode).toBe(200);
+    expect(languages.json()).toContainEqual(expect.objectContaining({ code: 'es' }));
 
     await relay.open();
-    const back = await app.inject({ method: 'GET', url: '/api/languages/' });
-    expect(back.statusCode).toBe(200);
+    const back = await app.inject({ method: 'GET', url: missingStory });
+    expect(back.statusCode).toBe(404);
   });
 });
 

@@ -10,15 +10,22 @@ export async function adminLanguageRoutes(app: FastifyInstance): Promise<void> {
     (await listAllLanguages(app.db)).map(presentAdminLanguage),
   );
 
-  route(app, languages.createLanguage, async ({ body }) =>
-    presentAdminLanguage(await createLanguage(app.db, body)),
-  );
+  // Each edit makes this server's list in memory forget itself: the next learner sees it at once (others
+  // within a poll, server/languages/active-list.ts).
+  route(app, languages.createLanguage, async ({ body }) => {
+    const created = await createLanguage(app.db, body);
+    app.activeLanguages.forget();
+    return presentAdminLanguage(created);
+  });
 
-  route(app, languages.updateLanguage, async ({ ids, body }) =>
-    presentAdminLanguage(await updateLanguage(app.db, ids.id, body)),
-  );
+  route(app, languages.updateLanguage, async ({ ids, body }) => {
+    const updated = await updateLanguage(app.db, ids.id, body);
+    app.activeLanguages.forget();
+    return presentAdminLanguage(updated);
+  });
 
   route(app, languages.deleteLanguage, async ({ ids }) => {
     await deleteLanguage(app.db, ids.id);
+    app.activeLanguages.forget();
   });
 }

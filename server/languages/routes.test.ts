@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEED_LANGUAGES } from '#common/languages.ts';
 import { PublicLanguageList } from '#common/schemas/languages.ts';
 import { languages } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
-import { createLanguage } from '#server/testing/factories.ts';
+import { createLanguage, createUser, signIn } from '#server/testing/factories.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
-const t = setupTestApp();
+// The list is read again every 100 ms here (every 2 s by default): an edit made in the database shows soon.
+const t = setupTestApp({ app: { languagesPollMs: 100 } });
 
 describe('GET /api/languages/', () => {
   it('answers the 15 seeded languages to a visitor without a token', async () => {
@@ -31,15 +33,45 @@ describe('GET /api/languages/', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
-  it('leaves out a language an administrator made inactive', async () => {
+  it('leaves out a language an administrator made inactive, and lists it at once when made active again', async () => {
+    const admin = (await signIn(t.db, await createUser(t.db, { isAdmin: true }))).accessToken;
     const hidden = await createLanguage(t.db, { code: 'qz', isActive: false });
+    await t.get('/api/languages/'); // the list in memory, read before the edit
 
     const response = await t.get<{ code: string }[]>('/api/languages/');
+    const made = await t.request({
+      method: 'PUT',
+      url: `/api/admin/languages/${hidden.id}/`,
+      token: admin,
+      payload: { name: hidden.name, native_name: hidden.nativeName, is_active: true },
+    });
+    const again = await t.get<{ code: string }[]>('/api/languages/');
 
     expect(response.body.map((language) => language.code)).not.toContain(hidden.code);
-    await t.db.update(languages).set({ isActive: true }).where(eq(languages.id, hidden.id));
-    const again = await t.get<{ code: string }[]>('/api/languages/');
+    expect(made.status).toBe(200);
     expect(again.body.map((language) => language.code)).toContain('qz');
+  });
+
+  it('sees an edit made elsewhere (another server, the database) within a poll', async () => {
+    const before = await t.get<{ code: string }[]>('/api/languages/');
+    const edited = await createLanguage(t.db, { code: 'qy', isActive: true });
+
+    await vi.waitFor(
+      async () => {
+        const list = await t.get<{ code: string }[]>('/api/languages/');
+        expect(list.body.map((language) => language.code)).toContain(edited.code);
+      },
+      { timeout: SERVER_WORK_TIMEOUT, interval: 100 },
+    );
+    await t.db.update(languages).set({ isActive: false }).where(eq(languages.id, edited.id));
+    await vi.waitFor(
+      async () => {
+        const list = await t.get<{ code: string }[]>('/api/languages/');
+        expect(list.body.map((language) => language.code)).not.toContain(edited.code);
+      },
+      { timeout: SERVER_WORK_TIMEOUT, interval: 100 },
+    );
+    expect(before.body.map((language) => language.code)).not.toContain(edited.code);
   });
 
   it('answers the same without the trailing slash', async () => {
