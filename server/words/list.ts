@@ -1,11 +1,13 @@
 // The saved words as /words lists them (issue 22): each with its term, the learner's status of it, the term's
 // first gloss and the sentence it was first looked up in; filtered, searched and sorted; and deleted one by one.
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { SavedWordSort, SavedWordsFilter, SortOrder } from '#common/schemas/reading.ts';
 import { statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
-import { languages, savedWords, termStatuses } from '#server/db/schema.ts';
-import { glossesOf, lemmasOf } from '#server/dictionary/lookup/service.ts';
+import { savedWords } from '#server/db/schema.ts';
+import { lemmasOf } from '#server/dictionary/lookup/service.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export interface ListedWord {
@@ -33,6 +35,7 @@ type Row = {
   is_unkeyed: boolean;
   status: number | null;
   sentence: string | null;
+  meaning: string | null;
 };
 
 /** The order a column sorts in when none is asked: newest and most frequent first, text from A. */
@@ -41,26 +44,25 @@ function defaultOrder(sort: SavedWordSort): SortOrder {
 }
 
 /**
- * The learner's saved words as /words lists them: one query for the words and their statuses (a word saved
- * before its term was kept is keyed first, once), then one for the meanings of each language's terms; then
- * only those the search finds, sorted by the column asked (the latest seen first unless asked). Ties: the
+ * The learner's saved words as /words lists them: one statement for the words, their statuses and meanings (a
+ * word saved before its term was kept is keyed first, once, and the words read again); then only those the
+ * search finds, sorted by the column asked (the latest seen first unless asked). Ties: the
  * latest seen first.
  */
 export async function listSavedWords(
-  db: Database,
+  { db, pool }: { db: Database; pool: pg.Pool },
   userId: string,
   filter: SavedWordsFilter,
 ): Promise<ListedWord[]> {
-  let rows = await readRows(db, userId, filter.language);
+  let rows = await readRows(pool, userId, filter.language);
   // Words saved before their term was kept get it once, as a lookup would key it now, and are read again.
   if (rows.some((row) => row.is_unkeyed)) {
     await keyTerms(
       db,
       rows.filter((row) => row.is_unkeyed),
     );
-    rows = await readRows(db, userId, filter.language);
+    rows = await readRows(pool, userId, filter.language);
   }
-  const meanings = await meaningsOf(db, rows);
   const words = rows.map((row): ListedWord => {
     const status = row.status === null ? null : (statusOfNumber(row.status) ?? null);
     return {
@@ -72,7 +74,7 @@ export async function listSavedWords(
       lastSeenAt: new Date(row.last_seen_at),
       term: row.term,
       status,
-      meaning: meanings.get(`${row.language}\u0000${row.term}`) ?? null,
+      meaning: row.meaning || null,
       sentence: row.sentence,
     };
   });
@@ -80,17 +82,47 @@ export async function listSavedWords(
   return found.sort(comparator(filter.sort, filter.order ?? defaultOrder(filter.sort), filter.language));
 }
 
-/** The learner's saved words (one language's, when given) with their statuses, in one query. */
-async function readRows(db: Database, userId: string, language: string | undefined): Promise<Row[]> {
-  const { rows } = await db.execute<Row>(sql`
-    SELECT w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
-      coalesce(w.term, w.word) AS term, w.term IS NULL AS is_unkeyed, s.status, w.sentence
-    FROM ${savedWords} w
-    JOIN ${languages} l ON l.id = w.language_id
-    LEFT JOIN ${termStatuses} s
-      ON s.user_id = w.user_id AND s.language_id = w.language_id AND s.term = coalesce(w.term, w.word)
-    WHERE w.user_id = ${userId}
-      ${language === undefined ? sql`` : sql`AND l.code = ${language}`}`);
+/**
+ * The learner's saved words (one language's, when given) with their statuses and meanings, in one named
+ * statement (parsed and planned once per connection; decision 092): each word's term's first gloss as
+ * lemmas.ts's glossesOf chooses it, read from the current import's partition of the dictionary's tables
+ * (`import_id` = the pair's, pruned as the statement runs). A term without one, or a language without a
+ * dictionary, has none.
+ */
+export const SAVED_WORDS_STATEMENT = 'saved-words-v1';
+export const SAVED_WORDS_SQL = `
+SELECT w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
+  coalesce(w.term, w.word) AS term, w.term IS NULL AS is_unkeyed, s.status, w.sentence, g.gloss AS meaning
+FROM saved_words w
+JOIN languages l ON l.id = w.language_id
+LEFT JOIN term_statuses s
+  ON s.user_id = w.user_id AND s.language_id = w.language_id AND s.term = coalesce(w.term, w.word)
+LEFT JOIN dictionaries d ON d.source_code = l.code AND d.target_code = $3
+LEFT JOIN LATERAL (
+  SELECT coalesce(
+    (SELECT e.senses -> 0 ->> 'gloss' FROM dictionary_entries e
+     WHERE e.import_id = d.import_id AND e.lemma = chosen.lemma AND jsonb_array_length(e.senses) > 0
+     ORDER BY e.ctid LIMIT 1),
+    chosen.description) AS gloss
+  FROM (
+    SELECT f.lemma, f.description
+    FROM dictionary_forms f
+    WHERE f.import_id = d.import_id AND f.surface_key = coalesce(w.term, w.word)
+    ORDER BY EXISTS (SELECT 1 FROM dictionary_entries x WHERE x.import_id = d.import_id AND x.lemma = f.lemma) DESC,
+      coalesce(f.surface, f.surface_key) = coalesce(w.term, w.word) DESC,
+      coalesce(f.surface, f.surface_key) !~ '^[-‐]|[-‐]$' DESC,
+      (f.description IS NULL AND f.phrase_id IS NULL) DESC, f.lemma
+    LIMIT 1
+  ) chosen
+) g ON d.import_id IS NOT NULL
+WHERE w.user_id = $1 AND ($2::text IS NULL OR l.code = $2)`;
+
+async function readRows(pool: pg.Pool, userId: string, language: string | undefined): Promise<Row[]> {
+  const { rows } = await pool.query<Row>({
+    name: SAVED_WORDS_STATEMENT,
+    text: SAVED_WORDS_SQL,
+    values: [userId, language ?? null, BASE_LANGUAGE_CODE],
+  });
   return rows;
 }
 
@@ -114,25 +146,6 @@ async function keyTerms(db: Database, rows: readonly Row[]): Promise<void> {
     WHERE ${savedWords.id} = v.id AND ${savedWords.term} IS NULL`);
 }
 
-/** The first gloss of each row's term, by language and term: one query per language on the page. */
-async function meaningsOf(db: Database, rows: readonly Row[]): Promise<Map<string, string>> {
-  const termsByLanguage = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const terms = termsByLanguage.get(row.language) ?? new Set<string>();
-    terms.add(row.term);
-    termsByLanguage.set(row.language, terms);
-  }
-  const meanings = new Map<string, string>();
-  await Promise.all(
-    [...termsByLanguage].map(async ([language, terms]) => {
-      for (const [term, gloss] of await glossesOf(db, language, [...terms])) {
-        meanings.set(`${language}\u0000${term}`, gloss);
-      }
-    }),
-  );
-  return meanings;
-}
-
 function folded(text: string): string {
   return text.normalize('NFC').toLowerCase();
 }
@@ -151,13 +164,24 @@ function statusRank(status: TermStatus | null): number {
   return status === null ? 0 : statusNumber(status);
 }
 
+// One language's words in its own alphabetical order ("ñ" after "n" in Spanish); several in the root order.
+// Making a collator costs more than sorting a learner's words: one per language, made once.
+const collators = new Map<string, Intl.Collator>();
+function collatorFor(language: string): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+    collators.set(language, collator);
+  }
+  return collator;
+}
+
 function comparator(
   sort: SavedWordSort,
   order: SortOrder,
   language: string | undefined,
 ): (a: ListedWord, b: ListedWord) => number {
-  // One language's words in its own alphabetical order ("ñ" after "n" in Spanish); several in the root order.
-  const collator = new Intl.Collator(language ?? 'und', { sensitivity: 'base', numeric: true });
+  const collator = collatorFor(language ?? 'und');
   const sign = order === 'asc' ? 1 : -1;
   const latestFirst = (a: ListedWord, b: ListedWord) =>
     b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.id - a.id;

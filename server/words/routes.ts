@@ -24,7 +24,7 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, words.listWords, async ({ query }, request) => {
     const { userId } = viewerOf(request);
-    return (await listSavedWords(app.db, userId, query)).map(presentListedWord);
+    return (await listSavedWords(app, userId, query)).map(presentListedWord);
   });
 
   route(app, words.deleteWord, async ({ ids }, request) => {
@@ -34,7 +34,7 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, words.exportWords, async ({ query }, request, reply) => {
     const { userId } = viewerOf(request);
-    const csv = savedWordsCsv(await listSavedWords(app.db, userId, query));
+    const csv = savedWordsCsv(await listSavedWords(app, userId, query));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(query.language)}"`)
@@ -44,7 +44,7 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, words.exportWordsAnki, async ({ query }, request, reply) => {
     const { userId } = viewerOf(request);
-    const listed = await listSavedWords(app.db, userId, query);
+    const listed = await listSavedWords(app, userId, query);
     if (listed.length > words.MAX_ANKI_WORDS) throw new HttpError(400, words.ANKI_DECK_TOO_LARGE);
     // The decks are named by the languages' English names ("Catamaran — Spanish"), an inactive one's too.
     const names = new Map((await listAllLanguages(app.db)).map((language) => [language.code, language.name]));

@@ -213,4 +213,4 @@ function isAffix(lemma: string): boolean {
 }
 
 /** The dictionary forms of many words at once, for the terms of a chapter's words (issue 22). */
-export { glossesOf, type Lemmas, lemmasOf } from './lemmas.ts';
+export { type Lemmas, lemmasOf } from './lemmas.ts';
