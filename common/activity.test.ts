@@ -178,3 +178,40 @@ describe('the daily goal', () => {
     expect(goalPercentage(1, 300)).toBe(0);
   });
 });
+
+describe('localDate kept per minute', () => {
+  const reference = (ms: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(ms);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value;
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  };
+
+  it('answers what formatting each instant would, across midnights and clock changes in odd-offset zones', () => {
+    const zones = [
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'America/St_Johns',
+    ];
+    // Around the 2026 clock changes of both hemispheres, every 7 min 13 s, each zone asked in turn.
+    for (const start of [
+      Date.UTC(2026, 2, 27),
+      Date.UTC(2026, 3, 3),
+      Date.UTC(2026, 9, 2),
+      Date.UTC(2026, 9, 24),
+    ]) {
+      for (let ms = start; ms < start + 4 * 24 * 3600_000; ms += 433_000) {
+        for (const zone of zones) expect(localDate(ms, zone)).toBe(reference(ms, zone));
+        // The same minute asked again, a few seconds on, from the kept date.
+        for (const zone of zones) expect(localDate(ms + 5_000, zone)).toBe(reference(ms + 5_000, zone));
+      }
+    }
+  });
+});

@@ -35,7 +35,10 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   } catch {
     formatter = null; // RangeError: not a time zone
   }
-  if (formatters.size >= MAX_CACHED_ZONES) formatters.clear();
+  if (formatters.size >= MAX_CACHED_ZONES) {
+    formatters.clear();
+    lastMinutes.clear();
+  }
   formatters.set(timeZone, formatter);
   return formatter;
 }
@@ -50,13 +53,32 @@ export function timeZoneOrDefault(value: unknown): string {
   return typeof value === 'string' && isTimeZone(value.trim()) ? value.trim() : DEFAULT_TIME_ZONE;
 }
 
-/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone; UTC for a zone that does not exist. */
+/**
+ * The calendar date (YYYY-MM-DD) an instant falls on in a time zone; UTC for a zone that does not exist. Every
+ * zone's offset has been a whole number of minutes since 1972, so a date changes only on a minute's boundary:
+ * the date of the minute last asked is kept per zone (formatting costs microseconds on every request).
+ */
 export function localDate(instant: Date | number, timeZone: string): string {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const known = lastMinutes.get(timeZone);
+  if (known && known.minute === minute) return known.date;
+  const date = formattedDate(ms, timeZone);
+  if (ms >= WHOLE_MINUTE_OFFSETS_SINCE && formatters.has(timeZone)) lastMinutes.set(timeZone, { minute, date });
+  return date;
+}
+
+/** From 1980 on (well after the last offset with seconds, Monrovia's until 1972). */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+/** Per zone (those with a formatter only), the minute last asked and its date. */
+const lastMinutes = new Map<string, { minute: number; date: string }>();
+
+function formattedDate(ms: number, timeZone: string): string {
   const formatter = formatterFor(timeZone) ?? (formatterFor(DEFAULT_TIME_ZONE) as Intl.DateTimeFormat);
   let year = '';
   let month = '';
   let day = '';
-  for (const part of formatter.formatToParts(instant)) {
+  for (const part of formatter.formatToParts(ms)) {
     if (part.type === 'year') year = part.value;
     else if (part.type === 'month') month = part.value;
     else if (part.type === 'day') day = part.value;

@@ -51,7 +51,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     const from = query.from ?? addDays(to, 1 - MAX_ACTIVITY_RANGE_DAYS);
     const span = daysBetween(from, to);
     if (span < 0 || span >= MAX_ACTIVITY_RANGE_DAYS) throw new HttpError(400, ACTIVITY_RANGE_ERROR);
-    const activity = await getActivity(app.db, userId, { languageCode: query.language, from, to, today });
+    const activity = await getActivity(app.pool, userId, { languageCode: query.language, from, to, today });
     return presentActivity(activity);
   });
 }

@@ -282,20 +282,21 @@ const MAX_STREAK_DAYS = 36_600;
  * languages or for one, and the streak ending on `today`; 400 for a language that does not exist.
  */
 export async function getActivity(
-  db: Database,
+  pool: pg.Pool,
   userId: string,
   options: { languageCode?: string; from: string; to: string; today: string },
 ): Promise<{ streak: number; days: ActivityDayRow[] }> {
   let languageId: number | null = null;
   if (options.languageCode !== undefined) {
-    const [language] = await db
-      .select({ id: languages.id })
-      .from(languages)
-      .where(eq(languages.code, options.languageCode));
-    if (!language) throw new HttpError(400, NO_SUCH_LANGUAGE);
-    languageId = language.id;
+    const { rows } = await pool.query<{ id: number }>({
+      name: 'language-by-code',
+      text: 'SELECT id FROM languages WHERE code = $1',
+      values: [options.languageCode],
+    });
+    if (!rows[0]) throw new HttpError(400, NO_SUCH_LANGUAGE);
+    languageId = rows[0].id;
   }
-  const days = await activeDays(db, userId, languageId, options.from, options.to);
+  const days = await activeDays(pool, userId, languageId, options.from, options.to);
   const { today } = options;
   // The range usually ends today: its days give the streak, unless the streak runs back past its start.
   if (options.from < today && options.to >= today) {
@@ -305,7 +306,7 @@ export async function getActivity(
     );
     if (streakStart(today, streak, days) > options.from) return { streak, days };
   }
-  return { streak: await streakEndingOn(db, userId, languageId, today), days };
+  return { streak: await streakEndingOn(pool, userId, languageId, today), days };
 }
 
 /** The first day of a streak of `streak` days ending today or yesterday. */
@@ -314,37 +315,43 @@ function streakStart(today: string, streak: number, days: ActivityDayRow[]): str
   return addDays(today, (hasToday ? 0 : -1) - streak + 1);
 }
 
+/**
+ * The days with reading from `from` to `to`, summed over the learner's languages or for one: a named statement,
+ * planned once per connection (planning was 82 % of its time, decision 086).
+ */
 async function activeDays(
-  db: Database,
+  pool: pg.Pool,
   userId: string,
   languageId: number | null,
   from: string,
   to: string,
 ): Promise<ActivityDayRow[]> {
-  const { rows } = await db.execute<ActivityDayRow & Record<string, unknown>>(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS date,
-           sum(seconds)::int AS "timeSpent",
-           sum(words_read)::int AS "wordsRead"
-    FROM reading_days
-    WHERE user_id = ${userId} AND day BETWEEN ${from} AND ${to}
-      ${languageId === null ? sql`` : sql`AND language_id = ${languageId}`}
-      AND (seconds > 0 OR words_read > 0)
-    GROUP BY day
-    ORDER BY day
-  `);
+  const { rows } = await pool.query<ActivityDayRow>({
+    name: 'activity-days-v1',
+    text: `SELECT to_char(day, 'YYYY-MM-DD') AS date,
+             sum(seconds)::int AS "timeSpent",
+             sum(words_read)::int AS "wordsRead"
+           FROM reading_days
+           WHERE user_id = $1 AND day BETWEEN $2 AND $3
+             AND ($4::integer IS NULL OR language_id = $4)
+             AND (seconds > 0 OR words_read > 0)
+           GROUP BY day
+           ORDER BY day`,
+    values: [userId, from, to, languageId],
+  });
   return rows;
 }
 
 /** The streak ending on `today` (or yesterday), read back a window at a time until a day without reading. */
 async function streakEndingOn(
-  db: Database,
+  pool: pg.Pool,
   userId: string,
   languageId: number | null,
   today: string,
 ): Promise<number> {
   for (let window = STREAK_WINDOW_DAYS; ; window *= 2) {
     const from = addDays(today, -window);
-    const days = await activeDays(db, userId, languageId, from, today);
+    const days = await activeDays(pool, userId, languageId, from, today);
     const streak = readingStreak(
       days.map((day) => day.date),
       today,
