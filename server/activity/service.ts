@@ -7,6 +7,7 @@ import {
   MAX_READING_SECONDS_PER_DAY,
   readingStreak,
 } from '#common/activity.ts';
+import { type BatchedStatement, StatementBatcher } from '#server/db/batched.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { laterOf, momentOf } from '#server/db/moment.ts';
 import { chapters, languages, readingDays, readingReports, stories } from '#server/db/schema.ts';
@@ -20,29 +21,46 @@ export interface DailyGoalRow {
   todaySeconds: number;
 }
 
+type DailyGoalItem = { userId: string; today: string; languageCode: string };
+type DailyGoalQueryRow = { i: string; goal: number | null; seconds: number | null };
+
+/** The daily goals asked in one turn, in one named statement (server/db/batched.ts). */
+const DAILY_GOALS: BatchedStatement<DailyGoalItem, DailyGoalQueryRow, DailyGoalRow> = {
+  name: 'daily-goals-v1',
+  text: `SELECT k.i, g.goal_minutes AS goal, d.seconds
+         FROM unnest($1::uuid[], $2::date[], $3::text[]) WITH ORDINALITY AS k(user_id, day, code, i)
+         JOIN languages l ON l.code = k.code
+         LEFT JOIN daily_goals g ON g.user_id = k.user_id AND g.language_id = l.id
+         LEFT JOIN reading_days d ON d.user_id = k.user_id AND d.day = k.day AND d.language_id = l.id`,
+  values: (items) => [
+    items.map((item) => item.userId),
+    items.map((item) => item.today),
+    items.map((item) => item.languageCode),
+  ],
+  answer: ([row]) => {
+    if (!row) throw new HttpError(400, NO_SUCH_LANGUAGE);
+    return { goalMinutes: row.goal ?? DEFAULT_DAILY_GOAL_MINUTES, todaySeconds: row.seconds ?? 0 };
+  },
+};
+const dailyGoals = new WeakMap<pg.Pool, StatementBatcher<DailyGoalItem, DailyGoalQueryRow, DailyGoalRow>>();
+
 /**
  * The learner's goal in a language (the default when never set) and their reading time in it on `today`,
- * their local date; 400 for a language that does not exist. One query: it is polled every 30 seconds.
+ * their local date; 400 for a language that does not exist. Polled every 30 seconds by every learner reading:
+ * the goals asked at the same moment are read in one statement.
  */
-export async function getDailyGoal(
+export function getDailyGoal(
   pool: pg.Pool,
   userId: string,
   languageCode: string,
   today: string,
 ): Promise<DailyGoalRow> {
-  // Named: planned once per connection (planning cost more than running it).
-  const { rows } = await pool.query<{ goal: number | null; seconds: number | null }>({
-    name: 'daily-goal',
-    text: `SELECT g.goal_minutes AS goal, d.seconds
-           FROM languages l
-           LEFT JOIN daily_goals g ON g.user_id = $1 AND g.language_id = l.id
-           LEFT JOIN reading_days d ON d.user_id = $1 AND d.day = $2 AND d.language_id = l.id
-           WHERE l.code = $3`,
-    values: [userId, today, languageCode],
-  });
-  const row = rows[0];
-  if (!row) throw new HttpError(400, NO_SUCH_LANGUAGE);
-  return { goalMinutes: row.goal ?? DEFAULT_DAILY_GOAL_MINUTES, todaySeconds: row.seconds ?? 0 };
+  let batcher = dailyGoals.get(pool);
+  if (!batcher) {
+    batcher = new StatementBatcher(pool, DAILY_GOALS);
+    dailyGoals.set(pool, batcher);
+  }
+  return batcher.ask({ userId, today, languageCode });
 }
 
 /**
@@ -286,17 +304,12 @@ export async function getActivity(
   userId: string,
   options: { languageCode?: string; from: string; to: string; today: string },
 ): Promise<{ streak: number; days: ActivityDayRow[] }> {
-  let languageId: number | null = null;
-  if (options.languageCode !== undefined) {
-    const { rows } = await pool.query<{ id: number }>({
-      name: 'language-by-code',
-      text: 'SELECT id FROM languages WHERE code = $1',
-      values: [options.languageCode],
-    });
-    if (!rows[0]) throw new HttpError(400, NO_SUCH_LANGUAGE);
-    languageId = rows[0].id;
+  let batcher = activities.get(pool);
+  if (!batcher) {
+    batcher = new StatementBatcher(pool, ACTIVITIES);
+    activities.set(pool, batcher);
   }
-  const days = await activeDays(pool, userId, languageId, options.from, options.to);
+  const { languageId, days } = await batcher.ask({ userId, ...options });
   const { today } = options;
   // The range usually ends today: its days give the streak, unless the streak runs back past its start.
   if (options.from < today && options.to >= today) {
@@ -308,6 +321,53 @@ export async function getActivity(
   }
   return { streak: await streakEndingOn(pool, userId, languageId, today), days };
 }
+
+type ActivityItem = { userId: string; languageCode?: string; from: string; to: string };
+type ActivityQueryRow = {
+  i: string;
+  is_known: boolean;
+  language_id: number | null;
+  date: string | null;
+  timeSpent: number;
+  wordsRead: number;
+};
+type ActivityAnswer = { languageId: number | null; days: ActivityDayRow[] };
+
+/**
+ * The activity calendars asked in one turn, in one named statement (server/db/batched.ts): for each, a row per
+ * day with reading in its range (summed over its languages, or for one), or one row without a date when there
+ * is none; a language that does not exist is told apart.
+ */
+const ACTIVITIES: BatchedStatement<ActivityItem, ActivityQueryRow, ActivityAnswer> = {
+  name: 'activities-v1',
+  text: `SELECT k.i, k.code IS NULL OR l.id IS NOT NULL AS is_known, l.id AS language_id,
+           to_char(r.day, 'YYYY-MM-DD') AS date,
+           coalesce(sum(r.seconds), 0)::int AS "timeSpent", coalesce(sum(r.words_read), 0)::int AS "wordsRead"
+         FROM unnest($1::uuid[], $2::date[], $3::date[], $4::text[]) WITH ORDINALITY
+           AS k(user_id, from_day, to_day, code, i)
+         LEFT JOIN languages l ON l.code = k.code
+         LEFT JOIN reading_days r ON r.user_id = k.user_id AND r.day BETWEEN k.from_day AND k.to_day
+           AND (k.code IS NULL OR r.language_id = l.id) AND (r.seconds > 0 OR r.words_read > 0)
+         GROUP BY k.i, k.code, l.id, r.day
+         ORDER BY k.i, r.day`,
+  values: (items) => [
+    items.map((item) => item.userId),
+    items.map((item) => item.from),
+    items.map((item) => item.to),
+    items.map((item) => item.languageCode ?? null),
+  ],
+  answer: (rows) => {
+    const [first] = rows;
+    if (first && !first.is_known) throw new HttpError(400, NO_SUCH_LANGUAGE);
+    const days: ActivityDayRow[] = [];
+    for (const row of rows) {
+      if (row.date !== null)
+        days.push({ date: row.date, timeSpent: row.timeSpent, wordsRead: row.wordsRead });
+    }
+    return { languageId: first?.language_id ?? null, days };
+  },
+};
+const activities = new WeakMap<pg.Pool, StatementBatcher<ActivityItem, ActivityQueryRow, ActivityAnswer>>();
 
 /** The first day of a streak of `streak` days ending today or yesterday. */
 function streakStart(today: string, streak: number, days: ActivityDayRow[]): string {
