@@ -15,11 +15,12 @@ import { signedInToken, withBenchDatabase } from '../database.ts';
 import type { LoadFigures, LoadInput } from '../load.ts';
 import { measuredLoad } from '../measure.ts';
 import { log, machine, pad } from '../stats.ts';
-import { giveProgress, padLibrary } from './library.ts';
+import { giveOthersProgress, giveProgress, padLibrary } from './library.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const SIZES = (process.env.BENCH_LIBRARY_SIZES ?? '2,100,500,2000').split(',').map(Number);
 const RATE = Number(process.env.BENCH_RATE ?? 300);
+const OTHER_LEARNERS = 200;
 const PATH = '/api/stories/?language=es';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
@@ -106,6 +107,8 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   for (const size of SIZES) {
     await padLibrary(admin.db, size);
     await giveProgress(admin.db, learner.id);
+    // 200 more learners at each size (800 by 2,000 stories), each with 21 stories begun among those there.
+    await giveOthersProgress(admin.db, OTHER_LEARNERS);
     const sample = await rawAnswer(appOrigin, headers);
     if (sample.status !== 200) throw new Error(`the list answered ${sample.status}`);
     const plain = await (await fetch(`${appOrigin}${PATH}`, { headers })).text();
