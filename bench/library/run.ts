@@ -15,6 +15,7 @@ import { signedInToken, withBenchDatabase } from '../database.ts';
 import type { LoadFigures, LoadInput } from '../load.ts';
 import { measuredLoad } from '../measure.ts';
 import { log, machine, pad } from '../stats.ts';
+import { explainLibraryState } from './explain.ts';
 import { giveOthersProgress, giveProgress, padLibrary } from './library.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -109,6 +110,7 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
     await giveProgress(admin.db, learner.id);
     // 200 more learners at each size (800 by 2,000 stories), each with 21 stories begun among those there.
     await giveOthersProgress(admin.db, OTHER_LEARNERS);
+    if (process.env.BENCH_EXPLAIN === '1') log(await explainLibraryState(admin.pool, learner.id));
     const sample = await rawAnswer(appOrigin, headers);
     if (sample.status !== 200) throw new Error(`the list answered ${sample.status}`);
     const plain = await (await fetch(`${appOrigin}${PATH}`, { headers })).text();

@@ -9,6 +9,7 @@ import { StoryListQuery } from '#common/schemas/library.ts';
 import { stories } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createStory, createUser, signIn } from '#server/testing/factories.ts';
+import { listEtag } from './answer-cache.ts';
 import { comprehensionFixtures, FILLER } from './comprehension-fixtures.ts';
 import { KnownCountsCache } from './known.ts';
 import { prepareListedStory, serializeList } from './present.ts';
@@ -81,7 +82,8 @@ async function expectFresh(query: string, who: Learner): Promise<Buffer> {
     const bytes =
       zipped.headers['content-encoding'] === 'gzip' ? gunzipSync(zipped.rawPayload) : zipped.rawPayload;
     expect(bytes.equals(fresh)).toBe(true);
-    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers.etag).toBe(listEtag(fresh));
+    expect(zipped.headers.etag).toBe(listEtag(zipped.rawPayload));
   }
   return fresh;
 }

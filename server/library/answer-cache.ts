@@ -6,13 +6,19 @@ import type { ListEncoding } from './compression.ts';
 export interface ListAnswer {
   bytes: Buffer;
   encoding: ListEncoding;
-  /** `W/"…"`: the SHA-1 of the plain JSON, so the same in every encoding and on every server. */
+  /** `W/"…"`: the SHA-1 of the bytes as sent (listEtag). */
   etag: string;
 }
 
-/** The validator of a list's plain JSON bytes (weak: its encodings share it). */
-export function listEtag(json: Buffer): string {
-  return `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+/**
+ * The validator of a list as sent: the SHA-1 of its bytes in their encoding, so of exactly what a client holds,
+ * whatever server, version of the code or setting made them. Of the compressed bytes, not the JSON: hashing a
+ * 1.3 MB list (2,000 stories) took 0.9 ms, about as long as compressing it, and its 47 KB of gzip 0.03 ms; so each
+ * encoding has its validator (a browser sends the same Accept-Encoding each time). Weak, as the reader's chapter's
+ * (decision 088), so an intermediary that re-encodes may keep it.
+ */
+export function listEtag(sent: Buffer): string {
+  return `W/"${createHash('sha1').update(sent).digest('base64url')}"`;
 }
 
 /** What the key counts an entry for beside its bytes: the key itself and the Map's and object's own. */

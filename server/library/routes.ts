@@ -32,7 +32,8 @@ function listAnswer(
   if (kept) return kept;
   const stories = pickStories(listing.list, query, listing.foldedWords);
   const json = serializeList(stories, listing.progress, listing.known);
-  const answer = { ...encodeList(json, encoding), etag: listEtag(json) };
+  const { bytes, encoding: sentAs } = encodeList(json, encoding);
+  const answer = { bytes, encoding: sentAs, etag: listEtag(bytes) };
   answers.set(key, answer);
   return answer;
 }
@@ -54,7 +55,7 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     async ({ query }, request, reply) => {
       const listing = await storyListing(app.db, app.pool, caches, viewerOf(request).userId, query);
       const answer = listAnswer(caches.answers, listing, query, listEncoding(request));
-      // The validator names the answer's JSON (decision 091): a client that holds it is answered 304. No
+      // The validator names the bytes sent (decision 091): a client that holds them is answered 304. No
       // Cache-Control is added: the list's headers stay as they were for a client that sends no validator.
       reply.header('etag', answer.etag);
       if (answer.encoding !== 'identity') reply.header('Vary', 'accept-encoding');

@@ -185,6 +185,32 @@ interface LibraryState {
 }
 
 /**
+ * The story list's one statement (libraryState): $1 the language's code, $2 the learner, $3 the search words,
+ * $4 to $8 KNOWN_BY_STORY_SQL's. Exported for bench:library's EXPLAIN.
+ */
+export const LIBRARY_STATE_SQL = `SELECT l.id AS language_id, l.stories_version AS version,
+         (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
+         ${KNOWN_COLUMNS_SQL},
+         p.story_ids, p.completed, p.words_read, p.points_earned
+  FROM languages l
+  ${KNOWN_BY_STORY_SQL}
+  CROSS JOIN (
+    SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
+           array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
+    FROM (
+      SELECT c.story_id,
+             count(*) FILTER (WHERE cp.is_completed)::int AS completed,
+             sum(cp.words_read)::int AS words_read,
+             sum(cp.points_earned)::int AS points_earned
+      FROM chapter_progress cp
+      JOIN chapters c ON c.id = cp.chapter_id
+      WHERE cp.user_id = $2
+      GROUP BY c.story_id
+    ) begun
+  ) p
+  WHERE l.code = $1`;
+
+/**
  * One query: the language's id and library version, the search words folded as the stories' text is
  * (fold_for_search), the learner's progress in every story they have begun, by story id (through
  * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed), and their
@@ -213,27 +239,7 @@ async function libraryState(
     } & KnownColumns
   >({
     name: 'library-state',
-    text: `SELECT l.id AS language_id, l.stories_version AS version,
-                  (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
-                  ${KNOWN_COLUMNS_SQL},
-                  p.story_ids, p.completed, p.words_read, p.points_earned
-           FROM languages l
-           ${KNOWN_BY_STORY_SQL}
-           CROSS JOIN (
-             SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
-                    array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
-             FROM (
-               SELECT c.story_id,
-                      count(*) FILTER (WHERE cp.is_completed)::int AS completed,
-                      sum(cp.words_read)::int AS words_read,
-                      sum(cp.points_earned)::int AS points_earned
-               FROM chapter_progress cp
-               JOIN chapters c ON c.id = cp.chapter_id
-               WHERE cp.user_id = $2
-               GROUP BY c.story_id
-             ) begun
-           ) p
-           WHERE l.code = $1`,
+    text: LIBRARY_STATE_SQL,
     values: [code, userId, words, ...KNOWN_BY_STORY_VALUES, ...heldValues(held)],
   });
   const first = rows[0];
