@@ -1,7 +1,8 @@
 // The story list benchmark's library: the Spanish language padded with generated stories (10 chapters each,
 // fields shaped as the demo's, about 620 bytes each in the answer) up to a size, and one learner who has
 // begun 21 stories (every seventh of the first 150) and finished 7 of them, whatever the library's size: their
-// own part of the answer stays the same while the library grows.
+// own part of the answer stays the same while the library grows. Other learners' progress is there too (as on a
+// server in use), so PostgreSQL plans the learner's part for one learner among many, not for the only one.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 
@@ -41,4 +42,24 @@ export async function giveProgress(db: Database, userId: string): Promise<void> 
     FROM stories s JOIN chapters c ON c.story_id = s.id
     WHERE s.id % 7 = 0 AND s.id <= 150 AND (c.order_index < 3 OR s.id % 21 = 0)
     ON CONFLICT (user_id, chapter_id) DO NOTHING`);
+}
+
+/** `learners` other learners who each began 21 stories of the library as it is, 3 chapters of each. */
+export async function giveOthersProgress(db: Database, learners: number): Promise<void> {
+  await db.execute(sql`
+    WITH others AS (
+      INSERT INTO users (email, email_confirmed_at)
+      SELECT 'other-' || gen_random_uuid() || '@example.com', now()
+      FROM generate_series(1, ${learners})
+      RETURNING id
+    )
+    INSERT INTO chapter_progress (user_id, chapter_id, is_completed, completion_percentage, words_read, points_earned)
+    SELECT o.id, c.id, true, 100, c.word_count, 10
+    FROM others o
+    CROSS JOIN LATERAL (
+      SELECT s.id FROM stories s WHERE s.is_published ORDER BY md5(o.id::text || s.id) LIMIT 21
+    ) s
+    JOIN chapters c ON c.story_id = s.id AND c.order_index < 3`);
+  // As a server in use stands: padding moved the language's row (stories_version) once per story and chapter.
+  await db.execute(sql`VACUUM ANALYZE languages, stories, chapters, chapter_progress`);
 }

@@ -15,11 +15,13 @@ import { signedInToken, withBenchDatabase } from '../database.ts';
 import type { LoadFigures, LoadInput } from '../load.ts';
 import { measuredLoad } from '../measure.ts';
 import { log, machine, pad } from '../stats.ts';
-import { giveProgress, padLibrary } from './library.ts';
+import { explainLibraryState } from './explain.ts';
+import { giveOthersProgress, giveProgress, padLibrary } from './library.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const SIZES = (process.env.BENCH_LIBRARY_SIZES ?? '2,100,500,2000').split(',').map(Number);
 const RATE = Number(process.env.BENCH_RATE ?? 300);
+const OTHER_LEARNERS = 200;
 const PATH = '/api/stories/?language=es';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
@@ -27,7 +29,8 @@ const { bundleChildren, runChild } = benchChildren('library', new URL('./', impo
 
 /** The answer's raw (still compressed) bytes and its encoding, as the browser receives them. */
 function rawAnswer(origin: string, headers: Record<string, string>) {
-  return new Promise<{ body: Buffer; encoding: string | undefined; status: number }>((resolve, reject) => {
+  type Raw = { body: Buffer; encoding: string | undefined; status: number; etag: string | undefined };
+  return new Promise<Raw>((resolve, reject) => {
     const request = httpRequest(`${origin}${PATH}`, { headers }, (response) => {
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
@@ -36,6 +39,7 @@ function rawAnswer(origin: string, headers: Record<string, string>) {
           body: Buffer.concat(parts),
           encoding: response.headers['content-encoding'],
           status: response.statusCode ?? 0,
+          etag: response.headers.etag,
         }),
       );
     });
@@ -71,7 +75,10 @@ type Row = {
   plainBytes: number;
   sentBytes: number;
   encoding: string;
-} & Record<'bare' | 'app' | 'bareSteady' | 'appSteady', Awaited<ReturnType<typeof load>>>;
+} & Record<'bare' | 'app' | 'bareSteady' | 'appSteady', Awaited<ReturnType<typeof load>>> & {
+    /** Flat out with If-None-Match of the answer's validator (304s), when the app sends one. */
+    appRevalidated?: Awaited<ReturnType<typeof load>>;
+  };
 
 await bundleChildren();
 await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, admin, postgres }) => {
@@ -106,6 +113,9 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
   for (const size of SIZES) {
     await padLibrary(admin.db, size);
     await giveProgress(admin.db, learner.id);
+    // 200 more learners at each size (800 by 2,000 stories), each with 21 stories begun among those there.
+    await giveOthersProgress(admin.db, OTHER_LEARNERS);
+    if (process.env.BENCH_EXPLAIN === '1') log(await explainLibraryState(admin.pool, learner.id));
     const sample = await rawAnswer(appOrigin, headers);
     if (sample.status !== 200) throw new Error(`the list answered ${sample.status}`);
     const plain = await (await fetch(`${appOrigin}${PATH}`, { headers })).text();
@@ -122,6 +132,11 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
       app: await load(postgres.pid, appOrigin, headers),
       bareSteady: await load(postgres.pid, bareOrigin, headers, RATE),
       appSteady: await load(postgres.pid, appOrigin, headers, RATE),
+      ...(sample.etag
+        ? {
+            appRevalidated: await load(postgres.pid, appOrigin, { ...headers, 'if-none-match': sample.etag }),
+          }
+        : {}),
     };
     results.push(row);
     log(
@@ -137,7 +152,7 @@ await withBenchDatabase('catamaran-bench-library-', 2, async ({ databaseUrl, adm
 
 /** Prints the table and writes bench/results/library.json. */
 function report(results: Row[]): void {
-  const widths = [9, 11, 10, 10, 11, 10, 13, 13, 12, 12];
+  const widths = [9, 11, 10, 10, 11, 10, 13, 13, 12, 12, 10];
   console.info(
     `\nGET ${PATH} (${Object.keys(BROWSER).join(', ')}), 50 connections, ${DURATION_S} s; p99 at ${RATE} req/s`,
   );
@@ -154,6 +169,7 @@ function report(results: Row[]): void {
         'bare p99 ms',
         'app µs/req',
         'bare µs/req',
+        '304 req/s',
       ],
       widths,
     ),
@@ -172,6 +188,7 @@ function report(results: Row[]): void {
           row.bareSteady.latencyP99Ms,
           row.app.cpu.serverMicrosPerRequest ?? '',
           row.bare.cpu.serverMicrosPerRequest ?? '',
+          row.appRevalidated?.requestsPerSecond ?? '',
         ],
         widths,
       ),

@@ -1,6 +1,7 @@
 // How much of the library's stories the learner knows (issue 22, decision 072): read from the counts the terms
 // area keeps (learner_story_known, story_term_counts), never from the stories' words, for the list; for one
 // story's page, its chapters' shares are counted from its own terms.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMPREHENSION_MIN_KNOWN_TERMS, statusNumber, UNDERSTOOD_STATUSES } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
@@ -25,6 +26,8 @@ export interface StoryKnownCounts {
  * server may cache thousands of learners' (KnownCountsCache).
  */
 export class StoryCounts {
+  private fingerprint: string | undefined;
+
   /** story id, known occurrences, marked terms, … ordered by story id. */
   private constructor(private readonly triples: Int32Array) {}
 
@@ -38,6 +41,14 @@ export class StoryCounts {
 
   get size(): number {
     return this.triples.length / 3;
+  }
+
+  /** The counts' fingerprint, made once: a cached story list is keyed by it (present.ts, personalDigest). */
+  get digest(): string {
+    this.fingerprint ??= createHash('sha1')
+      .update(new Uint8Array(this.triples.buffer, this.triples.byteOffset, this.triples.byteLength))
+      .digest('base64url');
+    return this.fingerprint;
   }
 
   get(storyId: number): StoryKnownCounts | undefined {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Comprehension, StoryDetail, StoryListItem, StoryProgress } from '#common/schemas/library.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
@@ -89,6 +90,41 @@ export function prepareListedStory(storage: ObjectStorage, story: LibraryStoryRo
 
 const NOT_STARTED = JSON.stringify(presentProgress(0, 0, 0, 0));
 
+/** The learner's progress in a listed story as JSON: all zero (NOT_STARTED) for a story they have not begun. */
+function listedProgress(story: ListedStory, mine: StoryProgressRow | undefined): string {
+  if (!mine) return NOT_STARTED;
+  return JSON.stringify(
+    presentProgress(story.chapterCount, mine.completedChapters, mine.wordsRead, mine.pointsEarned),
+  );
+}
+
+/**
+ * What a list answers of the learner's own, as a short digest: the progress of each story of the language they
+ * have begun as it is written (by story id; one that writes as NOT_STARTED adds nothing) and, above the
+ * threshold, their known counts (StoryCounts.digest), which make every story's share. '' when there is
+ * neither: every such learner's list is the same bytes. The rest of the list is the language's stories at
+ * their version and the query, so two requests with the same digest, version and query answer the same bytes
+ * (routes.ts keeps them compressed by that key).
+ */
+export function personalDigest(
+  stories: ReadonlyMap<number, ListedStory>,
+  progress: Map<number, StoryProgressRow>,
+  known: KnownByStory,
+): string {
+  const parts: string[] = [];
+  for (const [storyId, mine] of progress) {
+    const story = stories.get(storyId);
+    if (!story) continue;
+    const json = listedProgress(story, mine);
+    if (json !== NOT_STARTED) parts.push(`${storyId}:${json}`);
+  }
+  if (parts.length === 0 && !known) return '';
+  // Sorted: the query gathers the begun stories in no promised order.
+  parts.sort();
+  if (known) parts.push(`known:${known.digest}`);
+  return createHash('sha1').update(parts.join(';')).digest('base64url');
+}
+
 /** The learner's share of a listed story as JSON: null below the threshold (known undefined) or without words. */
 function listedComprehension(story: ListedStory, known: KnownByStory): string {
   if (!known) return 'null';
@@ -123,12 +159,7 @@ export function serializeList(
   let length = 2 + Math.max(0, stories.length - 1);
   for (let index = 0; index < stories.length; index++) {
     const story = stories[index] as ListedStory;
-    const mine = progress.get(story.id);
-    const progressJson = mine
-      ? JSON.stringify(
-          presentProgress(story.chapterCount, mine.completedChapters, mine.wordsRead, mine.pointsEarned),
-        )
-      : NOT_STARTED;
+    const progressJson = listedProgress(story, progress.get(story.id));
     const tail = `,"user_progress":${progressJson},"comprehension":${listedComprehension(story, known)}}`;
     tails[index] = tail;
     length += story.head.length + tail.length;

@@ -106,9 +106,11 @@ function publishedStoriesQuery(languageId: number): SQL {
 }
 
 /** A language's published stories as last read: each as the routes prepare it, beside what it is matched by. */
-interface LanguageList<T> {
+export interface LanguageList<T> {
   version: number;
   stories: T[];
+  /** The same stories by id. */
+  byId: Map<number, T>;
   rows: Pick<StoryListRow, 'difficultyLevel' | 'lengthCategory' | 'isAdultContent' | 'topicKeys'>[];
   /** The stories' folded texts, indexed by trigram as pg_trgm would. */
   search: TrigramIndex;
@@ -149,7 +151,11 @@ export class StoryListCache<T> {
 }
 
 /** The stories of `list` that contain every (folded) search word and pass the query's filters, in order. */
-function pickStories<T>(list: LanguageList<T>, query: StoryListQuery, foldedWords: readonly string[]): T[] {
+export function pickStories<T>(
+  list: LanguageList<T>,
+  query: StoryListQuery,
+  foldedWords: readonly string[],
+): T[] {
   const difficulty = query.difficulty?.length ? new Set<string>(query.difficulty) : undefined;
   const length = query.length?.length ? new Set<string>(query.length) : undefined;
   const topics = query.topics?.length ? new Set<string>(query.topics) : undefined;
@@ -177,6 +183,32 @@ interface LibraryState {
   progress: Map<number, StoryProgressRow>;
   known: KnownByStory;
 }
+
+/**
+ * The story list's one statement (libraryState): $1 the language's code, $2 the learner, $3 the search words,
+ * $4 to $8 KNOWN_BY_STORY_SQL's. Exported for bench:library's EXPLAIN.
+ */
+export const LIBRARY_STATE_SQL = `SELECT l.id AS language_id, l.stories_version AS version,
+         (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
+         ${KNOWN_COLUMNS_SQL},
+         p.story_ids, p.completed, p.words_read, p.points_earned
+  FROM languages l
+  ${KNOWN_BY_STORY_SQL}
+  CROSS JOIN (
+    SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
+           array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
+    FROM (
+      SELECT c.story_id,
+             count(*) FILTER (WHERE cp.is_completed)::int AS completed,
+             sum(cp.words_read)::int AS words_read,
+             sum(cp.points_earned)::int AS points_earned
+      FROM chapter_progress cp
+      JOIN chapters c ON c.id = cp.chapter_id
+      WHERE cp.user_id = $2
+      GROUP BY c.story_id
+    ) begun
+  ) p
+  WHERE l.code = $1`;
 
 /**
  * One query: the language's id and library version, the search words folded as the stories' text is
@@ -207,27 +239,7 @@ async function libraryState(
     } & KnownColumns
   >({
     name: 'library-state',
-    text: `SELECT l.id AS language_id, l.stories_version AS version,
-                  (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
-                  ${KNOWN_COLUMNS_SQL},
-                  p.story_ids, p.completed, p.words_read, p.points_earned
-           FROM languages l
-           ${KNOWN_BY_STORY_SQL}
-           CROSS JOIN (
-             SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
-                    array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
-             FROM (
-               SELECT c.story_id,
-                      count(*) FILTER (WHERE cp.is_completed)::int AS completed,
-                      sum(cp.words_read)::int AS words_read,
-                      sum(cp.points_earned)::int AS points_earned
-               FROM chapter_progress cp
-               JOIN chapters c ON c.id = cp.chapter_id
-               WHERE cp.user_id = $2
-               GROUP BY c.story_id
-             ) begun
-           ) p
-           WHERE l.code = $1`,
+    text: LIBRARY_STATE_SQL,
     values: [code, userId, words, ...KNOWN_BY_STORY_VALUES, ...heldValues(held)],
   });
   const first = rows[0];
@@ -249,18 +261,24 @@ async function libraryState(
   };
 }
 
+/** What a story list answers from: the learner's state in the language and its library at that version. */
+export interface StoryListing<T> extends LibraryState {
+  list: LanguageList<T>;
+}
+
 /**
- * The published stories of a language that pass the filters and the search, easiest first then by title (as
- * the cache prepares them), and the learner's progress in the stories they began; 400 for a language that
- * does not exist. The language's stories come from the cache while its library is unchanged.
+ * The learner's state in the query's language (its library's version, the search folded, their progress and
+ * known counts) and the language's published stories at that version, easiest first then by title (as the
+ * cache prepares them), from which pickStories takes those that pass the filters and the search; 400 for a
+ * language that does not exist. The language's stories come from the cache while its library is unchanged.
  */
-export async function listStories<T>(
+export async function storyListing<T>(
   db: Database,
   pool: pg.Pool,
   caches: { stories: StoryListCache<T>; known: KnownCountsCache },
   userId: string,
   query: StoryListQuery,
-): Promise<{ stories: T[]; progress: Map<number, StoryProgressRow>; known: KnownByStory }> {
+): Promise<StoryListing<T>> {
   const state = await libraryState(pool, caches.known, userId, query.language, searchWords(query.search));
   const cache = caches.stories;
   if (!state) throw new HttpError(400, NO_SUCH_LANGUAGE);
@@ -269,9 +287,11 @@ export async function listStories<T>(
     const { rows } = await db.execute<StoryListRow & Record<string, unknown>>(
       publishedStoriesQuery(state.languageId),
     );
+    const stories = rows.map((row) => cache.prepare(row));
     list = {
       version: state.version,
-      stories: rows.map((row) => cache.prepare(row)),
+      stories,
+      byId: new Map(rows.map((row, position) => [row.id, stories[position] as T])),
       rows: rows.map(({ difficultyLevel, lengthCategory, isAdultContent, topicKeys }) => ({
         difficultyLevel,
         lengthCategory,
@@ -282,11 +302,7 @@ export async function listStories<T>(
     };
     cache.set(state.languageId, list);
   }
-  return {
-    stories: pickStories(list, query, state.foldedWords),
-    progress: state.progress,
-    known: state.known,
-  };
+  return { ...state, list };
 }
 
 export interface StoryDetailRow extends LibraryStoryRow, Omit<StoryProgressRow, 'completedChapters'> {
