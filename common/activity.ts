@@ -64,7 +64,8 @@ export function localDate(instant: Date | number, timeZone: string): string {
   const known = lastMinutes.get(timeZone);
   if (known && known.minute === minute) return known.date;
   const date = formattedDate(ms, timeZone);
-  if (ms >= WHOLE_MINUTE_OFFSETS_SINCE && formatters.has(timeZone)) lastMinutes.set(timeZone, { minute, date });
+  if (ms >= WHOLE_MINUTE_OFFSETS_SINCE && formatters.has(timeZone))
+    lastMinutes.set(timeZone, { minute, date });
   return date;
 }
 
