@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { StoredWord } from '#server/analysis/service.ts';
+import { type BatchedStatement, StatementBatcher } from '#server/db/batched.ts';
 import type { StoredReadAlong } from '#server/db/schema.ts';
 
 /**
@@ -10,13 +11,13 @@ import type { StoredReadAlong } from '#server/db/schema.ts';
  * whichever path or server, so no write path has to remember to bump a counter. A named statement is parsed
  * and planned once per connection.
  */
-export const READER_CHAPTER_STATEMENT = 'reader-chapter-v1';
+export const READER_CHAPTER_STATEMENT = 'reader-chapters-v2';
 export const READER_CHAPTER_SQL = `
-SELECT c.id, c.chapter_number, c.title, c.order_index, c.word_count, c.audio_key, c.xmin::text AS version,
-  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.content END AS content,
-  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.words END AS words,
-  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.term_map END AS term_map,
-  CASE WHEN c.xmin::text = $3 THEN NULL ELSE c.read_along END AS read_along,
+SELECT k.i, c.id, c.chapter_number, c.title, c.order_index, c.word_count, c.audio_key, c.xmin::text AS version,
+  CASE WHEN c.xmin::text = k.version THEN NULL ELSE c.content END AS content,
+  CASE WHEN c.xmin::text = k.version THEN NULL ELSE c.words END AS words,
+  CASE WHEN c.xmin::text = k.version THEN NULL ELSE c.term_map END AS term_map,
+  CASE WHEN c.xmin::text = k.version THEN NULL ELSE c.read_along END AS read_along,
   coalesce(cp.is_completed, false) AS is_completed, ra.show_readings,
   s.id AS story_id, s.title AS story_title, s.is_published, s.is_free, s.difficulty_level,
   l.id AS language_id, l.code AS language_code, l.name AS language_name, l.native_name AS language_native_name,
@@ -24,14 +25,14 @@ SELECT c.id, c.chapter_number, c.title, c.order_index, c.word_count, c.audio_key
      FROM chapters o WHERE o.story_id = s.id) AS outline,
   (SELECT json_agg(json_build_array(ts.term, ts.status))
      FROM chapter_terms ct
-     JOIN term_statuses ts ON ts.user_id = $2 AND ts.language_id = s.language_id AND ts.term = ct.term
+     JOIN term_statuses ts ON ts.user_id = k.user_id AND ts.language_id = s.language_id AND ts.term = ct.term
      WHERE ct.chapter_id = c.id) AS statuses
-FROM chapters c
+FROM unnest($1::integer[], $2::uuid[], $3::text[]) WITH ORDINALITY AS k(chapter_id, user_id, version, i)
+JOIN chapters c ON c.id = k.chapter_id
 JOIN stories s ON s.id = c.story_id
 JOIN languages l ON l.id = s.language_id
-LEFT JOIN chapter_progress cp ON cp.chapter_id = c.id AND cp.user_id = $2
-LEFT JOIN reading_aids ra ON ra.language_id = s.language_id AND ra.user_id = $2
-WHERE c.id = $1`;
+LEFT JOIN chapter_progress cp ON cp.chapter_id = c.id AND cp.user_id = k.user_id
+LEFT JOIN reading_aids ra ON ra.language_id = s.language_id AND ra.user_id = k.user_id`;
 
 export interface ReaderChapterQueryRow {
   id: number;
@@ -61,17 +62,36 @@ export interface ReaderChapterQueryRow {
   statuses: [string, number][] | null;
 }
 
+type ChapterItem = { chapterId: number; userId: string; cachedVersion: string };
+type ChapterRow = ReaderChapterQueryRow & { i: string };
+
+/** The chapters asked in one turn, in one statement (server/db/batched.ts). */
+const READER_CHAPTERS: BatchedStatement<ChapterItem, ChapterRow, ChapterRow | undefined> = {
+  name: READER_CHAPTER_STATEMENT,
+  text: READER_CHAPTER_SQL,
+  values: (items) => [
+    items.map((item) => item.chapterId),
+    items.map((item) => item.userId),
+    items.map((item) => item.cachedVersion),
+  ],
+  answer: ([row]) => row,
+};
+const readerChapters = new WeakMap<
+  pg.Pool,
+  StatementBatcher<ChapterItem, ChapterRow, ChapterRow | undefined>
+>();
+
 /** The chapter's row as the learner reads it; `cachedVersion` is the version of the copy the caller holds. */
-export async function queryReaderChapter(
+export function queryReaderChapter(
   pool: pg.Pool,
   chapterId: number,
   userId: string,
   cachedVersion: string,
 ): Promise<ReaderChapterQueryRow | undefined> {
-  const { rows } = await pool.query<ReaderChapterQueryRow>({
-    name: READER_CHAPTER_STATEMENT,
-    text: READER_CHAPTER_SQL,
-    values: [chapterId, userId, cachedVersion],
-  });
-  return rows[0];
+  let batcher = readerChapters.get(pool);
+  if (!batcher) {
+    batcher = new StatementBatcher(pool, READER_CHAPTERS);
+    readerChapters.set(pool, batcher);
+  }
+  return batcher.ask({ chapterId, userId, cachedVersion });
 }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { SavedWordSort, SavedWordsFilter, SortOrder } from '#common/schemas/reading.ts';
 import { statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
+import { type BatchedStatement, StatementBatcher } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
 import { savedWords } from '#server/db/schema.ts';
 import { lemmasOf } from '#server/dictionary/lookup/service.ts';
@@ -25,6 +26,7 @@ export interface ListedWord {
 }
 
 type Row = {
+  i: string;
   id: number;
   word: string;
   language: string;
@@ -84,17 +86,20 @@ export async function listSavedWords(
 
 /**
  * The learner's saved words (one language's, when given) with their statuses and meanings, in one named
- * statement (parsed and planned once per connection; decision 092): each word's term's first gloss as
+ * statement (parsed and planned once per connection; decision 092) with those of the other learners asking at
+ * the same moment (server/db/batched.ts): each word's term's first gloss as
  * lemmas.ts's glossesOf chooses it, read from the current import's partition of the dictionary's tables
  * (`import_id` = the pair's, pruned as the statement runs). A term without one, or a language without a
  * dictionary, has none.
  */
-export const SAVED_WORDS_STATEMENT = 'saved-words-v1';
-export const SAVED_WORDS_SQL = `
-SELECT w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
+const SAVED_WORDS: BatchedStatement<WordsItem, Row, Row[]> = {
+  name: 'saved-words-v2',
+  text: `
+SELECT k.i, w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
   coalesce(w.term, w.word) AS term, w.term IS NULL AS is_unkeyed, s.status, w.sentence, g.gloss AS meaning
-FROM saved_words w
-JOIN languages l ON l.id = w.language_id
+FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS k(user_id, code, i)
+JOIN saved_words w ON w.user_id = k.user_id
+JOIN languages l ON l.id = w.language_id AND (k.code IS NULL OR l.code = k.code)
 LEFT JOIN term_statuses s
   ON s.user_id = w.user_id AND s.language_id = w.language_id AND s.term = coalesce(w.term, w.word)
 LEFT JOIN dictionaries d ON d.source_code = l.code AND d.target_code = $3
@@ -114,16 +119,24 @@ LEFT JOIN LATERAL (
       (f.description IS NULL AND f.phrase_id IS NULL) DESC, f.lemma
     LIMIT 1
   ) chosen
-) g ON d.import_id IS NOT NULL
-WHERE w.user_id = $1 AND ($2::text IS NULL OR l.code = $2)`;
+) g ON d.import_id IS NOT NULL`,
+  values: (items) => [
+    items.map((item) => item.userId),
+    items.map((item) => item.language ?? null),
+    BASE_LANGUAGE_CODE,
+  ],
+  answer: (rows) => rows,
+};
+type WordsItem = { userId: string; language: string | undefined };
+const savedWordLists = new WeakMap<pg.Pool, StatementBatcher<WordsItem, Row, Row[]>>();
 
-async function readRows(pool: pg.Pool, userId: string, language: string | undefined): Promise<Row[]> {
-  const { rows } = await pool.query<Row>({
-    name: SAVED_WORDS_STATEMENT,
-    text: SAVED_WORDS_SQL,
-    values: [userId, language ?? null, BASE_LANGUAGE_CODE],
-  });
-  return rows;
+function readRows(pool: pg.Pool, userId: string, language: string | undefined): Promise<Row[]> {
+  let batcher = savedWordLists.get(pool);
+  if (!batcher) {
+    batcher = new StatementBatcher(pool, SAVED_WORDS);
+    savedWordLists.set(pool, batcher);
+  }
+  return batcher.ask({ userId, language });
 }
 
 /**
