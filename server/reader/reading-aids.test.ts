@@ -90,6 +90,38 @@ describe('readings above the words', () => {
     expect(rows.filter((row) => row.showReadings)).toHaveLength(1);
   });
 
+  it('change the chapter’s validator when the learner turns them off or on (decision 088)', async () => {
+    const learner = await tokenOf();
+    for (const [code, content] of [
+      ['ja', '猫が好きです。'],
+      ['zh', '我喜欢猫。'],
+    ] as const) {
+      const id = await chapterIn(code, 'child', content);
+      const shown = await read(id, learner);
+      const etag = String(shown.headers.etag);
+
+      expect((await choose(learner, { language: code, show_readings: false })).status).toBe(200);
+      const hidden = await t.request<ReaderChapter>({
+        method: 'GET',
+        url: `/api/chapters/${id}/`,
+        token: learner,
+        headers: { 'if-none-match': etag },
+      });
+      expect(hidden.status).toBe(200);
+      expect(hidden.body.show_readings).toBe(false);
+      expect(hidden.headers.etag).not.toBe(etag);
+
+      expect((await choose(learner, { language: code, show_readings: true })).status).toBe(200);
+      const again = await t.request({
+        method: 'GET',
+        url: `/api/chapters/${id}/`,
+        token: learner,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.status).toBe(304);
+    }
+  });
+
   it('are not part of a chapter in a language written with spaces', async () => {
     const token = await tokenOf();
     const spanish = await chapterIn('es', 'infant', 'El gato duerme.');
