@@ -16,6 +16,13 @@ export interface EndpointResult {
   /** Half the bare route's rate: not offered when the app answers fewer flat out (p99 would be its queue). */
   halfBareRate: number | null;
   shareOfBare: number | null;
+  /** Each round of bare route then app (the reported one is the median share). */
+  rounds: {
+    bareRequestsPerSecond: number | null;
+    appRequestsPerSecond: number;
+    appMicrosPerRequest: number | null;
+    shareOfBare: number | null;
+  }[];
   /** The CPU of the PostgreSQL backends serving the app's pool, during the app's flat-out run and its warm-up. */
   postgresBackends: { backends: number; microsPerRequest: number } | null;
   /** What the app logged during the same run, at the default level. */

@@ -14,11 +14,12 @@
 //
 // Prints the table and writes bench/results/api.json. GET /api/languages/ is its first row: bench/run.ts, the
 // languages-only benchmark, stays beside it as `npm run bench:languages`.
-// Settings: BENCH_DURATION (s per run, 5), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (50),
+// Settings: BENCH_DURATION (s per run, 5), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3: the
+// bare route and the app in turn that many times, the median share reported),
 // BENCH_API_ONLY=languages,stories,dailyGoal,chapter,activity,words,lookup,track (only those),
 // BENCH_API_PROFILE=<dir>: a --cpu-prof of the app's process there, pg_stat_statements on (planning tracked),
 // the app flat out only, on languages, dailyGoal and chapter unless BENCH_API_ONLY says otherwise; the
-// statements by total time go to bench/results/api-statements.json. About 2.5 minutes with the defaults.
+// statements by total time go to bench/results/api-statements.json. About 5 minutes with the defaults.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -44,11 +45,22 @@ import type { ServeReply, ServeRequest } from './serve.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Rounds of bare route then app, flat out (BENCH_ROUNDS, 3): the median share is reported. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PROFILE_DIR = process.env.BENCH_API_PROFILE ? resolve(process.env.BENCH_API_PROFILE) : undefined;
 const ONLY = (process.env.BENCH_API_ONLY?.split(',').map((name) => name.trim()) ??
   (PROFILE_DIR ? ['languages', 'dailyGoal', 'chapter'] : [...ENDPOINTS])) as Endpoint[];
 
 type Server = ReturnType<typeof startChild<ServeRequest, ServeReply>>;
+type LogCount = Extract<ServeReply, { kind: 'log' }>;
+interface Round {
+  bare: Measured | undefined;
+  app: Measured;
+  backends: ReturnType<typeof backendCpuBetween>;
+  logBefore: LogCount;
+  logAfter: LogCount;
+  share: number;
+}
 
 async function measureEndpoint(
   name: Endpoint,
@@ -76,24 +88,40 @@ async function measureEndpoint(
       },
     );
   log(`${name}: ${request.method} ${request.path} (${answer.raw.length} bytes sent, ${answer.encoding})`);
-  let bare: Measured | undefined;
-  if (!PROFILE_DIR) {
-    const input = {
-      method: request.method,
-      body64: answer.raw.toString('base64'),
-      contentEncoding: answer.encoding,
-    };
-    bare = await load((await server.expect({ kind: 'bare', input }, 'bare')).origin);
-    log(`  bare route ${bare.requestsPerSecond} req/s, p99 ${bare.latencyP99Ms} ms`);
+  const bareOrigin = PROFILE_DIR
+    ? undefined
+    : (
+        await server.expect(
+          {
+            kind: 'bare',
+            input: {
+              method: request.method,
+              body64: answer.raw.toString('base64'),
+              contentEncoding: answer.encoding,
+            },
+          },
+          'bare',
+        )
+      ).origin;
+  // The bare route and the app in turn, ROUNDS times: the machine's other work moves both, so the round whose
+  // share of the bare route is the median is reported (with every round in the JSON).
+  const rounds: Round[] = [];
+  for (let round = 0; round < (PROFILE_DIR ? 1 : ROUNDS); round++) {
+    const bare = bareOrigin ? await load(bareOrigin) : undefined;
+    if (bare) log(`  bare route ${bare.requestsPerSecond} req/s, p99 ${bare.latencyP99Ms} ms`);
+    const logBefore = await server.expect({ kind: 'log' }, 'log');
+    const backendsBefore = await poolBackendCpu(client);
+    const app = await load(appOrigin);
+    const backends = backendCpuBetween(backendsBefore, await poolBackendCpu(client));
+    const logAfter = await server.expect({ kind: 'log' }, 'log');
+    log(
+      `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU`,
+    );
+    const share = bare ? app.requestsPerSecond / bare.requestsPerSecond : 0;
+    rounds.push({ bare, app, backends, logBefore, logAfter, share });
   }
-  const logBefore = await server.expect({ kind: 'log' }, 'log');
-  const backendsBefore = await poolBackendCpu(client);
-  const app = await load(appOrigin);
-  const backends = backendCpuBetween(backendsBefore, await poolBackendCpu(client));
-  const logAfter = await server.expect({ kind: 'log' }, 'log');
-  log(
-    `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU`,
-  );
+  const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)] as Round;
+  const { bare, app, backends, logBefore, logAfter } = median;
   let atHalf: (Measured & { offeredRequestsPerSecond: number }) | null = null;
   const rate = bare ? Math.max(1, Math.round(bare.requestsPerSecond / 2)) : 0;
   // Offered more than it answers flat out, the app would only queue: the steady run sends rate × duration
@@ -114,6 +142,12 @@ async function measureEndpoint(
     appAtHalfBareRate: atHalf,
     halfBareRate: bare ? rate : null,
     shareOfBare: bare ? Number((app.requestsPerSecond / bare.requestsPerSecond).toFixed(3)) : null,
+    rounds: rounds.map((round) => ({
+      bareRequestsPerSecond: round.bare?.requestsPerSecond ?? null,
+      appRequestsPerSecond: round.app.requestsPerSecond,
+      appMicrosPerRequest: round.app.cpu.serverMicrosPerRequest,
+      shareOfBare: round.bare ? Number(round.share.toFixed(3)) : null,
+    })),
     postgresBackends: backends
       ? {
           backends: backends.backends,
