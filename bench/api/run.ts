@@ -62,6 +62,33 @@ interface Round {
   share: number;
 }
 
+/**
+ * The bare route and the app in turn, ROUNDS times (once when profiling): the machine's other work moves both,
+ * so the round whose share of the bare route is the median is reported (with every round in the JSON).
+ */
+async function measureRounds(
+  load: (origin: string) => Promise<Measured>,
+  context: { bareOrigin: string | undefined; appOrigin: string; server: Server; client: pg.Client },
+): Promise<Round[]> {
+  const { bareOrigin, appOrigin, server, client } = context;
+  const rounds: Round[] = [];
+  for (let round = 0; round < (PROFILE_DIR ? 1 : ROUNDS); round++) {
+    const bare = bareOrigin ? await load(bareOrigin) : undefined;
+    if (bare) log(`  bare route ${bare.requestsPerSecond} req/s, p99 ${bare.latencyP99Ms} ms`);
+    const logBefore = await server.expect({ kind: 'log' }, 'log');
+    const backendsBefore = await poolBackendCpu(client);
+    const app = await load(appOrigin);
+    const backends = backendCpuBetween(backendsBefore, await poolBackendCpu(client));
+    const logAfter = await server.expect({ kind: 'log' }, 'log');
+    log(
+      `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU`,
+    );
+    const share = bare ? app.requestsPerSecond / bare.requestsPerSecond : 0;
+    rounds.push({ bare, app, backends, logBefore, logAfter, share });
+  }
+  return rounds;
+}
+
 async function measureEndpoint(
   name: Endpoint,
   request: LoadRequest,
@@ -88,38 +115,15 @@ async function measureEndpoint(
       },
     );
   log(`${name}: ${request.method} ${request.path} (${answer.raw.length} bytes sent, ${answer.encoding})`);
+  const bareInput = {
+    method: request.method,
+    body64: answer.raw.toString('base64'),
+    contentEncoding: answer.encoding,
+  };
   const bareOrigin = PROFILE_DIR
     ? undefined
-    : (
-        await server.expect(
-          {
-            kind: 'bare',
-            input: {
-              method: request.method,
-              body64: answer.raw.toString('base64'),
-              contentEncoding: answer.encoding,
-            },
-          },
-          'bare',
-        )
-      ).origin;
-  // The bare route and the app in turn, ROUNDS times: the machine's other work moves both, so the round whose
-  // share of the bare route is the median is reported (with every round in the JSON).
-  const rounds: Round[] = [];
-  for (let round = 0; round < (PROFILE_DIR ? 1 : ROUNDS); round++) {
-    const bare = bareOrigin ? await load(bareOrigin) : undefined;
-    if (bare) log(`  bare route ${bare.requestsPerSecond} req/s, p99 ${bare.latencyP99Ms} ms`);
-    const logBefore = await server.expect({ kind: 'log' }, 'log');
-    const backendsBefore = await poolBackendCpu(client);
-    const app = await load(appOrigin);
-    const backends = backendCpuBetween(backendsBefore, await poolBackendCpu(client));
-    const logAfter = await server.expect({ kind: 'log' }, 'log');
-    log(
-      `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU`,
-    );
-    const share = bare ? app.requestsPerSecond / bare.requestsPerSecond : 0;
-    rounds.push({ bare, app, backends, logBefore, logAfter, share });
-  }
+    : (await server.expect({ kind: 'bare', input: bareInput }, 'bare')).origin;
+  const rounds = await measureRounds((origin) => load(origin), { bareOrigin, appOrigin, server, client });
   const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)] as Round;
   const { bare, app, backends, logBefore, logAfter } = median;
   let atHalf: (Measured & { offeredRequestsPerSecond: number }) | null = null;
