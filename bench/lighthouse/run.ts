@@ -45,11 +45,11 @@ log(
   `Lighthouse ${RUNS} runs a page, ${cpus().length} cores, load average ${loadBefore.map((v) => v.toFixed(2)).join(' ')}`,
 );
 
+let chromeVersion = '';
 const results = await withBenchDatabase('catamaran-lighthouse-', 2, async (database) => {
   const site = await startSite(database);
   const baseline = await startBaseline();
-  const chrome = await startChrome();
-  log(`the built app at ${site.origin}, ${chrome.version}`);
+  log(`the built app at ${site.origin}`);
   try {
     const plans: PagePlan[] = [
       { name: 'baseline', url: baseline.url, signedIn: false },
@@ -64,7 +64,10 @@ const results = await withBenchDatabase('catamaran-lighthouse-', 2, async (datab
         const session: Storage = plan.signedIn
           ? await issueSession(database, site.learnerId, site.origin)
           : null;
-        const report = await auditOnce(chrome, plan.url, session);
+        // A browser of its own for each run, with a new profile: a first visit, as PageSpeed's.
+        const chrome = await startChrome();
+        chromeVersion = chrome.version;
+        const report = await auditOnce(chrome, plan.url, session).finally(() => chrome.close());
         const score = Math.round((report.categories.performance?.score ?? 0) * 100);
         log(`  round ${round}: ${plan.name} ${score}`);
         reports.set(plan.name, [...(reports.get(plan.name) ?? []), report]);
@@ -72,13 +75,13 @@ const results = await withBenchDatabase('catamaran-lighthouse-', 2, async (datab
     }
     return plans.map((plan) => ({ ...plan, ...summarise(reports.get(plan.name) ?? []) }));
   } finally {
-    await chrome.close();
     await baseline.server.close();
     await site.stop();
   }
 });
 
 const loadAfter = loadavg();
+log(`measured with ${chromeVersion}`);
 printResults(results);
 console.info(
   `\nInitial JavaScript (gzipped, dist/bundle-report.json): landing ${bundle.landingInitialJsGzipKb} KB (budget ${bundle.budgetKb} KB), reader route ${bundle.readerInitialJsGzipKb ?? '–'} KB`,
@@ -96,6 +99,7 @@ writeFileSync(
     {
       measuredAt: new Date().toISOString(),
       lighthouse: '12.2.3',
+      chromium: chromeVersion,
       settings: 'mobile defaults, simulated throttling',
       runsPerPage: RUNS,
       cores: cpus().length,
