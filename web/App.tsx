@@ -1,8 +1,6 @@
-import { useLayoutEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from './features/auth/session.tsx';
 import { InstallPromptMount } from './features/install/InstallPromptMount.tsx';
-import { removeLandingShell } from './features/landing/shell.ts';
 import { UpdatePrompt } from './features/offline/UpdatePrompt.tsx';
 import { ThemeSync } from './features/settings/theme.ts';
 import { AppRoutes } from './router.tsx';
@@ -13,9 +11,6 @@ import { AppRoutes } from './router.tsx';
  * (docs/decisions/003).
  */
 export function App() {
-  // The landing's markup built into index.html goes at the first commit, before it is painted: the render's
-  // own landing (or another screen) stands in its place.
-  useLayoutEffect(removeLandingShell, []);
   return (
     <SessionProvider>
       <ThemeSync />

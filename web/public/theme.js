@@ -11,6 +11,4 @@
   }
   const isSystemDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   document.documentElement.dataset.theme = choice === 'system' ? (isSystemDark ? 'dark' : 'light') : choice;
-  // The landing's markup, built into index.html beside #root, shows on / only (vite.config.ts, styles.css).
-  if (window.location.pathname === '/') document.documentElement.dataset.landing = '';
 })();
