@@ -64,10 +64,7 @@ const results = await withBenchDatabase('catamaran-lighthouse-', 2, async (datab
         const session: Storage = plan.signedIn
           ? await issueSession(database, site.learnerId, site.origin)
           : null;
-        // A browser of its own for each run, with a new profile: a first visit, as PageSpeed's.
-        const chrome = await startChrome();
-        chromeVersion = chrome.version;
-        const report = await auditOnce(chrome, plan.url, session).finally(() => chrome.close());
+        const report = await auditWithRetries(plan.url, session);
         const score = Math.round((report.categories.performance?.score ?? 0) * 100);
         log(`  round ${round}: ${plan.name} ${score}`);
         reports.set(plan.name, [...(reports.get(plan.name) ?? []), report]);
@@ -116,6 +113,25 @@ writeFileSync(
     2,
   )}\n`,
 );
+
+/**
+ * One run in a browser of its own with a new profile (a first visit, as PageSpeed's). Lighthouse asks for a
+ * run again when its trace failed (NO_NAVSTART and the like, on a loaded machine): up to 3 attempts.
+ */
+async function auditWithRetries(url: string, session: Storage) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await startChrome();
+    chromeVersion = chrome.version;
+    try {
+      return await auditOnce(chrome, url, session);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`  ${url}: ${error instanceof Error ? error.message : String(error)}; again`);
+    } finally {
+      await chrome.close();
+    }
+  }
+}
 
 function passes(result: Pick<PageResult, 'median'>): boolean {
   const { median } = result;
