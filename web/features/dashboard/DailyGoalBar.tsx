@@ -45,7 +45,7 @@ export function DailyGoalBar({ language }: { language: string }) {
   useEffect(() => {
     if (goal.error) console.warn('Could not load the daily goal', goal.error);
   }, [goal.error]);
-  if (!goal.data) return null;
+  if (!goal.data) return goal.isPending ? <GoalBarSpace /> : null;
 
   const { goal_minutes: target, today_minutes: today, percentage } = goal.data;
   const done = percentage >= 100;
@@ -85,6 +85,22 @@ export function DailyGoalBar({ language }: { language: string }) {
       />
       {done ? <p className="mt-2 text-sm font-semibold text-green-800">{GOAL_TEXT.completed}</p> : null}
     </section>
+  );
+}
+
+/**
+ * While the goal loads: the bar's space, empty, so the story list below does not move down when it comes
+ * (CLS, docs/decisions/089). The same box, icon row and bar heights as the bar itself.
+ */
+function GoalBarSpace() {
+  return (
+    <div aria-hidden="true" className="invisible rounded-2xl border p-4 sm:p-5">
+      <div className="flex items-center gap-3">
+        <span className="size-10 shrink-0" />
+        <div className="h-10" />
+      </div>
+      <div className="mt-3 h-2.5" />
+    </div>
   );
 }
 

@@ -73,8 +73,11 @@ function HeroActions() {
       </div>
     );
   }
+  // While loading, the space the visitor's two buttons take (stacked on a phone: 2 × 3 rem and the 0.75 rem
+  // gap), so the figures below do not move when they appear (CLS, docs/decisions/089).
+  const height = session.status === 'loading' ? 'min-h-[6.75rem] sm:min-h-12' : 'min-h-12';
   return (
-    <div className="mt-8 flex min-h-12 w-full flex-col gap-3 sm:w-auto sm:flex-row">
+    <div className={`mt-8 flex ${height} w-full flex-col gap-3 sm:w-auto sm:flex-row`}>
       {session.status === 'signed_out' ? (
         <>
           <Link className={buttonClassName({ size: 'lg' })} to={CLIENT_ROUTES.signUp}>
