@@ -12,6 +12,8 @@ export const OWN_DUMP = process.env.BENCH_DICT_DUMP;
 export const HAS_STAGES = process.env.BENCH_DICT_STAGES !== '0';
 /** Only steps 1 to 4: the import and its baseline, no lookups. */
 export const IMPORT_ONLY = process.env.BENCH_DICT_IMPORT_ONLY === '1';
+/** The import's line work on the import's own thread rather than on worker threads (a comparison). */
+export const LINES_IN_THREAD = process.env.BENCH_DICT_LINES_IN_THREAD === '1';
 const PROFILE_DIR = process.env.BENCH_DICT_PROFILE;
 export const SOURCE = 'es';
 export const TARGET = 'en';

@@ -13,15 +13,13 @@ import {
   emptyCounts,
   WORKER_READING,
 } from './dump-lines.ts';
+import type { RawLines } from './json-lines.ts';
 import { LinkTargets } from './links.ts';
 import { CopyText, MAX_PHRASES, PHRASE_ID_DIGITS } from './store.ts';
 import { type EntryRows, mapWiktextractRows } from './wiktextract.ts';
 
-/** A batch of a dump's lines, as readJsonLines hands them over, in two lists (cheap to post to a thread). */
-export interface LinesBatch {
-  lineNumbers: number[];
-  texts: string[];
-}
+/** A batch of a dump's lines as readRawJsonLines hands them over: UTF-8 bytes, decoded here. */
+export type LinesBatch = RawLines;
 
 /** The counts of a batch's lines, all but the compressed bytes read (the reader's business). */
 export type LineCounts = Omit<DumpCounts, 'bytes'>;
@@ -62,13 +60,17 @@ export class ImportLines {
     });
   }
 
-  batch({ lineNumbers, texts }: LinesBatch): BatchRows {
+  batch({ bytes, ends, lineNumbers }: LinesBatch): BatchRows {
     const counts = emptyCounts();
     const reader = new DumpLineReader(this.options, counts, mapWiktextractRows, WORKER_READING);
     const mapped: EntryRows[] = [];
-    for (let index = 0; index < texts.length; index++) {
-      const entry = reader.readLine(lineNumbers[index] ?? 0, texts[index] ?? '');
+    const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let start = 0;
+    for (let index = 0; index < ends.length; index++) {
+      const end = ends[index] ?? start;
+      const entry = reader.readLine(lineNumbers[index] ?? 0, lines.toString('utf8', start, end));
       if (entry !== undefined) mapped.push(entry);
+      start = end;
     }
     this.linked.add(mapped);
     const text = this.text.batch(mapped);

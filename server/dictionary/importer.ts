@@ -10,7 +10,7 @@ import {
   type MappedLine,
 } from './dump-lines.ts';
 import type { BatchRows } from './import-lines.ts';
-import { type ReadJsonLinesOptions, readJsonLines } from './json-lines.ts';
+import { type ReadJsonLinesOptions, readJsonLines, readRawJsonLines } from './json-lines.ts';
 import { LineMerger } from './line-merge.ts';
 import { isSource, type LineWork, linesInThread, linesOffThread } from './lines-off-thread.ts';
 import { LinkTargets } from './links.ts';
@@ -199,11 +199,7 @@ async function streamRows(
   };
   let batches = 0;
   try {
-    for await (const batch of readJsonLines(dump.input, readOptions(dump, counts))) {
-      const lines = {
-        lineNumbers: batch.map((line) => line.lineNumber),
-        texts: batch.map((line) => line.text),
-      };
+    for await (const lines of readRawJsonLines(dump.input, readOptions(dump, counts))) {
       merger.watch(lines);
       const turn = batches++ % work.works;
       const rows = work.batch(turn, lines);

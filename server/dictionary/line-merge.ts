@@ -32,16 +32,19 @@ export class LineMerger {
    * Watches the glosses of a batch's lines while their language is not yet told, before the batch goes to a
    * line work: throws GlossLanguageError as reading line by line would, at the same line.
    */
-  watch({ texts }: LinesBatch): void {
-    for (const text of texts) {
+  watch({ bytes, ends }: LinesBatch): void {
+    const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let start = 0;
+    for (const end of ends) {
       if (this.glosses.isJudged) return;
       let value: unknown;
       try {
-        value = JSON.parse(text);
+        value = JSON.parse(lines.toString('utf8', start, end));
       } catch {
-        continue; // a malformed line, counted by the line work
+        value = undefined; // a malformed line, counted by the line work
       }
-      this.glosses.observe(value);
+      if (value !== undefined) this.glosses.observe(value);
+      start = end;
     }
   }
 

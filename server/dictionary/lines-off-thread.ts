@@ -88,6 +88,12 @@ export function linesOffThread(
   };
 }
 
+/**
+ * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
+ * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 };
+
 /** One worker thread, its requests answered in order. */
 function lineWorker(options: ImportLinesOptions) {
   const url = workerUrl();
@@ -95,9 +101,9 @@ function lineWorker(options: ImportLinesOptions) {
   const worker = isSource
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-        { eval: true, workerData: options },
+        { eval: true, workerData: options, resourceLimits: WORKER_LIMITS },
       )
-    : new Worker(url, { workerData: options });
+    : new Worker(url, { workerData: options, resourceLimits: WORKER_LIMITS });
   const waiting: { resolve(answer: LinesAnswer): void; reject(error: unknown): void }[] = [];
   let failure: unknown;
   let isClosed = false;
@@ -115,7 +121,16 @@ function lineWorker(options: ImportLinesOptions) {
       if (failure !== undefined) throw failure;
       const answer = await new Promise<LinesAnswer>((resolve, reject) => {
         waiting.push({ resolve, reject });
-        worker.postMessage(request);
+        // A batch's lines are moved to the worker, not copied: readRawJsonLines made their buffers for them.
+        const moved =
+          request.kind === 'batch'
+            ? ([
+                request.batch.bytes.buffer,
+                request.batch.ends.buffer,
+                request.batch.lineNumbers.buffer,
+              ] as ArrayBuffer[])
+            : [];
+        worker.postMessage(request, moved);
       });
       if (answer.kind === 'failure') {
         const error = new Error(answer.message);
