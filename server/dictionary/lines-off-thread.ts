@@ -23,15 +23,43 @@ export interface LineWork {
   close(): void;
 }
 
-/** The line work on the import's own thread (tests and `npm run dict:import` run from source). */
-export function linesInThread(options: Omit<ImportLinesOptions, 'works'>): LineWork {
-  const lines = new ImportLines({ ...options, works: 1 });
+/** One line work: its batches answered in the order they were given. */
+interface OneWork {
+  batch(batch: LinesBatch): Promise<BatchRows>;
+  finish(): Promise<string[] | null>;
+  close(): void;
+}
+
+/** A line work on the import's own thread. */
+function inThread(options: ImportLinesOptions): OneWork {
+  const lines = new ImportLines(options);
   return {
-    works: 1,
-    batch: async (_work, batch) => lines.batch(batch),
-    finish: async () => [lines.finish().linked],
+    batch: async (batch) => lines.batch(batch),
+    finish: async () => lines.finish().linked,
     close: () => undefined,
   };
+}
+
+/** Line works taking turns at the batches. */
+function together(works: OneWork[]): LineWork {
+  const work = (index: number) => {
+    const found = works[index];
+    if (found === undefined) throw new Error(`No line work ${index}.`);
+    return found;
+  };
+  return {
+    works: works.length,
+    batch: (index, batch) => work(index).batch(batch),
+    finish: () => Promise.all(works.map((one) => one.finish())),
+    close: () => {
+      for (const one of works) one.close();
+    },
+  };
+}
+
+/** The line work on the import's own thread alone (tests and `npm run dict:import` run from source). */
+export function linesInThread(options: Omit<ImportLinesOptions, 'works'>): LineWork {
+  return together([inThread({ ...options, works: 1 })]);
 }
 
 const sourceExtension = /\.[cm]?[jt]s$/.exec(import.meta.url)?.[0] ?? '.js';
@@ -39,10 +67,11 @@ const sourceExtension = /\.[cm]?[jt]s$/.exec(import.meta.url)?.[0] ?? '.js';
 export const isSource = sourceExtension === '.ts';
 
 /**
- * How many worker threads parse and map the lines: two, so that with the import's thread (reading and
- * feeding PostgreSQL) and PostgreSQL they keep two cores busy (docs/decisions/090); one on a single core.
+ * How many worker threads parse and map the lines besides the import's thread, which takes its turn too: one,
+ * so that the two threads and PostgreSQL keep two cores busy, and one V8 heap more rather than two keeps the
+ * import's memory down (docs/decisions/090). None on a single core.
  */
-export const LINE_WORKERS = Math.min(2, availableParallelism());
+export const LINE_WORKERS = Math.min(1, availableParallelism() - 1);
 
 /**
  * The worker's module: beside this one as TypeScript (tests, tsx), beside the bundle as JavaScript
@@ -53,49 +82,26 @@ function workerUrl(): URL {
 }
 
 /**
- * The line work on worker threads: the import's thread reads and splits the file and writes the COPY text
- * to PostgreSQL while the workers parse and map the lines. A failure of a worker fails every batch still
- * asked for.
+ * The line work on the import's thread and `workers` worker threads taking turns: the import's thread also
+ * reads and splits the file and writes the COPY text to PostgreSQL. A failure of a worker fails every batch
+ * still asked of it.
  */
 export function linesOffThread(
   options: Omit<ImportLinesOptions, 'works'>,
   workers: number = LINE_WORKERS,
 ): LineWork {
-  const threads = Array.from({ length: workers }, () => lineWorker({ ...options, works: workers }));
-  const thread = (work: number) => {
-    const found = threads[work];
-    if (found === undefined) throw new Error(`No line worker ${work}.`);
-    return found;
-  };
-  return {
-    works: workers,
-    batch: async (work, batch) => {
-      const answer = await thread(work).ask({ kind: 'batch', batch });
-      if (answer.kind !== 'batch') throw new Error(`A line worker answered ${answer.kind} to a batch.`);
-      return answer.rows;
-    },
-    finish: () =>
-      Promise.all(
-        threads.map(async (one) => {
-          const answer = await one.ask({ kind: 'end' });
-          if (answer.kind !== 'end') throw new Error(`A line worker answered ${answer.kind} to the end.`);
-          return answer.linked;
-        }),
-      ),
-    close: () => {
-      for (const one of threads) one.close();
-    },
-  };
+  const works = { ...options, works: workers + 1 };
+  return together([inThread(works), ...Array.from({ length: workers }, () => lineWorker(works))]);
 }
 
 /**
  * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
  * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
 /** One worker thread, its requests answered in order. */
-function lineWorker(options: ImportLinesOptions) {
+function lineWorker(options: ImportLinesOptions): OneWork {
   const url = workerUrl();
   // From source, the worker first registers tsx's loader, which node's --import does not do for a worker.
   const worker = isSource
@@ -116,28 +122,38 @@ function lineWorker(options: ImportLinesOptions) {
   worker.on('exit', (code) => {
     if (!isClosed) failAll(new Error(`An import's line worker stopped (exit code ${code}).`));
   });
+  const ask = async (request: LinesRequest): Promise<LinesAnswer> => {
+    if (failure !== undefined) throw failure;
+    const answer = await new Promise<LinesAnswer>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      // A batch's lines are moved to the worker, not copied: readRawJsonLines made their buffers for them.
+      const moved =
+        request.kind === 'batch'
+          ? ([
+              request.batch.bytes.buffer,
+              request.batch.ends.buffer,
+              request.batch.lineNumbers.buffer,
+            ] as ArrayBuffer[])
+          : [];
+      worker.postMessage(request, moved);
+    });
+    if (answer.kind === 'failure') {
+      const error = new Error(answer.message);
+      if (answer.stack !== undefined) error.stack = answer.stack;
+      throw error;
+    }
+    return answer;
+  };
   return {
-    ask: async (request: LinesRequest): Promise<LinesAnswer> => {
-      if (failure !== undefined) throw failure;
-      const answer = await new Promise<LinesAnswer>((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        // A batch's lines are moved to the worker, not copied: readRawJsonLines made their buffers for them.
-        const moved =
-          request.kind === 'batch'
-            ? ([
-                request.batch.bytes.buffer,
-                request.batch.ends.buffer,
-                request.batch.lineNumbers.buffer,
-              ] as ArrayBuffer[])
-            : [];
-        worker.postMessage(request, moved);
-      });
-      if (answer.kind === 'failure') {
-        const error = new Error(answer.message);
-        if (answer.stack !== undefined) error.stack = answer.stack;
-        throw error;
-      }
-      return answer;
+    batch: async (batch) => {
+      const answer = await ask({ kind: 'batch', batch });
+      if (answer.kind !== 'batch') throw new Error(`A line worker answered ${answer.kind} to a batch.`);
+      return answer.rows;
+    },
+    finish: async () => {
+      const answer = await ask({ kind: 'end' });
+      if (answer.kind !== 'end') throw new Error(`A line worker answered ${answer.kind} to the end.`);
+      return answer.linked;
     },
     close: () => {
       isClosed = true;
