@@ -178,7 +178,7 @@ export async function loadDump(
  * ones while PostgreSQL takes the last, and memory stays bounded (a batch is at most 256 KB of lines,
  * json-lines.ts, and about as much COPY text).
  */
-const BATCHES_AHEAD = 6;
+const BATCHES_AHEAD = 4;
 
 /**
  * Reads the dump's batches into the line work, the line works taking turns, and hands each batch's rows to

@@ -98,7 +98,7 @@ export function linesOffThread(
  * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
  * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
 /** One worker thread, its requests answered in order. */
 function lineWorker(options: ImportLinesOptions): OneWork {
