@@ -174,15 +174,17 @@ export async function loadDump(
 }
 
 /**
- * How many batches are given to the line work ahead of the one being written: its workers parse the next
+ * How many batches may be given to the line work ahead of the one being written: its worker parses the next
  * ones while PostgreSQL takes the last, and memory stays bounded (a batch is at most 256 KB of lines,
- * json-lines.ts, and about as much COPY text).
+ * line-batches.ts, and about as much COPY text).
  */
 const BATCHES_AHEAD = 4;
 
 /**
- * Reads the dump's batches into the line work, the line works taking turns, and hands each batch's rows to
- * `write` in the file's order, once the merger has added its counts and numbered its phrases.
+ * Reads the dump's batches into the line work, its line works taking turns, while each batch's rows are
+ * handed to `write` in the file's order as soon as they are made (a batch's progress is reported as soon as
+ * it is written, without waiting for the next to be read), once the merger has added its counts and numbered
+ * its phrases.
  */
 async function streamRows(
   dump: DumpSource,
@@ -191,28 +193,96 @@ async function streamRows(
   merger: LineMerger,
   write: (rows: { entries: Buffer; forms: Buffer }) => Promise<void>,
 ): Promise<void> {
-  const ahead: { work: number; rows: Promise<BatchRows> }[] = [];
-  const writeNext = async () => {
-    const next = ahead.shift();
-    if (next === undefined) return;
-    await write(merger.merge(next.work, await next.rows));
-  };
+  const ahead = new AsyncQueue<{ work: number; rows: Promise<BatchRows> }>(BATCHES_AHEAD);
+  const writing = (async () => {
+    for (let next = await ahead.take(); next !== undefined; next = await ahead.take()) {
+      await write(merger.merge(next.work, await next.rows));
+    }
+  })();
+  // A failure to write ends the reading; a failure to read, the writing (the queue is closed).
+  writing.catch((error: unknown) => ahead.close(error));
   let batches = 0;
   try {
     for await (const lines of readRawJsonLines(dump.input, readOptions(dump, counts))) {
       merger.watch(lines);
       const turn = batches++ % work.works;
       const rows = work.batch(turn, lines);
-      // Awaited in turn below; a failure meanwhile is not an unhandled rejection.
+      // Awaited in turn by the writing; a failure meanwhile is not an unhandled rejection.
       rows.catch(() => undefined);
-      ahead.push({ work: turn, rows });
-      if (ahead.length > BATCHES_AHEAD) await writeNext();
+      await ahead.put({ work: turn, rows });
     }
+    ahead.end();
+    await writing;
+  } catch (error) {
+    ahead.close(error);
+    await writing.catch(() => undefined);
+    throw error;
   } finally {
-    // Every batch asked for is answered (or failed) before the work is closed or the rest written.
-    await Promise.allSettled(ahead.map((next) => next.rows));
+    // Every batch asked for is answered (or failed) before the line work is closed.
+    await Promise.allSettled(ahead.drain().map((next) => next.rows));
   }
-  while (ahead.length > 0) await writeNext();
+}
+
+/** A queue of at most `size` items between one producer and one consumer, who wait for each other. */
+class AsyncQueue<Item> {
+  private readonly items: Item[] = [];
+  private wakeTaker: (() => void) | undefined;
+  private wakePutter: (() => void) | undefined;
+  private isEnded = false;
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly size: number) {}
+
+  /** Adds an item, once there is room; throws what closed the queue. */
+  async put(item: Item): Promise<void> {
+    while (this.items.length >= this.size && this.failure === undefined) {
+      await new Promise<void>((resolve) => {
+        this.wakePutter = resolve;
+      });
+    }
+    if (this.failure !== undefined) throw this.failure.error;
+    this.items.push(item);
+    this.wake();
+  }
+
+  /** The next item; undefined once the queue is ended and empty, or closed. */
+  async take(): Promise<Item | undefined> {
+    while (this.items.length === 0 && !this.isEnded && this.failure === undefined) {
+      await new Promise<void>((resolve) => {
+        this.wakeTaker = resolve;
+      });
+    }
+    if (this.failure !== undefined) return undefined;
+    const item = this.items.shift();
+    this.wake();
+    return item;
+  }
+
+  /** No more items will come. */
+  end(): void {
+    this.isEnded = true;
+    this.wake();
+  }
+
+  /** Stops both sides: `put` throws `error`, `take` answers undefined. */
+  close(error: unknown): void {
+    this.failure ??= { error };
+    this.wake();
+  }
+
+  /** The items left. */
+  drain(): Item[] {
+    return this.items.splice(0);
+  }
+
+  private wake(): void {
+    const taker = this.wakeTaker;
+    const putter = this.wakePutter;
+    this.wakeTaker = undefined;
+    this.wakePutter = undefined;
+    taker?.();
+    putter?.();
+  }
 }
 
 /** A readable dump with nothing to import for its language: refused rather than emptying the dictionary. */
