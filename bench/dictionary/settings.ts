@@ -28,7 +28,7 @@ export const CACHE_ENTRIES = loadConfig({}).lookupCacheEntries;
 /** The performance section. */
 export const TARGETS = {
   importShareOfBaseline: 0.6,
-  importPeakRssMB: 300,
+  importPeakRssMB: 200,
   lookupRequestsPerSecond: 5000,
   lookupP99Ms: 10,
   lookupConnections: 50,
