@@ -205,7 +205,7 @@ async function streamRows(
   try {
     for await (const lines of readRawJsonLines(dump.input, readOptions(dump, counts))) {
       merger.watch(lines);
-      const turn = batches++ % work.works;
+      const turn = work.turns[batches++ % work.turns.length] ?? 0;
       const rows = work.batch(turn, lines);
       // Awaited in turn by the writing; a failure meanwhile is not an unhandled rejection.
       rows.catch(() => undefined);

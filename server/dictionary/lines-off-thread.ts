@@ -16,6 +16,8 @@ export type LinesAnswer =
 /** An import's line work: `works` line works, each answering its batches in the order it was given them. */
 export interface LineWork {
   readonly works: number;
+  /** The line works in the order they take the batches, over and over. */
+  readonly turns: readonly number[];
   batch(work: number, batch: LinesBatch): Promise<BatchRows>;
   /** The words each line work's forms link to (LinkTargets.export), once every batch is answered. */
   finish(): Promise<(string[] | null)[]>;
@@ -41,7 +43,7 @@ function inThread(options: ImportLinesOptions): OneWork {
 }
 
 /** Line works taking turns at the batches. */
-function together(works: OneWork[]): LineWork {
+function together(works: OneWork[], turns: readonly number[] = works.map((_, index) => index)): LineWork {
   const work = (index: number) => {
     const found = works[index];
     if (found === undefined) throw new Error(`No line work ${index}.`);
@@ -49,6 +51,7 @@ function together(works: OneWork[]): LineWork {
   };
   return {
     works: works.length,
+    turns,
     batch: (index, batch) => work(index).batch(batch),
     finish: () => Promise.all(works.map((one) => one.finish())),
     close: () => {
