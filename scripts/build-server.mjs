@@ -1,6 +1,8 @@
 // Bundles the server into dist/server/main.js: one file for `node`, with the #common/#server aliases and
 // TypeScript resolved at build time, and beside it the workbook reader's worker thread
-// (dist/server/ideas-worker.js, see server/bulk/off-thread.ts). Packages stay in node_modules (not bundled).
+// (dist/server/ideas-worker.js, see server/bulk/off-thread.ts) and the dictionary import's line worker
+// (dist/server/dictionary-import-worker.js, see server/dictionary/lines-off-thread.ts). Packages stay in
+// node_modules (not bundled).
 import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -8,7 +10,11 @@ const started = performance.now();
 // Built afresh: a file left by an older build (a renamed entry) would otherwise linger beside the new ones.
 await rm('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['server/main.ts', 'server/bulk/ideas-worker.ts'],
+  entryPoints: [
+    'server/main.ts',
+    'server/bulk/ideas-worker.ts',
+    'server/dictionary/dictionary-import-worker.ts',
+  ],
   outdir: 'dist/server',
   entryNames: '[name]',
   bundle: true,
@@ -20,5 +26,5 @@ await build({
   logLevel: 'warning',
 });
 console.info(
-  `server bundle: dist/server/main.js and ideas-worker.js (${Math.round(performance.now() - started)} ms)`,
+  `server bundle: dist/server/main.js, ideas-worker.js and dictionary-import-worker.js (${Math.round(performance.now() - started)} ms)`,
 );

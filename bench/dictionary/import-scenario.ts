@@ -12,7 +12,7 @@ import type { BaselineInput, BaselineResult } from './baseline.ts';
 import { runChild } from './child.ts';
 import { GENERATOR_VERSION, generateDump } from './generate.ts';
 import type { ImportInput, ImportResult } from './import.ts';
-import { ENTRIES, HAS_STAGES, OWN_DUMP, profileFlags, SOURCE, TARGET } from './settings.ts';
+import { ENTRIES, HAS_STAGES, LINES_IN_THREAD, OWN_DUMP, profileFlags, SOURCE, TARGET } from './settings.ts';
 import type { StagesInput, StagesResult } from './stages.ts';
 
 /** What is measured before the database starts: the dump, the first baseline run and the stages. */
@@ -100,6 +100,7 @@ export async function measureImport(
       expectedLines: before.baseline.result.entries,
       source: SOURCE,
       target: TARGET,
+      linesOffThread: LINES_IN_THREAD ? false : undefined,
     } satisfies ImportInput,
     profileFlags,
   );

@@ -17,6 +17,8 @@ export interface ImportInput {
   expectedLines: number;
   source: string;
   target: string;
+  /** The line work on worker threads or not; undefined: as the server does it bundled (on workers). */
+  linesOffThread?: boolean;
 }
 
 export interface ImportPhases {
@@ -123,7 +125,7 @@ serveChild<ImportInput, ImportResult>(async (input) => {
     const cpuBefore = process.cpuUsage();
     const startedAt = performance.now();
     const finished = await executeImport(
-      { db, pool, limits: config.dictionaryLimits, log },
+      { db, pool, limits: config.dictionaryLimits, log, linesOffThread: input.linesOffThread },
       row,
       new AbortController().signal,
       async () => createReadStream(input.file, { highWaterMark: 1024 * 1024 }),

@@ -23,25 +23,29 @@
 // Prints the figures and writes bench/results/dictionary.json with the targets and a pass flag for each
 // (report.ts).
 // Settings: BENCH_DICT_ENTRIES, BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_DICT_DUMP (a dump of
-// your own instead of the generated one), BENCH_DICT_STAGES=0 (skip step 3), BENCH_DICT_PROFILE=<dir> (a
-// --cpu-prof of the import, stage and server children there).
+// your own instead of the generated one), BENCH_DICT_STAGES=0 (skip step 3), BENCH_DICT_IMPORT_ONLY=1 (skip
+// step 5: the import's figures alone, in a minute), BENCH_DICT_PROFILE=<dir> (a --cpu-prof of the import,
+// stage and server children there).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { type BenchDatabase, withBenchDatabase } from '../database.ts';
 import { bundleChildren } from './child.ts';
 import { type BeforeImport, beforeImport, measureImport } from './import-scenario.ts';
 import { measureLookup } from './lookup-scenario.ts';
 import { printImport, printLookup, resultOf } from './report.ts';
+import { IMPORT_ONLY } from './settings.ts';
 
 /** Steps 4 and 5, in the benchmark's database; then the figures, printed and written. */
 async function benchmark(database: BenchDatabase, before: BeforeImport): Promise<void> {
   const imported = await measureImport(database, before);
-  const lookup = await measureLookup(database, {
-    importId: imported.imported.result.importId,
-    formRows: imported.database.formRows,
-  });
+  const lookup = IMPORT_ONLY
+    ? undefined
+    : await measureLookup(database, {
+        importId: imported.imported.result.importId,
+        formRows: imported.database.formRows,
+      });
   const result = resultOf(imported, lookup, runStartedAt);
   printImport(result, imported);
-  printLookup(result, lookup);
+  if (lookup) printLookup(result, lookup);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/dictionary.json', `${JSON.stringify(result, null, 2)}\n`);
   console.info(`Written to bench/results/dictionary.json (${result.runSeconds} s in all).`);

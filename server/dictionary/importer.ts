@@ -2,47 +2,27 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { formatCount, plural } from '#common/plural.ts';
 import type { DictionaryLimits } from '#server/config.ts';
-import { GlossLanguageDetector, glossMismatch } from './gloss-language.ts';
-import { DumpError, readJsonLines } from './json-lines.ts';
+import {
+  type DumpCounts,
+  DumpLineReader,
+  emptyCounts,
+  type LineMapper,
+  type MappedLine,
+} from './dump-lines.ts';
+import type { BatchRows } from './import-lines.ts';
+import { type ReadJsonLinesOptions, readJsonLines, readRawJsonLines } from './json-lines.ts';
+import { LineMerger } from './line-merge.ts';
+import { isSource, type LineWork, linesInThread, linesOffThread } from './lines-off-thread.ts';
 import { LinkTargets } from './links.ts';
 import { dropImportTables, ImportWriter } from './store.ts';
-import { type EntryRows, type MappedEntry, mapWiktextractEntry, mapWiktextractRows } from './wiktextract.ts';
+import { type MappedEntry, mapWiktextractEntry } from './wiktextract.ts';
 
-/** How many skipped lines are reported by number; the rest are only counted. */
-export const REPORTED_SKIPS = 20;
-
-export interface SkippedLine {
-  line: number;
-  reason: string;
-}
-
-/** What a pass over a dump found: the counts an admin sees during and after an import. */
-export interface DumpCounts {
-  /** Compressed bytes read so far. */
-  bytes: number;
-  lines: number;
-  entries: number;
-  senses: number;
-  forms: number;
-  skipped: number;
-  /** The first skipped lines, with their numbers and reasons. */
-  skipped_lines: SkippedLine[];
-  /** Entries seen per `lang_code`, the source language's and any other. */
-  languages: Record<string, number>;
-  /** Every skipped line counted by its reason. */
-  skipped_reasons: Record<string, number>;
-  /** Lines kept only as forms of other words (no sense of their own): 'abluent', 'tables'. */
-  form_of_lines: number;
-  /** Links from a word to a word it is a form of (a form-of line may link to several). */
-  form_of_links: number;
-  /**
-   * Words linked to that have no entry in the dump (their forms are answered with the form-of gloss): counted
-   * when the import ends, null before (while running, and in a preview).
-   */
-  missing_lemmas: number | null;
-  /** The language the dump's glosses are in, as told by its first lines; null when they do not say. */
-  gloss_language: string | null;
-}
+export {
+  type DumpCounts,
+  GlossLanguageError,
+  REPORTED_SKIPS,
+  type SkippedLine,
+} from './dump-lines.ts';
 
 export interface DumpSource {
   input: Readable;
@@ -57,59 +37,6 @@ export interface DumpSource {
   isPartial?: boolean;
 }
 
-function emptyCounts(): DumpCounts {
-  return {
-    bytes: 0,
-    lines: 0,
-    entries: 0,
-    senses: 0,
-    forms: 0,
-    skipped: 0,
-    skipped_lines: [],
-    languages: {},
-    skipped_reasons: {},
-    form_of_lines: 0,
-    form_of_links: 0,
-    missing_lemmas: null,
-    gloss_language: null,
-  };
-}
-
-/** How many distinct reasons are counted apart; the rest together (a reason may name a language code). */
-const COUNTED_REASONS = 50;
-const OTHER_REASONS = 'other reasons';
-
-/** A dump whose glosses are not in the dictionary's target language. */
-export class GlossLanguageError extends DumpError {}
-
-/** Watches the first lines' glosses; throws GlossLanguageError once they are told to be in another language. */
-function glossCheck(dump: DumpSource, counts: DumpCounts): { observe(value: unknown): void; finish(): void } {
-  const detector = new GlossLanguageDetector();
-  let isDone = false;
-  const judge = (language: string | null | undefined) => {
-    if (language === undefined) return;
-    isDone = true;
-    counts.gloss_language = language;
-    // Refused only on the entries' own word (detector.isNamedBy): glosses' short words alone only say.
-    if (
-      language !== null &&
-      dump.target !== undefined &&
-      language !== dump.target &&
-      detector.isNamedBy(language)
-    ) {
-      throw new GlossLanguageError(glossMismatch(language, dump.source, dump.target));
-    }
-  };
-  return {
-    observe: (value) => {
-      if (!isDone) judge(detector.observe(value));
-    },
-    finish: () => {
-      if (!isDone) judge(detector.finish());
-    },
-  };
-}
-
 /**
  * Reads a dump line by line and maps each entry, calling `onEntries` with each batch. Bad lines (malformed
  * JSON, another language, no word or senses) are skipped and counted by reason; a bad file throws a DumpError,
@@ -118,33 +45,14 @@ function glossCheck(dump: DumpSource, counts: DumpCounts): { observe(value: unkn
 async function passOver<Entry extends MappedLine>(
   dump: DumpSource,
   counts: DumpCounts,
-  map: (value: unknown, source: string) => { ok: true; entry: Entry } | { ok: false; reason: string },
+  map: LineMapper<Entry>,
   onEntries: (entries: Entry[]) => Promise<void> | void,
   options: { maxLines?: number; stopAfter?: { lines: number; bytes: number } } = {},
 ): Promise<{ isTruncated: boolean }> {
   let isCut = false;
-  // A dump of every language skips most of its lines: the reasons' count is kept, not taken at each line.
-  let reasonsCounted = Object.keys(counts.skipped_reasons).length;
-  const skip = (line: number, reason: string) => {
-    counts.skipped++;
-    if (counts.skipped_lines.length < REPORTED_SKIPS) counts.skipped_lines.push({ line, reason });
-    const reasons = counts.skipped_reasons;
-    let counted = reason;
-    if (!Object.hasOwn(reasons, reason)) {
-      if (reasonsCounted < COUNTED_REASONS) reasonsCounted += 1;
-      else counted = OTHER_REASONS;
-    }
-    reasons[counted] = (reasons[counted] ?? 0) + 1;
-  };
-  const glosses = glossCheck(dump, counts);
+  const reader = new DumpLineReader(dump, counts, map);
   const lines = readJsonLines(dump.input, {
-    limits: { maxDecompressedBytes: dump.limits.decompressedBytes, maxLineBytes: dump.limits.lineBytes },
-    fileName: dump.fileName,
-    signal: dump.signal,
-    isPartial: dump.isPartial,
-    onProgress: (bytes) => {
-      counts.bytes = bytes;
-    },
+    ...readOptions(dump, counts),
     stopAfter: options.stopAfter,
     onStoppedEarly: () => {
       isCut = true;
@@ -155,53 +63,29 @@ async function passOver<Entry extends MappedLine>(
     for (const { lineNumber, text } of batch) {
       if (options.maxLines !== undefined && counts.lines >= options.maxLines) {
         await onEntries(mapped);
-        glosses.finish();
+        reader.finish();
         return { isTruncated: true };
       }
-      counts.lines++;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        skip(lineNumber, 'malformed JSON');
-        continue;
-      }
-      const language = languageOf(value);
-      if (language) counts.languages[language] = (counts.languages[language] ?? 0) + 1;
-      glosses.observe(value);
-      const result = map(value, dump.source);
-      if (!result.ok) {
-        skip(lineNumber, result.reason);
-        continue;
-      }
-      mapped.push(result.entry);
-      countEntry(counts, result.entry);
+      const entry = reader.readLine(lineNumber, text);
+      if (entry !== undefined) mapped.push(entry);
     }
     await onEntries(mapped);
   }
-  glosses.finish();
+  reader.finish();
   return { isTruncated: isCut };
 }
 
-/** What passOver counts of a mapped line. */
-interface MappedLine {
-  lemma: string;
-  senses: unknown[];
-  forms: { lemma: string }[];
-}
-
-function countEntry(counts: DumpCounts, entry: MappedLine): void {
-  if (entry.senses.length > 0) counts.entries++;
-  else counts.form_of_lines++;
-  counts.senses += entry.senses.length;
-  counts.forms += entry.forms.length;
-  for (const form of entry.forms) if (form.lemma !== entry.lemma) counts.form_of_links++;
-}
-
-function languageOf(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const code = (value as { lang_code?: unknown }).lang_code;
-  return typeof code === 'string' && code.length <= 12 ? code : undefined;
+/** What readJsonLines is told of a dump: its limits, name and signal, and where to count its bytes. */
+function readOptions(dump: DumpSource, counts: DumpCounts): ReadJsonLinesOptions {
+  return {
+    limits: { maxDecompressedBytes: dump.limits.decompressedBytes, maxLineBytes: dump.limits.lineBytes },
+    fileName: dump.fileName,
+    signal: dump.signal,
+    isPartial: dump.isPartial,
+    onProgress: (bytes) => {
+      counts.bytes = bytes;
+    },
+  };
 }
 
 export interface DumpPreview extends DumpCounts {
@@ -245,6 +129,7 @@ export async function loadDump(
   importId: number,
   dump: DumpSource,
   onProgress: (counts: DumpCounts) => Promise<void> | void = () => {},
+  options: { offThread?: boolean } = {},
 ): Promise<DumpCounts> {
   const counts = emptyCounts();
   let writer: ImportWriter;
@@ -256,28 +141,147 @@ export async function loadDump(
     dump.input.destroy();
     throw error;
   }
-  const linked = new LinkTargets();
+  const languages = { importId, source: dump.source, target: dump.target };
+  const work = (options.offThread ?? !isSource) ? linesOffThread(languages) : linesInThread(languages);
+  const merger = new LineMerger(languages, counts, work.works);
   try {
-    await passOver(dump, counts, mapWiktextractRows, async (entries: EntryRows[]) => {
-      linked.add(entries);
-      await writer.write(entries);
+    await streamRows(dump, counts, work, merger, async (rows) => {
+      await writer.write(rows);
       await onProgress(counts);
     });
+    const linked = await work.finish();
+    const phrases = merger.finish();
     if (counts.entries === 0) {
       throw new EmptyDumpError(
         `No ${dump.source} entries in the file (${plural(counts.lines, { one: 'line', other: 'lines' })} read, ` +
           `${formatCount(counts.skipped)} skipped).`,
       );
     }
-    await writer.finish();
+    await writer.finish(phrases);
     // A count, not the dictionary: should it fail, the import stands, its missing lemmas uncounted (null).
-    counts.missing_lemmas = await linked.countMissing(pool, importId).catch(() => null);
+    counts.missing_lemmas = await LinkTargets.of(linked)
+      .countMissing(pool, importId)
+      .catch(() => null);
     return counts;
   } catch (error) {
     writer.abort();
     dump.input.destroy();
     await dropImportTables(pool, importId).catch(() => undefined);
     throw error;
+  } finally {
+    work.close();
+  }
+}
+
+/**
+ * How many batches may be given to the line work ahead of the one being written: its worker parses the next
+ * ones while PostgreSQL takes the last, and memory stays bounded (a batch is at most 256 KB of lines,
+ * line-batches.ts, and about as much COPY text).
+ */
+const BATCHES_AHEAD = 4;
+
+/**
+ * Reads the dump's batches into the line work, its line works taking turns, while each batch's rows are
+ * handed to `write` in the file's order as soon as they are made (a batch's progress is reported as soon as
+ * it is written, without waiting for the next to be read), once the merger has added its counts and numbered
+ * its phrases.
+ */
+async function streamRows(
+  dump: DumpSource,
+  counts: DumpCounts,
+  work: LineWork,
+  merger: LineMerger,
+  write: (rows: { entries: Buffer; forms: Buffer }) => Promise<void>,
+): Promise<void> {
+  const ahead = new AsyncQueue<{ work: number; rows: Promise<BatchRows> }>(BATCHES_AHEAD);
+  const writing = (async () => {
+    for (let next = await ahead.take(); next !== undefined; next = await ahead.take()) {
+      await write(merger.merge(next.work, await next.rows));
+    }
+  })();
+  // A failure to write ends the reading; a failure to read, the writing (the queue is closed).
+  writing.catch((error: unknown) => ahead.close(error));
+  let batches = 0;
+  try {
+    for await (const lines of readRawJsonLines(dump.input, readOptions(dump, counts))) {
+      merger.watch(lines);
+      const turn = work.turns[batches++ % work.turns.length] ?? 0;
+      const rows = work.batch(turn, lines);
+      // Awaited in turn by the writing; a failure meanwhile is not an unhandled rejection.
+      rows.catch(() => undefined);
+      await ahead.put({ work: turn, rows });
+    }
+    ahead.end();
+    await writing;
+  } catch (error) {
+    ahead.close(error);
+    await writing.catch(() => undefined);
+    throw error;
+  } finally {
+    // Every batch asked for is answered (or failed) before the line work is closed.
+    await Promise.allSettled(ahead.drain().map((next) => next.rows));
+  }
+}
+
+/** A queue of at most `size` items between one producer and one consumer, who wait for each other. */
+class AsyncQueue<Item> {
+  private readonly items: Item[] = [];
+  private wakeTaker: (() => void) | undefined;
+  private wakePutter: (() => void) | undefined;
+  private isEnded = false;
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly size: number) {}
+
+  /** Adds an item, once there is room; throws what closed the queue. */
+  async put(item: Item): Promise<void> {
+    while (this.items.length >= this.size && this.failure === undefined) {
+      await new Promise<void>((resolve) => {
+        this.wakePutter = resolve;
+      });
+    }
+    if (this.failure !== undefined) throw this.failure.error;
+    this.items.push(item);
+    this.wake();
+  }
+
+  /** The next item; undefined once the queue is ended and empty, or closed. */
+  async take(): Promise<Item | undefined> {
+    while (this.items.length === 0 && !this.isEnded && this.failure === undefined) {
+      await new Promise<void>((resolve) => {
+        this.wakeTaker = resolve;
+      });
+    }
+    if (this.failure !== undefined) return undefined;
+    const item = this.items.shift();
+    this.wake();
+    return item;
+  }
+
+  /** No more items will come. */
+  end(): void {
+    this.isEnded = true;
+    this.wake();
+  }
+
+  /** Stops both sides: `put` throws `error`, `take` answers undefined. */
+  close(error: unknown): void {
+    this.failure ??= { error };
+    this.wake();
+  }
+
+  /** The items left. */
+  drain(): Item[] {
+    return this.items.splice(0);
+  }
+
+  private wake(): void {
+    const taker = this.wakeTaker;
+    const putter = this.wakePutter;
+    this.wakeTaker = undefined;
+    this.wakePutter = undefined;
+    taker?.();
+    putter?.();
   }
 }
 

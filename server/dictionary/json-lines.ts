@@ -1,19 +1,15 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip, type Gunzip } from 'node:zlib';
+import { type JsonLine, type LineBatcher, RawBatcher, type RawLines, TextBatcher } from './line-batches.ts';
+
+export type { JsonLine, RawLines } from './line-batches.ts';
 
 export interface JsonLinesLimits {
   /** Bytes after decompression; over it the read fails (a gzip bomb stops early). */
   maxDecompressedBytes: number;
   /** One line's bytes (without its '\n'); over it the read fails with the line number. */
   maxLineBytes: number;
-}
-
-export interface JsonLine {
-  /** 1-based line number in the (decompressed) text. */
-  lineNumber: number;
-  /** The line's text, without its line terminator (\n or \r\n); blank lines are not yielded. */
-  text: string;
 }
 
 export interface ReadJsonLinesOptions {
@@ -44,16 +40,6 @@ export class DumpError extends Error {
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
-/**
- * A batch is handed over once it holds this many lines or characters. Small enough that a batch, its parsed
- * entries and their COPY text die young: every minor GC while a batch is being worked on copies what of it is
- * still alive, and promotes it to old space the second time. 1 MB batches (rather than 4) already cost ~10 %
- * less CPU and ~70 MB less peak RSS than 4 MB; 256 KB (≈ 150 generated lines, 10 to 100 real ones) brought
- * the importer's GC from 1.1 s to 0.3 s on the benchmark's 500,000 entries, its CPU down by 1.5 s and its
- * peak RSS down by 60 MB; smaller did no better (bench/dictionary, docs/decisions/011).
- */
-const BATCH_LINES = 1000;
-const BATCH_CHARS = MB / 4;
 /** A bigger chunk (a caller may push 100 MB at once) is split so it never becomes a pile of batches. */
 const PIECE_BYTES = MB;
 const PROGRESS_EVERY_BYTES = 64 * 1024;
@@ -73,10 +59,29 @@ const BOM = [0xef, 0xbb, 0xbf];
  * Streams a JSON-lines file (plain or gzip, told apart by its first bytes) as batches of non-blank lines,
  * holding at most one line and one batch in memory; throws DumpError when the file as a whole is unusable.
  */
-export async function* readJsonLines(
+export function readJsonLines(
   input: Readable,
   options: ReadJsonLinesOptions,
 ): AsyncGenerator<JsonLine[], void, undefined> {
+  return readLines(input, options, new TextBatcher());
+}
+
+/**
+ * readJsonLines with each batch's lines left as UTF-8 bytes (RawLines), in a buffer of the batch's own: the
+ * import hands them to a worker thread without copying them, and the worker decodes them (docs/decisions/090).
+ */
+export function readRawJsonLines(
+  input: Readable,
+  options: ReadJsonLinesOptions,
+): AsyncGenerator<RawLines, void, undefined> {
+  return readLines(input, options, new RawBatcher());
+}
+
+async function* readLines<Batch>(
+  input: Readable,
+  options: ReadJsonLinesOptions,
+  batcher: LineBatcher<Batch>,
+): AsyncGenerator<Batch, void, undefined> {
   const { limits, fileName, onProgress, signal, isPartial = false, stopAfter } = options;
   let gunzip: Gunzip | undefined;
   // Destroying the streams wakes up whatever await is pending; the catch below then throws the reason.
@@ -103,7 +108,7 @@ export async function* readJsonLines(
       // Every failure also destroys the gunzip, so it reaches the loop below: the callback has nothing to do.
       text = pipeline(body, gunzip, () => {});
     }
-    const splitter = new LineSplitter(limits);
+    const splitter = new LineSplitter(limits, batcher);
     for await (const chunk of text) {
       for (let at = 0; at < chunk.length; at += PIECE_BYTES) {
         signal?.throwIfAborted();
@@ -192,7 +197,7 @@ function fromZlibError(error: unknown): unknown {
  * time: '\n' never occurs inside a UTF-8 sequence, so decoding whole lines equals streaming decoding, and a
  * bad sequence becomes U+FFFD. A line that spans chunks is kept as a list of pieces and joined once.
  */
-class LineSplitter {
+class LineSplitter<Batch> {
   /** The number of the line the next byte belongs to. */
   private lineNumber = 1;
   private pending: Buffer[] = [];
@@ -200,11 +205,12 @@ class LineSplitter {
   private decompressedBytes = 0;
   private hasContent = false;
   private bomBytes = 0;
-  private batch: JsonLine[] = [];
-  private batchChars = 0;
-  private batches: JsonLine[][] = [];
+  private batches: Batch[] = [];
 
-  constructor(private readonly limits: JsonLinesLimits) {}
+  constructor(
+    private readonly limits: JsonLinesLimits,
+    private readonly batcher: LineBatcher<Batch>,
+  ) {}
 
   push(piece: Buffer): void {
     const pieceOffset = this.decompressedBytes;
@@ -250,8 +256,7 @@ class LineSplitter {
       this.addLine(line, 0, line.length);
     }
     if (!this.hasContent) throw new DumpError('The file is empty.');
-    if (this.batch.length > 0) this.batches.push(this.batch);
-    this.batch = [];
+    if (!this.batcher.isEmpty()) this.batches.push(this.batcher.take());
   }
 
   /** Whether at least this many lines (blank ones too) or decompressed bytes have been read. */
@@ -263,12 +268,10 @@ class LineSplitter {
   cut(): void {
     this.pending = [];
     this.pendingBytes = 0;
-    if (this.batch.length > 0) this.batches.push(this.batch);
-    this.batch = [];
-    this.batchChars = 0;
+    if (!this.batcher.isEmpty()) this.batches.push(this.batcher.take());
   }
 
-  takeBatches(): JsonLine[][] {
+  takeBatches(): Batch[] {
     if (this.batches.length === 0) return [];
     const batches = this.batches;
     this.batches = [];
@@ -293,15 +296,8 @@ class LineSplitter {
     const lineNumber = this.lineNumber++;
     const textEnd = end > start && bytes[end - 1] === CR ? end - 1 : end;
     if (textEnd === start) return;
-    const text = bytes.toString('utf8', lineNumber === 1 ? start + this.bomBytes : start, textEnd);
-    if (isBlank(text)) return;
-    this.batch.push({ lineNumber, text });
-    this.batchChars += text.length;
-    if (this.batch.length >= BATCH_LINES || this.batchChars >= BATCH_CHARS) {
-      this.batches.push(this.batch);
-      this.batch = [];
-      this.batchChars = 0;
-    }
+    const textStart = lineNumber === 1 ? start + this.bomBytes : start;
+    if (this.batcher.add(bytes, textStart, textEnd, lineNumber)) this.batches.push(this.batcher.take());
   }
 
   /**
@@ -345,11 +341,6 @@ function countLineFeeds(bytes: Buffer, end: number): number {
     at = bytes.indexOf(LF, at + 1);
   }
   return count;
-}
-
-/** Only spaces, tabs and carriage returns: what JSON itself would skip. */
-function isBlank(text: string): boolean {
-  return text.charCodeAt(0) > SPACE ? false : /^[ \t\r]*$/.test(text);
 }
 
 const sizeFormat = new Intl.NumberFormat('en', { maximumSignificantDigits: 3, useGrouping: false });

@@ -19,14 +19,37 @@ export class LinkTargets {
     for (const entry of entries) {
       for (const form of entry.forms) {
         if (form.lemma === entry.lemma) continue;
-        this.lemmas.add(form.lemma);
-        if (this.lemmas.size > MAX_KEPT_LINK_TARGETS) {
-          this.isOverflowing = true;
-          this.lemmas.clear();
-          return;
-        }
+        this.keep(form.lemma);
+        if (this.isOverflowing) return;
       }
     }
+  }
+
+  /** The words gathered, or null past MAX_KEPT_LINK_TARGETS: what crosses from the thread that gathered them. */
+  export(): string[] | null {
+    return this.isOverflowing ? null : [...this.lemmas];
+  }
+
+  /** The targets other LinkTargets exported, together. */
+  static of(exported: readonly (string[] | null)[]): LinkTargets {
+    const targets = new LinkTargets();
+    for (const lemmas of exported) {
+      if (lemmas === null) targets.overflow();
+      else for (const lemma of lemmas) targets.keep(lemma);
+      if (targets.isOverflowing) break;
+    }
+    return targets;
+  }
+
+  private keep(lemma: string): void {
+    if (this.isOverflowing) return;
+    this.lemmas.add(lemma);
+    if (this.lemmas.size > MAX_KEPT_LINK_TARGETS) this.overflow();
+  }
+
+  private overflow(): void {
+    this.isOverflowing = true;
+    this.lemmas.clear();
   }
 
   /** How many of the linked words have no entry in the import's tables (committed, attached or not). */

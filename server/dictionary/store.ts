@@ -200,6 +200,8 @@ const INDEX_MEMORY_KB = 256 * 1024;
  * hundred), and a bound on the memory the writer keeps. Forms past it carry their description whole.
  */
 export const MAX_PHRASES = 50_000;
+/** The digits of a phrase number written at a fixed width (CopyText's isFixedWidth): MAX_PHRASES's. */
+export const PHRASE_ID_DIGITS = String(MAX_PHRASES).length;
 
 /**
  * The COPY text of an import's rows, batch by batch. A form's description is mostly a phrase shared by
@@ -211,13 +213,23 @@ export const MAX_PHRASES = 50_000;
 export class CopyText {
   /** The phrases met so far, each with its number (from 1), in the order they were met. */
   readonly phrases = new Map<string, number>();
+  /** The same phrases, in the same order: the phrase numbered n is at n - 1. */
+  readonly phraseList: string[] = [];
   /** Per phrase, the end of a form row naming it: the description column empty, then its number. */
   private readonly phraseEnds = new Map<string, string>();
   /** The import id column, and its tab. */
   private readonly start: string;
+  private readonly maxPhrases: number;
+  private readonly isFixedWidth: boolean;
 
-  constructor(importId: number) {
+  /**
+   * `maxPhrases` (MAX_PHRASES by default) bounds the phrases numbered; `isFixedWidth` writes their numbers
+   * with leading zeros, PHRASE_ID_DIGITS digits, so that they can be overwritten in place (line-merge.ts).
+   */
+  constructor(importId: number, options: { maxPhrases?: number; isFixedWidth?: boolean } = {}) {
     this.start = `${importId}\t`;
+    this.maxPhrases = Math.min(options.maxPhrases ?? MAX_PHRASES, MAX_PHRASES);
+    this.isFixedWidth = options.isFixedWidth ?? false;
   }
 
   /** The rows of a batch of mapped entries: each entry with senses of its own, and every form. */
@@ -260,10 +272,12 @@ export class CopyText {
 
   /** Numbers a phrase met for the first time; undefined when there are too many to keep. */
   private numberPhrase(phrase: string): string | undefined {
-    if (this.phrases.size >= MAX_PHRASES) return undefined;
+    if (this.phrases.size >= this.maxPhrases) return undefined;
     const id = this.phrases.size + 1;
     this.phrases.set(phrase, id);
-    const end = `\\N\t${id}\n`;
+    this.phraseList.push(phrase);
+    const number = this.isFixedWidth ? String(id).padStart(PHRASE_ID_DIGITS, '0') : String(id);
+    const end = `\\N\t${number}\n`;
     this.phraseEnds.set(phrase, end);
     return end;
   }
@@ -285,8 +299,8 @@ async function connectTwo(pool: pg.Pool): Promise<[pg.PoolClient, pg.PoolClient]
 }
 
 /**
- * Streams an import's rows into its tables with COPY, on two connections at once (entries and forms), and its
- * phrases at the end (CopyText). Writes wait while PostgreSQL is behind, so memory stays flat whatever the
+ * Streams an import's rows, as CopyText makes them, into its tables with COPY, on two connections at once
+ * (entries and forms), and its phrases at the end. Writes wait while PostgreSQL is behind, so memory stays flat whatever the
  * file's size.
  */
 export class ImportWriter {
@@ -296,11 +310,7 @@ export class ImportWriter {
     private readonly entries: NodeJS.WritableStream & { end(callback?: () => void): void },
     private readonly forms: NodeJS.WritableStream & { end(callback?: () => void): void },
     private readonly done: Promise<unknown>,
-  ) {
-    this.text = new CopyText(importId);
-  }
-
-  private readonly text: CopyText;
+  ) {}
 
   static async open(pool: pg.Pool, importId: number): Promise<ImportWriter> {
     const [entriesClient, formsClient] = await connectTwo(pool);
@@ -341,21 +351,20 @@ export class ImportWriter {
   /** The first error either COPY reported. */
   failure: Error | undefined;
 
-  /** Writes one batch of mapped entries; resolves once PostgreSQL has room for more. */
-  async write(entries: readonly EntryRows[]): Promise<void> {
+  /** Writes one batch's COPY text (CopyText.batch); resolves once PostgreSQL has room for more. */
+  async write(text: { entries: Buffer; forms: Buffer }): Promise<void> {
     if (this.failure) throw this.failure;
-    const text = this.text.batch(entries);
     const waits: Promise<unknown>[] = [];
-    if (text.entries && !this.entries.write(text.entries)) waits.push(this.drained(this.entries));
-    if (text.forms && !this.forms.write(text.forms)) waits.push(this.drained(this.forms));
+    if (text.entries.length > 0 && !this.entries.write(text.entries)) waits.push(this.drained(this.entries));
+    if (text.forms.length > 0 && !this.forms.write(text.forms)) waits.push(this.drained(this.forms));
     await Promise.all(waits);
   }
 
   /**
-   * Ends both COPYs, waits for PostgreSQL to take every row, writes the phrases, indexes the tables and
-   * commits them.
+   * Ends both COPYs, waits for PostgreSQL to take every row, writes the phrases the COPY text named by number
+   * (CopyText.phrases), indexes the tables and commits them.
    */
-  async finish(): Promise<void> {
+  async finish(phrases: { ids: number[]; texts: string[] }): Promise<void> {
     this.entries.end();
     this.forms.end();
     await this.done;
@@ -370,7 +379,7 @@ export class ImportWriter {
         await formsClient.query(
           `INSERT INTO ${phrasesTable(importId)} (import_id, id, phrase)
            SELECT $1, id, phrase FROM unnest($2::integer[], $3::text[]) AS phrases (id, phrase)`,
-          [importId, [...this.text.phrases.values()], [...this.text.phrases.keys()]],
+          [importId, phrases.ids, phrases.texts],
         );
         // The forms' keys are sorted in memory rather than through files, where PostgreSQL allows less.
         await formsClient.query(

@@ -199,6 +199,11 @@ export interface ImportDeps {
   progressIntervalMs?: number;
   /** How often the heartbeat moves besides progress (HEARTBEAT_INTERVAL_MS by default). */
   heartbeatIntervalMs?: number;
+  /**
+   * Whether the lines are parsed and mapped on a worker thread (lines-off-thread.ts): by default when the
+   * server runs bundled, not from source (tests, tsx), where the worker would first load tsx's loader.
+   */
+  linesOffThread?: boolean;
 }
 
 export interface ImportJobDeps extends ImportDeps {
@@ -292,6 +297,7 @@ export async function executeImport(
         signal: controller.signal,
       },
       report,
+      { offThread: deps.linesOffThread },
     );
     const { replaced, supersededBy } = await switchToImport(
       deps.pool,

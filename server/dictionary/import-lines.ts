@@ -1,0 +1,107 @@
+// An import's work on its lines, a batch at a time: each line parsed, counted and mapped (dump-lines.ts), and
+// the batch's rows made into COPY text (store.ts's CopyText) in UTF-8, with the words its forms link to
+// gathered. Pure work without I/O, so that it can run on worker threads (dictionary-import-worker.ts, two
+// of them taking turns at the batches) while the import's thread reads the file and feeds PostgreSQL
+// (docs/decisions/090). What has to follow the file's order across batches (the counts' first skipped
+// lines and reasons, the glosses' language, the phrases' numbers) is settled on the import's thread
+// (line-merge.ts): a worker numbers the phrases it meets on its own, in fixed-width slots that the import's
+// thread overwrites with the import's numbers.
+import {
+  type DumpCounts,
+  type DumpLanguages,
+  DumpLineReader,
+  emptyCounts,
+  WORKER_READING,
+} from './dump-lines.ts';
+import type { RawLines } from './json-lines.ts';
+import { LinkTargets } from './links.ts';
+import { CopyText, MAX_PHRASES, PHRASE_ID_DIGITS } from './store.ts';
+import { type EntryRows, mapWiktextractRows } from './wiktextract.ts';
+
+/** A batch of a dump's lines as readRawJsonLines hands them over: UTF-8 bytes, decoded here. */
+export type LinesBatch = RawLines;
+
+/** The counts of a batch's lines, all but the compressed bytes read (the reader's business). */
+export type LineCounts = Omit<DumpCounts, 'bytes'>;
+
+/** What a batch made. */
+export interface BatchRows {
+  /** The entries' COPY text, UTF-8. */
+  entries: Uint8Array;
+  /** The forms' COPY text, UTF-8, with phrase numbers of this line work's own (see `slots`). */
+  forms: Uint8Array;
+  /** Where in `forms` each phrase number begins: PHRASE_ID_DIGITS digits, in the order of the rows. */
+  slots: Int32Array;
+  /** The phrases this line work numbered in this batch, in order: the first is numbered one more than the last before. */
+  newPhrases: string[];
+  counts: LineCounts;
+}
+
+export interface ImportLinesOptions extends DumpLanguages {
+  importId: number;
+  /** How many line works share the batches: each numbers at most its share of MAX_PHRASES. */
+  works: number;
+}
+
+const LF = 0x0a;
+const BACKSLASH_N = 0x4e; // the N of \N, the last byte of a row with no phrase number
+
+/** The work on an import's lines, one batch after the other. */
+export class ImportLines {
+  private readonly text: CopyText;
+  private readonly linked = new LinkTargets();
+  private readonly encoder = new TextEncoder();
+  private numbered = 0;
+
+  constructor(private readonly options: ImportLinesOptions) {
+    this.text = new CopyText(options.importId, {
+      maxPhrases: Math.floor(MAX_PHRASES / options.works),
+      isFixedWidth: true,
+    });
+  }
+
+  batch({ bytes, ends, lineNumbers }: LinesBatch): BatchRows {
+    const counts = emptyCounts();
+    const reader = new DumpLineReader(this.options, counts, mapWiktextractRows, WORKER_READING);
+    const mapped: EntryRows[] = [];
+    const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let start = 0;
+    for (let index = 0; index < ends.length; index++) {
+      const end = ends[index] ?? start;
+      const entry = reader.readLine(lineNumbers[index] ?? 0, lines.toString('utf8', start, end));
+      if (entry !== undefined) mapped.push(entry);
+      start = end;
+    }
+    this.linked.add(mapped);
+    const text = this.text.batch(mapped);
+    const forms = this.encoder.encode(text.forms);
+    const { bytes: _bytes, ...lineCounts } = counts;
+    const phrases = this.text.phraseList;
+    const newPhrases = phrases.length > this.numbered ? phrases.slice(this.numbered) : [];
+    this.numbered = phrases.length;
+    return {
+      entries: this.encoder.encode(text.entries),
+      forms,
+      slots: phraseSlots(forms),
+      newPhrases,
+      counts: lineCounts,
+    };
+  }
+
+  /** The words the forms linked to, once every batch is done. */
+  finish(): { linked: string[] | null } {
+    return { linked: this.linked.export() };
+  }
+}
+
+/** Where the phrase numbers of the rows begin: a row ends with its number, or with \N when it has none. */
+function phraseSlots(forms: Uint8Array): Int32Array {
+  const bytes = Buffer.from(forms.buffer, forms.byteOffset, forms.byteLength);
+  const slots: number[] = [];
+  let end = bytes.indexOf(LF);
+  while (end !== -1) {
+    if (bytes[end - 1] !== BACKSLASH_N) slots.push(end - PHRASE_ID_DIGITS);
+    end = bytes.indexOf(LF, end + 1);
+  }
+  return Int32Array.from(slots);
+}

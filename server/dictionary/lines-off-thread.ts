@@ -1,0 +1,167 @@
+// An import's line work (import-lines.ts) on worker threads of its own, taking turns at the batches, or on the
+// import's thread: the same work either way, asked for batch by batch and answered in order.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type BatchRows, ImportLines, type ImportLinesOptions, type LinesBatch } from './import-lines.ts';
+
+/** What the import's thread asks of a line worker. */
+export type LinesRequest = { kind: 'batch'; batch: LinesBatch } | { kind: 'end' };
+
+/** What a line worker answers, one answer for each request, in their order. */
+export type LinesAnswer =
+  | { kind: 'batch'; rows: BatchRows }
+  | { kind: 'end'; linked: string[] | null }
+  | { kind: 'failure'; message: string; stack: string | undefined };
+
+/** An import's line work: `works` line works, each answering its batches in the order it was given them. */
+export interface LineWork {
+  readonly works: number;
+  /** The line works in the order they take the batches, over and over. */
+  readonly turns: readonly number[];
+  batch(work: number, batch: LinesBatch): Promise<BatchRows>;
+  /** The words each line work's forms link to (LinkTargets.export), once every batch is answered. */
+  finish(): Promise<(string[] | null)[]>;
+  /** Stops the work (the import failed, or ended): nothing is answered afterwards. */
+  close(): void;
+}
+
+/** One line work: its batches answered in the order they were given. */
+interface OneWork {
+  batch(batch: LinesBatch): Promise<BatchRows>;
+  finish(): Promise<string[] | null>;
+  close(): void;
+}
+
+/** A line work on the import's own thread. */
+function inThread(options: ImportLinesOptions): OneWork {
+  const lines = new ImportLines(options);
+  return {
+    batch: async (batch) => lines.batch(batch),
+    finish: async () => lines.finish().linked,
+    close: () => undefined,
+  };
+}
+
+/** Line works taking turns at the batches. */
+function together(works: OneWork[], turns: readonly number[] = works.map((_, index) => index)): LineWork {
+  const work = (index: number) => {
+    const found = works[index];
+    if (found === undefined) throw new Error(`No line work ${index}.`);
+    return found;
+  };
+  return {
+    works: works.length,
+    turns,
+    batch: (index, batch) => work(index).batch(batch),
+    finish: () => Promise.all(works.map((one) => one.finish())),
+    close: () => {
+      for (const one of works) one.close();
+    },
+  };
+}
+
+/** The line work on the import's own thread alone (tests and `npm run dict:import` run from source). */
+export function linesInThread(options: Omit<ImportLinesOptions, 'works'>): LineWork {
+  return together([inThread({ ...options, works: 1 })]);
+}
+
+const sourceExtension = /\.[cm]?[jt]s$/.exec(import.meta.url)?.[0] ?? '.js';
+/** Whether this module runs from source (tests, tsx) rather than bundled (npm start, the benchmarks). */
+export const isSource = sourceExtension === '.ts';
+
+/**
+ * How many worker threads parse and map the lines besides the import's thread, which takes its turn too: one,
+ * so that the two threads and PostgreSQL keep two cores busy, and one V8 heap more rather than two keeps the
+ * import's memory down (docs/decisions/090). None on a single core.
+ */
+export const LINE_WORKERS = Math.min(1, availableParallelism() - 1);
+
+/**
+ * The worker's module: beside this one as TypeScript (tests, tsx), beside the bundle as JavaScript
+ * (dist/server/, scripts/build-server.mjs; bench/dictionary bundles it beside its import child as .mjs).
+ */
+function workerUrl(): URL {
+  return new URL(`./dictionary-import-worker${sourceExtension}`, import.meta.url);
+}
+
+/**
+ * The line work on the import's thread and `workers` worker threads taking turns: the import's thread also
+ * reads and splits the file and writes the COPY text to PostgreSQL. A failure of a worker fails every batch
+ * still asked of it.
+ */
+export function linesOffThread(
+  options: Omit<ImportLinesOptions, 'works'>,
+  workers: number = LINE_WORKERS,
+): LineWork {
+  const works = { ...options, works: workers + 1 };
+  return together([inThread(works), ...Array.from({ length: workers }, () => lineWorker(works))]);
+}
+
+/**
+ * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
+ * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
+
+/** One worker thread, its requests answered in order. */
+function lineWorker(options: ImportLinesOptions): OneWork {
+  const url = workerUrl();
+  // From source, the worker first registers tsx's loader, which node's --import does not do for a worker.
+  const worker = isSource
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
+        { eval: true, workerData: options, resourceLimits: WORKER_LIMITS },
+      )
+    : new Worker(url, { workerData: options, resourceLimits: WORKER_LIMITS });
+  const waiting: { resolve(answer: LinesAnswer): void; reject(error: unknown): void }[] = [];
+  let failure: unknown;
+  let isClosed = false;
+  const failAll = (error: unknown) => {
+    failure ??= error;
+    for (const { reject } of waiting.splice(0)) reject(failure);
+  };
+  worker.on('message', (answer: LinesAnswer) => waiting.shift()?.resolve(answer));
+  worker.on('error', failAll);
+  worker.on('exit', (code) => {
+    if (!isClosed) failAll(new Error(`An import's line worker stopped (exit code ${code}).`));
+  });
+  const ask = async (request: LinesRequest): Promise<LinesAnswer> => {
+    if (failure !== undefined) throw failure;
+    const answer = await new Promise<LinesAnswer>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      // A batch's lines are moved to the worker, not copied: readRawJsonLines made their buffers for them.
+      const moved =
+        request.kind === 'batch'
+          ? ([
+              request.batch.bytes.buffer,
+              request.batch.ends.buffer,
+              request.batch.lineNumbers.buffer,
+            ] as ArrayBuffer[])
+          : [];
+      worker.postMessage(request, moved);
+    });
+    if (answer.kind === 'failure') {
+      const error = new Error(answer.message);
+      if (answer.stack !== undefined) error.stack = answer.stack;
+      throw error;
+    }
+    return answer;
+  };
+  return {
+    batch: async (batch) => {
+      const answer = await ask({ kind: 'batch', batch });
+      if (answer.kind !== 'batch') throw new Error(`A line worker answered ${answer.kind} to a batch.`);
+      return answer.rows;
+    },
+    finish: async () => {
+      const answer = await ask({ kind: 'end' });
+      if (answer.kind !== 'end') throw new Error(`A line worker answered ${answer.kind} to the end.`);
+      return answer.linked;
+    },
+    close: () => {
+      isClosed = true;
+      failAll(new Error('The import was abandoned.'));
+      void worker.terminate();
+    },
+  };
+}
