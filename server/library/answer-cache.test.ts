@@ -10,7 +10,7 @@ import { stories } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createStory, createUser, signIn } from '#server/testing/factories.ts';
 import { listEtag } from './answer-cache.ts';
-import { comprehensionFixtures, FILLER } from './comprehension-fixtures.ts';
+import { assortedStory, comprehensionFixtures, FILLER } from './comprehension-fixtures.ts';
 import { KnownCountsCache } from './known.ts';
 import { prepareListedStory, serializeList } from './present.ts';
 import { pickStories, StoryListCache, storyListing } from './service.ts';
@@ -95,14 +95,7 @@ beforeAll(async () => {
   for (let n = 0; n < 24; n++)
     await createStory(t.db, {
       chapters: 3,
-      story: {
-        title: `Historia ${n} del ${n % 2 ? 'faro' : 'bosque'}`,
-        description: 'Una familia se muda a un pueblo junto al mar. '.repeat(4),
-        difficultyLevel: (['infant', 'child', 'teen', 'adult', 'expert'] as const)[n % 5],
-        lengthCategory: (['very_short', 'short', 'medium', 'long'] as const)[n % 4],
-        topics: ['Family, Sea', 'Adventure', 'Daily life'][n % 3],
-        isAdultContent: n % 7 === 0,
-      },
+      story: assortedStory(n),
     });
   // Stories with words, so a learner past the threshold has a share of each.
   library = [

@@ -10,6 +10,21 @@ import { createUser, signIn } from '#server/testing/factories.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * The n-th story of an assorted library (for createStory): two titles, every level, length and topic in turn,
+ * one in seven for adults; what the list's filters, search and compression tests pick among.
+ */
+export function assortedStory(n: number) {
+  return {
+    title: `Historia ${n} del ${n % 2 ? 'faro' : 'bosque'}`,
+    description: 'Una familia se muda a un pueblo junto al mar. '.repeat(4),
+    difficultyLevel: (['infant', 'child', 'teen', 'adult', 'expert'] as const)[n % 5],
+    lengthCategory: (['very_short', 'short', 'medium', 'long'] as const)[n % 4],
+    topics: ['Family, Sea', 'Adventure', 'Daily life'][n % 3],
+    isAdultContent: n % 7 === 0,
+  };
+}
+
 /** 50 words no test story holds, marked known through a chapter of their own: the learner passes the threshold. */
 export const FILLER = Array.from(
   { length: COMPREHENSION_MIN_KNOWN_TERMS },

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createLanguage, createStory, createUser, signIn } from '#server/testing/factories.ts';
+import { assortedStory } from './comprehension-fixtures.ts';
 
 const t = setupTestApp();
 
@@ -25,14 +26,7 @@ async function library() {
       await createStory(t.db, {
         languageCode: code,
         chapters: 3,
-        story: {
-          title: `Historia ${n} del ${n % 2 ? 'faro' : 'bosque'}`,
-          description: 'Una familia se muda a un pueblo junto al mar. '.repeat(4),
-          difficultyLevel: (['infant', 'child', 'teen', 'adult', 'expert'] as const)[n % 5],
-          lengthCategory: (['very_short', 'short', 'medium', 'long'] as const)[n % 4],
-          topics: ['Family, Sea', 'Adventure', 'Daily life'][n % 3],
-          isAdultContent: n % 7 === 0,
-        },
+        story: assortedStory(n),
       }),
     );
   }
