@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { matchesEtag } from '#server/http/etag.ts';
 import { ChapterFragmentCache, type ChapterFragments } from './chapter-cache.ts';
 import { deflatePiece } from './gzip.ts';
-import { matchesEtag } from './present.ts';
 
 const fragments = (version: string, bytes: number): ChapterFragments => ({
   version,

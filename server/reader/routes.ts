@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as reader from '#common/endpoints/reader.ts';
 import { route } from '#server/http/contract.ts';
+import { matchesEtag } from '#server/http/etag.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { ChapterFragmentCache } from './chapter-cache.ts';
 import { acceptsGzip } from './gzip.ts';
-import { matchesEtag, presentChapter } from './present.ts';
+import { presentChapter } from './present.ts';
 import { getReaderChapter, setReadingAids } from './service.ts';
 import { getReaderSettings, setReaderSettings } from './settings.ts';
 
