@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const DICTIONARY_IMPORT_WORKER = new URL('../server/dictionary/dictionary-import-worker.ts', import.meta.url);
+
 /**
  * The children of one benchmark: its scripts (`<dir>/<script>.ts`), bundled under node_modules/.cache (so that
  * the bundles find the packages they leave out, as dist/server/main.js does) and started from there.
@@ -24,7 +26,12 @@ export function benchChildren<Script extends string>(name: string, dir: URL, scr
     /** Bundles the child scripts; runChild and startChild start the bundles. */
     async bundleChildren(): Promise<void> {
       await build({
-        entryPoints: scripts.map((script) => fileURLToPath(new URL(`./${script}.ts`, dir))),
+        entryPoints: [
+          ...scripts.map((script) => ({ in: fileURLToPath(new URL(`./${script}.ts`, dir)), out: script })),
+          // Beside every bundle, as beside dist/server/main.js: a child that imports a dictionary (the demo's
+          // seeding among them) parses its lines on this worker too (server/dictionary/lines-off-thread.ts).
+          { in: fileURLToPath(DICTIONARY_IMPORT_WORKER), out: 'dictionary-import-worker' },
+        ],
         outdir: bundleDir,
         outExtension: { '.js': '.mjs' },
         bundle: true,

@@ -1,12 +1,11 @@
 // The signed-in learner every request is sent as, with some progress made through the API as the web app makes
 // it: Spanish chosen, the first demo chapter marked read, reading time counted, a few words looked up and saved.
 // And the list of hot endpoints, each one request as a browser sends it.
-import { request as httpRequest } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
 import { signedInToken } from '../database.ts';
+import { type Answer, fetchRaw as fetchAnswer } from '../fetch.ts';
 import type { LoadRequest } from './load.ts';
 
 /** What a browser sends with a fetch of the app (web/lib/api.ts adds X-Timezone). */
@@ -19,37 +18,11 @@ export const BROWSER_HEADERS = {
 /** A word of the first demo chapter found in the demo dictionary: looked up once first, then cached. */
 const LOOKED_UP = ['gata', 'luna', 'casa', 'noche', 'blanca'];
 
-export interface Answer {
-  status: number;
-  encoding: string;
-  /** The bytes as they came over the wire (compressed if they were). */
-  raw: Buffer;
-  body: string;
-}
+export type { Answer };
 
-/** One request as the wire carries it: its status, the raw bytes and their encoding, and the decoded text. */
+/** One request as the wire carries it, with a browser's headers. */
 export function fetchRaw(origin: string, sent: LoadRequest): Promise<Answer> {
-  return new Promise((done, fail) => {
-    const headers = {
-      ...BROWSER_HEADERS,
-      ...sent.headers,
-      ...(sent.body === undefined ? {} : { 'content-length': Buffer.byteLength(sent.body) }),
-    };
-    const request = httpRequest(`${origin}${sent.path}`, { method: sent.method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', fail);
-      response.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = String(response.headers['content-encoding'] ?? 'identity');
-        const decoded =
-          encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-        done({ status: response.statusCode ?? 0, encoding, raw, body: decoded.toString() });
-      });
-    });
-    request.on('error', fail);
-    request.end(sent.body);
-  });
+  return fetchAnswer(origin, sent, BROWSER_HEADERS);
 }
 
 export interface Learner {

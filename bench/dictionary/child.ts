@@ -6,5 +6,5 @@ export { type ChildMemory, serveChild } from '../child.ts';
 export const { bundleChildren, runChild, startChild } = benchChildren(
   'dictionary',
   new URL('./', import.meta.url),
-  ['baseline', 'import', 'dictionary-import-worker', 'stages', 'load', 'serve'],
+  ['baseline', 'import', 'stages', 'load', 'serve'],
 );

@@ -3,11 +3,11 @@
 // signed as the sampled learners in turn and sending what a browser sends; each beside a bare Fastify route
 // answering the scenario's median body, compressed as the app compresses. CPU per request of the server
 // process, PostgreSQL and the load generator, as bench/dictionary measures them.
-import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { productionNodeFlags } from '../child.ts';
+import { fetchRaw as fetchAnswer } from '../fetch.ts';
 import { type Measured, measuredLoad } from '../measure.ts';
 import { log, median } from '../stats.ts';
 import { runChild, startChild } from './child.ts';
@@ -76,42 +76,17 @@ export interface ScenarioResult {
 export type ApiResult = Record<Scenario, ScenarioResult>;
 
 /** One request as the wire carries it: status, the raw (compressed) size, its encoding and the decoded text. */
-export function fetchRaw(
+export async function fetchRaw(
   origin: string,
   sent: LoadRequest,
 ): Promise<{ status: number; encoding: string; wireBytes: number; body: string }> {
-  return new Promise((done, fail) => {
-    const request = httpRequest(
-      `${origin}${sent.path}`,
-      {
-        method: sent.method,
-        headers: {
-          ...BROWSER_HEADERS,
-          ...sent.headers,
-          ...(sent.body === undefined ? {} : { 'content-length': Buffer.byteLength(sent.body) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', fail);
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = String(response.headers['content-encoding'] ?? 'identity');
-          const decoded =
-            encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          done({
-            status: response.statusCode ?? 0,
-            encoding,
-            wireBytes: raw.length,
-            body: decoded.toString(),
-          });
-        });
-      },
-    );
-    request.on('error', fail);
-    request.end(sent.body);
-  });
+  const answer = await fetchAnswer(origin, sent, BROWSER_HEADERS);
+  return {
+    status: answer.status,
+    encoding: answer.encoding,
+    wireBytes: answer.raw.length,
+    body: answer.body,
+  };
 }
 
 /** The requests of each scenario, one per sampled learner, cycled through by the load. */

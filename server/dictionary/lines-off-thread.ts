@@ -1,6 +1,8 @@
 // An import's line work (import-lines.ts) on worker threads of its own, taking turns at the batches, or on the
 // import's thread: the same work either way, asked for batch by batch and answered in order.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BatchRows, ImportLines, type ImportLinesOptions, type LinesBatch } from './import-lines.ts';
 
@@ -78,7 +80,7 @@ export const LINE_WORKERS = Math.min(1, availableParallelism() - 1);
 
 /**
  * The worker's module: beside this one as TypeScript (tests, tsx), beside the bundle as JavaScript
- * (dist/server/, scripts/build-server.mjs; bench/dictionary bundles it beside its import child as .mjs).
+ * (dist/server/, scripts/build-server.mjs; bench/child.ts bundles it beside every benchmark's children as .mjs).
  */
 function workerUrl(): URL {
   return new URL(`./dictionary-import-worker${sourceExtension}`, import.meta.url);
@@ -93,8 +95,10 @@ export function linesOffThread(
   options: Omit<ImportLinesOptions, 'works'>,
   workers: number = LINE_WORKERS,
 ): LineWork {
-  const works = { ...options, works: workers + 1 };
-  return together([inThread(works), ...Array.from({ length: workers }, () => lineWorker(works))]);
+  // A bundle built without the worker beside it (a script of one's own) imports on its own thread rather than fail.
+  const threads = existsSync(fileURLToPath(workerUrl())) ? workers : 0;
+  const works = { ...options, works: threads + 1 };
+  return together([inThread(works), ...Array.from({ length: threads }, () => lineWorker(works))]);
 }
 
 /**
