@@ -20,6 +20,13 @@ import type { WordAnalysis } from './useWordLookup.ts';
 
 const ACTIVE_ID = 'reader-active-word';
 const KEYBOARD_HINT_ID = 'reader-keyboard-hint';
+/**
+ * A chapter longer than this (about 2,000 words, eight phone screens) lets its paragraphs off screen skip
+ * style and layout (styles.css, `data-long`). A shorter one renders whole: the skipped paragraphs' estimated
+ * height would otherwise move the completion section into view after the first frame (Lighthouse's layout
+ * shift on the demo chapter, 0.061).
+ */
+export const LONG_CHAPTER_CHARACTERS = 12_000;
 
 export interface ChapterTextProps {
   content: string;
@@ -120,6 +127,7 @@ export const ChapterText = memo(function ChapterText({
         data-reader-text
         data-readings={showReadings && words ? '' : undefined}
         data-marks={statuses && showMarks ? '' : undefined}
+        data-long={content.length > LONG_CHAPTER_CHARACTERS ? '' : undefined}
         data-size={appearance?.text_size}
         data-spacing={appearance?.line_spacing}
         data-typeface={appearance?.typeface}
