@@ -42,6 +42,10 @@ async function moveChapterByKeyboard(page: Page, title: string, key: string, ann
   await page.getByRole('button', { name: `Reorder ${title}` }).focus();
   await page.keyboard.press('Space');
   await expect(status).toContainText('Picked up.');
+  // dnd-kit's keyboard sensor listens for the arrow keys from a timer it sets as the drag starts, and React may
+  // announce the pick-up before that timer runs (a key pressed then is lost: CI on a busy machine). A timer set
+  // now runs after it, so the sensor listens once this resolves.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press(key);
   await expect(status).toHaveText(announced);
   await page.keyboard.press('Space');
