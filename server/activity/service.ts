@@ -7,7 +7,7 @@ import {
   MAX_READING_SECONDS_PER_DAY,
   readingStreak,
 } from '#common/activity.ts';
-import { type BatchedStatement, StatementBatcher } from '#server/db/batched.ts';
+import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { laterOf, momentOf } from '#server/db/moment.ts';
 import { chapters, languages, readingDays, readingReports, stories } from '#server/db/schema.ts';
@@ -42,7 +42,7 @@ const DAILY_GOALS: BatchedStatement<DailyGoalItem, DailyGoalQueryRow, DailyGoalR
     return { goalMinutes: row.goal ?? DEFAULT_DAILY_GOAL_MINUTES, todaySeconds: row.seconds ?? 0 };
   },
 };
-const dailyGoals = new WeakMap<pg.Pool, StatementBatcher<DailyGoalItem, DailyGoalQueryRow, DailyGoalRow>>();
+const askDailyGoal = batchedStatement(DAILY_GOALS);
 
 /**
  * The learner's goal in a language (the default when never set) and their reading time in it on `today`,
@@ -55,12 +55,7 @@ export function getDailyGoal(
   languageCode: string,
   today: string,
 ): Promise<DailyGoalRow> {
-  let batcher = dailyGoals.get(pool);
-  if (!batcher) {
-    batcher = new StatementBatcher(pool, DAILY_GOALS);
-    dailyGoals.set(pool, batcher);
-  }
-  return batcher.ask({ userId, today, languageCode });
+  return askDailyGoal(pool, { userId, today, languageCode });
 }
 
 /**
@@ -304,12 +299,7 @@ export async function getActivity(
   userId: string,
   options: { languageCode?: string; from: string; to: string; today: string },
 ): Promise<{ streak: number; days: ActivityDayRow[] }> {
-  let batcher = activities.get(pool);
-  if (!batcher) {
-    batcher = new StatementBatcher(pool, ACTIVITIES);
-    activities.set(pool, batcher);
-  }
-  const { languageId, days } = await batcher.ask({ userId, ...options });
+  const { languageId, days } = await askActivity(pool, { userId, ...options });
   const { today } = options;
   // The range usually ends today: its days give the streak, unless the streak runs back past its start.
   if (options.from < today && options.to >= today) {
@@ -367,7 +357,7 @@ const ACTIVITIES: BatchedStatement<ActivityItem, ActivityQueryRow, ActivityAnswe
     return { languageId: first?.language_id ?? null, days };
   },
 };
-const activities = new WeakMap<pg.Pool, StatementBatcher<ActivityItem, ActivityQueryRow, ActivityAnswer>>();
+const askActivity = batchedStatement(ACTIVITIES);
 
 /** The first day of a streak of `streak` days ending today or yesterday. */
 function streakStart(today: string, streak: number, days: ActivityDayRow[]): string {

@@ -81,3 +81,21 @@ export class StatementBatcher<Item, Row extends { i: number | string }, Answer> 
     });
   }
 }
+
+/**
+ * `statement` asked through one batcher per pool (made on first use): what a service calls with its pool and
+ * one request's item.
+ */
+export function batchedStatement<Item, Row extends { i: number | string }, Answer>(
+  statement: BatchedStatement<Item, Row, Answer>,
+): (pool: pg.Pool, item: Item) => Promise<Answer> {
+  const batchers = new WeakMap<pg.Pool, StatementBatcher<Item, Row, Answer>>();
+  return (pool, item) => {
+    let batcher = batchers.get(pool);
+    if (!batcher) {
+      batcher = new StatementBatcher(pool, statement);
+      batchers.set(pool, batcher);
+    }
+    return batcher.ask(item);
+  };
+}

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
+import { acceptsEncoding } from '#server/http/accept-encoding.ts';
 
 /** Below this an answer goes as it is, as the compression plugin's threshold (server/app.ts) would send it. */
 const THRESHOLD = 1024;
@@ -8,17 +9,6 @@ const GZIP = { level: 1 };
 
 /** How the story list is sent: gzip, brotli, or as it is. */
 export type ListEncoding = 'gzip' | 'br' | 'identity';
-
-/** Whether the Accept-Encoding header accepts `coding` (or everything, `*`) with a weight above zero. */
-function accepts(header: string, coding: string): boolean {
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    if (name !== coding && name !== `x-${coding}` && name !== '*') continue;
-    const weight = parameters.find((parameter) => parameter.startsWith('q='));
-    return weight === undefined || Number(weight.slice(2)) > 0;
-  }
-  return false;
-}
 
 /**
  * The encoding the client asks for, as the compression plugin chose it: gzip when it accepts gzip (or `*`,
@@ -29,8 +19,8 @@ function accepts(header: string, coding: string): boolean {
 export function listEncoding(request: FastifyRequest): ListEncoding {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return 'identity';
-  if (accepts(header, 'gzip')) return 'gzip';
-  return accepts(header, 'br') ? 'br' : 'identity';
+  if (acceptsEncoding(header, 'gzip')) return 'gzip';
+  return acceptsEncoding(header, 'br') ? 'br' : 'identity';
 }
 
 /**

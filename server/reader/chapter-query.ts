@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { StoredWord } from '#server/analysis/service.ts';
-import { type BatchedStatement, StatementBatcher } from '#server/db/batched.ts';
+import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { StoredReadAlong } from '#server/db/schema.ts';
 
 /**
@@ -76,10 +76,7 @@ const READER_CHAPTERS: BatchedStatement<ChapterItem, ChapterRow, ChapterRow | un
   ],
   answer: ([row]) => row,
 };
-const readerChapters = new WeakMap<
-  pg.Pool,
-  StatementBatcher<ChapterItem, ChapterRow, ChapterRow | undefined>
->();
+const askReaderChapter = batchedStatement(READER_CHAPTERS);
 
 /** The chapter's row as the learner reads it; `cachedVersion` is the version of the copy the caller holds. */
 export function queryReaderChapter(
@@ -88,10 +85,5 @@ export function queryReaderChapter(
   userId: string,
   cachedVersion: string,
 ): Promise<ReaderChapterQueryRow | undefined> {
-  let batcher = readerChapters.get(pool);
-  if (!batcher) {
-    batcher = new StatementBatcher(pool, READER_CHAPTERS);
-    readerChapters.set(pool, batcher);
-  }
-  return batcher.ask({ chapterId, userId, cachedVersion });
+  return askReaderChapter(pool, { chapterId, userId, cachedVersion });
 }

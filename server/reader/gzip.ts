@@ -82,17 +82,6 @@ export function gzipOf(pieces: readonly (Deflated | string)[], last: string): Bu
   return Buffer.concat(parts);
 }
 
-/** Whether an Accept-Encoding header takes gzip (by name or `*`, with no q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((part) => {
-    const [name, ...parameters] = part.split(';').map((value) => value.trim().toLowerCase());
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 // zlib's crc32_combine: the CRC-32 of A followed by B from each one's CRC and B's length. Appending n zero bytes
 // to a CRC's state is linear over GF(2): a 32×32 matrix (each entry the image of one bit), made by squaring the
 // one-zero-bit operator, O(log n) products. A cached piece keeps its matrix, so a combine costs 32 steps.

@@ -1,6 +1,6 @@
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, crc32Combine, deflatePiece, gzipOf } from './gzip.ts';
+import { crc32Combine, deflatePiece, gzipOf } from './gzip.ts';
 
 describe('gzipOf', () => {
   it('splices pieces compressed apart into one gzip member that decodes to their text', () => {
@@ -33,16 +33,5 @@ describe('gzipOf', () => {
     expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
     expect(crc32Combine(0, crc32(a), a.length)).toBe(crc32(a));
     expect(crc32Combine(crc32(a), crc32(Buffer.alloc(0)), 0)).toBe(crc32(a));
-  });
-});
-
-describe('acceptsGzip', () => {
-  it('takes gzip or * unless refused with q=0', () => {
-    expect(acceptsGzip('gzip, br')).toBe(true);
-    expect(acceptsGzip('br, gzip;q=0.5')).toBe(true);
-    expect(acceptsGzip('*')).toBe(true);
-    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
-    expect(acceptsGzip('br')).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

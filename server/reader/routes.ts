@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as reader from '#common/endpoints/reader.ts';
+import { acceptsEncoding } from '#server/http/accept-encoding.ts';
 import { route } from '#server/http/contract.ts';
 import { matchesEtag } from '#server/http/etag.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { ChapterFragmentCache } from './chapter-cache.ts';
-import { acceptsGzip } from './gzip.ts';
 import { presentChapter } from './present.ts';
 import { getReaderChapter, setReadingAids } from './service.ts';
 import { getReaderSettings, setReaderSettings } from './settings.ts';
@@ -32,7 +32,7 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     // Compressed here from pieces, most compressed once per version, rather than whole by the compression
     // hook on every read (decision 088); an answer under its threshold is left to it, so stays plain.
-    if (json.length < GZIP_FROM || !acceptsGzip(request.headers['accept-encoding'])) return json;
+    if (json.length < GZIP_FROM || !acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return json;
     reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
     return reply.type('application/json; charset=utf-8').send(gzip());
   });

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { SavedWordSort, SavedWordsFilter, SortOrder } from '#common/schemas/reading.ts';
 import { statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/terms.ts';
-import { type BatchedStatement, StatementBatcher } from '#server/db/batched.ts';
+import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
 import { savedWords } from '#server/db/schema.ts';
 import { lemmasOf } from '#server/dictionary/lookup/service.ts';
@@ -128,15 +128,10 @@ LEFT JOIN LATERAL (
   answer: (rows) => rows,
 };
 type WordsItem = { userId: string; language: string | undefined };
-const savedWordLists = new WeakMap<pg.Pool, StatementBatcher<WordsItem, Row, Row[]>>();
+const askSavedWords = batchedStatement(SAVED_WORDS);
 
 function readRows(pool: pg.Pool, userId: string, language: string | undefined): Promise<Row[]> {
-  let batcher = savedWordLists.get(pool);
-  if (!batcher) {
-    batcher = new StatementBatcher(pool, SAVED_WORDS);
-    savedWordLists.set(pool, batcher);
-  }
-  return batcher.ask({ userId, language });
+  return askSavedWords(pool, { userId, language });
 }
 
 /**
