@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StoryListQuery } from '#common/schemas/library.ts';
+import { SizedCache } from '#server/http/sized-cache.ts';
 import type { ListEncoding } from './compression.ts';
 
 /** A story list as it is sent: its bytes in their encoding, and the validator of what they say. */
@@ -31,47 +32,9 @@ const ENTRY_OVERHEAD = 200;
  * serves them until their progress or known counts change. Bounded by bytes, least recently used first; kept
  * per server, and right on every server because the version is read from the database with every request.
  */
-export class ListAnswerCache {
-  private readonly answers = new Map<string, { answer: ListAnswer; cost: number }>();
-  private held = 0;
-
-  constructor(readonly maxBytes = 32 * 1024 * 1024) {}
-
-  /** The bytes held, keys included. */
-  get heldBytes(): number {
-    return this.held;
-  }
-
-  get size(): number {
-    return this.answers.size;
-  }
-
-  get(key: string): ListAnswer | undefined {
-    const entry = this.answers.get(key);
-    if (!entry) return undefined;
-    this.answers.delete(key);
-    this.answers.set(key, entry);
-    return entry.answer;
-  }
-
-  /** Keeps `answer` under `key`, letting the least recently used go to stay within maxBytes. */
-  set(key: string, answer: ListAnswer): void {
-    const cost = answer.bytes.length + key.length * 2 + ENTRY_OVERHEAD;
-    this.remove(key);
-    if (cost > this.maxBytes) return;
-    for (const oldest of this.answers.keys()) {
-      if (this.held + cost <= this.maxBytes) break;
-      this.remove(oldest);
-    }
-    this.answers.set(key, { answer, cost });
-    this.held += cost;
-  }
-
-  private remove(key: string): void {
-    const entry = this.answers.get(key);
-    if (!entry) return;
-    this.answers.delete(key);
-    this.held -= entry.cost;
+export class ListAnswerCache extends SizedCache<string, ListAnswer> {
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    super(maxBytes, (key, answer) => answer.bytes.length + key.length * 2 + ENTRY_OVERHEAD);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import type { StoredWord } from '#server/analysis/service.ts';
+import { SizedCache } from '#server/http/sized-cache.ts';
 import type { ReaderChapterQueryRow } from './chapter-query.ts';
 import { type Deflated, deflatePiece } from './gzip.ts';
 
@@ -56,41 +57,24 @@ export function fragmentsOf(row: ReaderChapterQueryRow): ChapterFragments {
 
 /** Copies by chapter id, the least recently used dropped first past `maxBytes` (UTF-16 units, about bytes). */
 export class ChapterFragmentCache {
-  private readonly entries = new Map<number, ChapterFragments>();
-  private total = 0;
+  private readonly copies: SizedCache<number, ChapterFragments>;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    this.copies = new SizedCache(maxBytes, (_id, fragments) => fragments.bytes);
+  }
 
   /** The version of the copy held, or '' (no row's version is empty). */
   versionOf(chapterId: number): string {
-    return this.entries.get(chapterId)?.version ?? '';
+    return this.copies.peek(chapterId)?.version ?? '';
   }
 
   /** The copy of this version, kept as the most recently used; undefined if the copy held is another's. */
   get(chapterId: number, version: string): ChapterFragments | undefined {
-    const entry = this.entries.get(chapterId);
-    if (!entry || entry.version !== version) return undefined;
-    this.entries.delete(chapterId);
-    this.entries.set(chapterId, entry);
-    return entry;
+    if (this.copies.peek(chapterId)?.version !== version) return undefined;
+    return this.copies.get(chapterId);
   }
 
   set(chapterId: number, fragments: ChapterFragments): void {
-    this.delete(chapterId);
-    if (fragments.bytes > this.maxBytes) return;
-    this.entries.set(chapterId, fragments);
-    this.total += fragments.bytes;
-    for (const [id, entry] of this.entries) {
-      if (this.total <= this.maxBytes) break;
-      this.entries.delete(id);
-      this.total -= entry.bytes;
-    }
-  }
-
-  private delete(chapterId: number): void {
-    const entry = this.entries.get(chapterId);
-    if (!entry) return;
-    this.entries.delete(chapterId);
-    this.total -= entry.bytes;
+    this.copies.set(chapterId, fragments);
   }
 }
