@@ -11,10 +11,15 @@ export interface EndpointResult {
   /** A bare Fastify route answering the bytes the app sent (absent in a profiling run). */
   bare: Measured | undefined;
   app: Measured;
-  /** The app offered half the bare route's rate, steadily. */
-  appAtHalfBareRate: (Measured & { offeredRequestsPerSecond: number }) | null;
-  /** Half the bare route's rate: not offered when the app answers fewer flat out (p99 would be its queue). */
-  halfBareRate: number | null;
+  /** The app offered half its target rate, steadily. */
+  appAtHalfTarget: (Measured & { offeredRequestsPerSecond: number }) | null;
+  /** The target, as a share of the bare route's rate (a third; the lookup's, a half). */
+  targetShare: number;
+  /**
+   * Half the target rate (the bare route's rate × targetShare ÷ 2): not offered when the app answers fewer flat
+   * out (p99 would be its queue).
+   */
+  halfTargetRate: number | null;
   shareOfBare: number | null;
   /** Each round of bare route then app (the reported one is the median share). */
   rounds: {
@@ -56,7 +61,7 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
   );
   for (const [name, result] of Object.entries(results)) {
     if (!result) continue;
-    const half = result.appAtHalfBareRate;
+    const half = result.appAtHalfTarget;
     console.info(
       pad(
         [
@@ -67,8 +72,8 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
           result.app.latencyP99Ms,
           result.bare?.requestsPerSecond ?? '–',
           result.shareOfBare === null ? '–' : `${(result.shareOfBare * 100).toFixed(1)}%`,
-          result.halfBareRate ?? '–',
-          half?.latencyP99Ms ?? (result.halfBareRate ? 'over' : '–'),
+          result.halfTargetRate ?? '–',
+          half?.latencyP99Ms ?? (result.halfTargetRate ? 'over' : '–'),
           result.app.cpu.serverMicrosPerRequest ?? '–',
           result.postgresBackends?.microsPerRequest ?? '–',
           result.app.cpu.postgresMicrosPerRequest ?? '–',
@@ -81,7 +86,8 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
   }
   console.info(
     'bytes: sent on the wire; p50/p99 ms flat out (50 connections); share: of the bare route’s req/s; ' +
-      '½ offer: half the bare rate offered steadily, and the p99 ms there (over: beyond the app’s flat-out rate, not offered); app µs: the app process’s CPU per ' +
+      '½ offer: half the target rate (a third of the bare route’s, the lookup’s a half) offered steadily, and ' +
+      'the p99 ms there (over: beyond the app’s flat-out rate, not offered); app µs: the app process’s CPU per ' +
       'request; pg µs: the CPU of the backends serving its pool, pg all: of the whole cluster; lines: log lines ' +
       'per request; log B/10k: log bytes per 10,000 requests (LOG_LEVEL default).',
   );

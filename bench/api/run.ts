@@ -6,7 +6,8 @@
 //      default LOG_LEVEL with its log written to a counting stream), seeded with the demo content as a fresh
 //      install is; a learner signed in with some progress (learner.ts).
 //   3. For each endpoint (learner.ts's ENDPOINTS), with the learner's bearer token and a browser's headers: the
-//      bare route flat out, the app flat out, then the app offered half the bare route's rate steadily
+//      bare route flat out, the app flat out, then the app offered half its target rate steadily (the target:
+//      TARGET_SHARE of the bare route's rate, a third or a half; "p99 ≤ 10 ms offered half of that rate")
 //      (bench/load.ts, in a child process of its own; 50 connections, a warm-up before each run).
 //      Per request: the app's CPU (process.cpuUsage of its process), the CPU of the PostgreSQL backends serving
 //      its pool (pg_stat_activity's pids, /proc/<pid>/stat) and of the whole cluster (bench/measure.ts), and
@@ -33,6 +34,7 @@ import {
   BROWSER_HEADERS,
   ENDPOINTS,
   type Endpoint,
+  TARGET_SHARE,
   endpointRequests,
   fetchRaw,
   prepareLearner,
@@ -127,13 +129,13 @@ async function measureEndpoint(
   const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)] as Round;
   const { bare, app, backends, logBefore, logAfter } = median;
   let atHalf: (Measured & { offeredRequestsPerSecond: number }) | null = null;
-  const rate = bare ? Math.max(1, Math.round(bare.requestsPerSecond / 2)) : 0;
+  const rate = bare ? Math.max(1, Math.round((bare.requestsPerSecond * TARGET_SHARE[name]) / 2)) : 0;
   // Offered more than it answers flat out, the app would only queue: the steady run sends rate × duration
   // requests and waits for every answer, minutes for the slow endpoints, and its p99 is the queue's length.
   if (bare && app.requestsPerSecond >= rate) {
     atHalf = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, rate)) };
-    log(`  app offered ${rate} req/s: p99 ${atHalf.latencyP99Ms} ms`);
-  } else if (bare) log(`  half the bare rate (${rate} req/s) is beyond the app's: not offered`);
+    log(`  app offered ${rate} req/s (half its target): p99 ${atHalf.latencyP99Ms} ms`);
+  } else if (bare) log(`  half the target rate (${rate} req/s) is beyond the app's: not offered`);
   const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
   return {
     request: `${request.method} ${request.path}`,
@@ -143,8 +145,9 @@ async function measureEndpoint(
     contentEncoding: answer.encoding,
     bare,
     app,
-    appAtHalfBareRate: atHalf,
-    halfBareRate: bare ? rate : null,
+    appAtHalfTarget: atHalf,
+    targetShare: TARGET_SHARE[name],
+    halfTargetRate: bare ? rate : null,
     shareOfBare: bare ? Number((app.requestsPerSecond / bare.requestsPerSecond).toFixed(3)) : null,
     rounds: rounds.map((round) => ({
       bareRequestsPerSecond: round.bare?.requestsPerSecond ?? null,

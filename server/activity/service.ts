@@ -15,6 +15,7 @@ import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
+import { countFreeReport } from './free-reports.ts';
 
 export interface DailyGoalRow {
   goalMinutes: number;
@@ -108,8 +109,9 @@ export interface ReadingReport {
  * seconds a report and 24 hours a day. Only a chapter the learner may read is counted, by the rule that opens
  * it (requireReadable): one that does not exist, or whose story is unpublished (unless the learner is an
  * admin), is 404; one of a Pro story, for a learner without Pro, 403. A report whose id was counted already
- * answers what it counted then, and the day's time as it is now. A new report on a free published story is one
- * statement; any other reads the learner's plan first.
+ * answers what it counted then, and the day's time as it is now. A new report on a free published story is
+ * counted in one statement with the others sent at the same moment (free-reports.ts); any other reads the
+ * learner's plan first.
  */
 export async function trackReadingTime(
   { db, pool }: { db: Database | Transaction; pool?: pg.Pool | undefined },
@@ -121,55 +123,18 @@ export async function trackReadingTime(
   // Without the pool (inside the transaction of an Idempotency-Key, whose key must commit with the seconds),
   // every report takes the path of several statements.
   const quick =
-    counted > 0 && pool ? await trackFreeReport(pool, reader.userId, report, counted, day) : undefined;
+    counted > 0 && pool
+      ? await countFreeReport(pool, {
+          userId: reader.userId,
+          chapterId: report.chapterId,
+          day,
+          seconds: counted,
+          reportId: report.reportId ?? null,
+        })
+      : undefined;
   // Nothing to add, a repeat, or a chapter of a story not free, or unpublished (or none at all): the slower
   // path, which asks the rule of reading.
-  return quick ?? trackReport(db, reader, report, counted, day);
-}
-
-/**
- * A new report on a free published story, in one statement; undefined when it counted nothing (any other
- * chapter, or a report id sent before).
- */
-async function trackFreeReport(
-  pool: pg.Pool,
-  userId: string,
-  report: ReadingReport,
-  counted: number,
-  day: string,
-): Promise<ReadingTimeResult | undefined> {
-  // Named: planned once per connection. Every reading learner sends one every 30 seconds, so its commit
-  // does not wait for the disk (synchronous_commit off for this statement's own transaction): a crash of
-  // PostgreSQL may lose the reports of its last fraction of a second, seconds of reading, and nothing else.
-  // A report with an id is counted only when its id is new (the insert into reading_reports returns it).
-  const { rows } = await pool.query<{ language: string; time_spent: number }>({
-    name: 'track-reading-time',
-    text: `WITH relaxed AS (
-             SELECT set_config('synchronous_commit', 'off', true)
-           ), chapter AS (
-             SELECT s.language_id, l.code
-             FROM chapters c
-             JOIN stories s ON s.id = c.story_id
-             JOIN languages l ON l.id = s.language_id
-             WHERE c.id = $1 AND s.is_published AND s.is_free
-           ), report AS (
-             INSERT INTO reading_reports (user_id, report_id, seconds_counted)
-             SELECT $2::uuid, $6::uuid, $4::int FROM chapter WHERE $6::uuid IS NOT NULL
-             ON CONFLICT DO NOTHING
-             RETURNING 1
-           ), counted AS (
-             INSERT INTO reading_days (user_id, day, language_id, seconds)
-             SELECT $2::uuid, $3::date, language_id, $4::int FROM chapter
-             WHERE $6::uuid IS NULL OR EXISTS (SELECT 1 FROM report)
-             ON CONFLICT (user_id, day, language_id) DO UPDATE
-             SET seconds = least(reading_days.seconds + excluded.seconds, $5::int), updated_at = now()
-             RETURNING seconds
-           )
-           SELECT chapter.code AS language, counted.seconds AS time_spent FROM relaxed, chapter, counted`,
-    values: [report.chapterId, userId, day, counted, MAX_READING_SECONDS_PER_DAY, report.reportId ?? null],
-  });
-  const row = rows[0];
-  return row && { language: row.language, secondsCounted: counted, timeSpent: row.time_spent };
+  return quick ? { ...quick, secondsCounted: counted } : trackReport(db, reader, report, counted, day);
 }
 
 /** Any report, by the rule of reading: several statements, and the learner's plan for a story not free. */
