@@ -11,11 +11,12 @@ export async function explainLibraryState(pool: pg.Pool, userId: string): Promis
   try {
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE library_state_explained AS ${LIBRARY_STATE_SQL}`);
-    const values = ['es', userId, '{}', ...KNOWN_BY_STORY_VALUES].map((value) =>
-      client.escapeLiteral(String(value)),
+    // One asking row: Spanish, the learner, no search words, no known counts held.
+    const values = ['{es}', `{${userId}}`, '{"[]"}', ...KNOWN_BY_STORY_VALUES, '{NULL}', '{NULL}', '{NULL}'].map(
+      (value) => client.escapeLiteral(String(value)),
     );
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) EXECUTE library_state_explained(${values.join(', ')}, NULL, NULL, NULL)`,
+      `EXPLAIN (ANALYZE, BUFFERS) EXECUTE library_state_explained(${values.join(', ')})`,
     );
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   } finally {

@@ -133,7 +133,10 @@ describe("the known counts a server holds between a learner's lists", () => {
     const scans = async (values: (string | number | null)[]) => {
       const { rows } = await t.app.pool.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)
-         SELECT ${KNOWN_COLUMNS_SQL} FROM languages l ${KNOWN_BY_STORY_SQL} WHERE l.code = $1 AND $3::int IS NULL`,
+         SELECT ${KNOWN_COLUMNS_SQL}
+         FROM (SELECT $2::uuid AS user_id, $6::bigint AS held_learner_version,
+                      $7::bigint AS held_language_version, $8::int AS held_language_id) k
+         CROSS JOIN languages l ${KNOWN_BY_STORY_SQL} WHERE l.code = $1 AND $3::int IS NULL`,
         ['es', user.id, null, ...KNOWN_BY_STORY_VALUES, ...values],
       );
       return rows

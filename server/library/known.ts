@@ -76,23 +76,24 @@ export type KnownByStory = StoryCounts | undefined;
 const UNDERSTOOD = `{${UNDERSTOOD_STATUSES.map(statusNumber).join(',')}}`;
 
 /**
- * Parts of the story list's one query (its $2 is the learner, $4 and $5 the values below, $6 to $8 the
- * versions and language of the counts the server holds (heldValues), `l` the language). The join reads the
- * learner's version (learner_known_versions); the columns answer it and languages.known_version and, only when
- * they differ from those held (a CASE: PostgreSQL evaluates a branch's subqueries only when it is taken, where a
- * lateral join's filter ran after its subqueries), whether the learner knows COMPREHENSION_MIN_KNOWN_TERMS terms
- * in the language (counting no further, through term_statuses' key) and, if so, their counts in its stories as
- * one text "story,occurrences,marked,…" ordered by story (through learner_story_known's key). A learner without
- * a version has no status: nothing is read.
+ * Parts of the story list's one statement. `k` is the asking learner's row (k.user_id; the versions and
+ * language of the counts the server holds, heldValues: k.held_learner_version, k.held_language_version,
+ * k.held_language_id), `l` the language, $4 and $5 the values below. The join reads the learner's version
+ * (learner_known_versions); the columns answer it and languages.known_version and, only when they differ from
+ * those held (a CASE: PostgreSQL evaluates a branch's subqueries only when it is taken, where a lateral join's
+ * filter ran after its subqueries), whether the learner knows COMPREHENSION_MIN_KNOWN_TERMS terms in the
+ * language (counting no further, through term_statuses' key) and, if so, their counts in its stories as one
+ * text "story,occurrences,marked,…" ordered by story (through learner_story_known's key). A learner without a
+ * version has no status: nothing is read.
  */
 export const KNOWN_BY_STORY_SQL = `
-  LEFT JOIN learner_known_versions v ON v.user_id = $2 AND v.language_id = l.id`;
+  LEFT JOIN learner_known_versions v ON v.user_id = k.user_id AND v.language_id = l.id`;
 
-const STALE = `v.version IS NOT NULL AND (v.version IS DISTINCT FROM $6::bigint
-  OR l.known_version IS DISTINCT FROM $7::bigint OR l.id IS DISTINCT FROM $8::int)`;
+const STALE = `v.version IS NOT NULL AND (v.version IS DISTINCT FROM k.held_learner_version
+  OR l.known_version IS DISTINCT FROM k.held_language_version OR l.id IS DISTINCT FROM k.held_language_id)`;
 const KNOWN_TERMS = `(SELECT count(*)::int FROM (
     SELECT 1 FROM term_statuses ts
-    WHERE ts.user_id = $2 AND ts.language_id = l.id AND ts.status = $4
+    WHERE ts.user_id = k.user_id AND ts.language_id = l.id AND ts.status = $4
     LIMIT $5
   ) enough)`;
 
@@ -105,9 +106,9 @@ const BELOW_THRESHOLD = '-';
  */
 export const KNOWN_COLUMNS_SQL = `v.version AS learner_version, l.known_version AS language_version,
   CASE WHEN ${STALE} THEN CASE WHEN ${KNOWN_TERMS} >= $5 THEN (
-    SELECT coalesce(string_agg(concat_ws(',', k.story_id, k.known_occurrences, k.marked_terms), ','
-                               ORDER BY k.story_id), '')
-    FROM learner_story_known k WHERE k.user_id = $2 AND k.language_id = l.id
+    SELECT coalesce(string_agg(concat_ws(',', sk.story_id, sk.known_occurrences, sk.marked_terms), ','
+                               ORDER BY sk.story_id), '')
+    FROM learner_story_known sk WHERE sk.user_id = k.user_id AND sk.language_id = l.id
   ) ELSE '${BELOW_THRESHOLD}' END END AS known_counts`;
 export const KNOWN_BY_STORY_VALUES = [statusNumber('known'), COMPREHENSION_MIN_KNOWN_TERMS] as const;
 
@@ -130,7 +131,7 @@ export interface HeldCounts {
   known: KnownByStory;
 }
 
-/** KNOWN_BY_STORY_SQL's $6, $7 and $8 for what a server holds: the versions and language of held counts. */
+/** The asking row's held versions and language (KNOWN_BY_STORY_SQL's k.held_…) for what a server holds. */
 export function heldValues(held: HeldCounts | undefined): [string | null, string | null, number | null] {
   return held ? [held.learnerVersion, held.languageVersion, held.languageId] : [null, null, null];
 }

@@ -250,8 +250,17 @@ describe('GET /api/stories/', () => {
     for (const chapter of finishedChapters) await markRead(chapter.id, token);
     for (const chapter of finishedChapters) await markRead(chapter.id, other);
 
-    const mine = (await list(`language=${code}`, token)).body;
-    const theirs = (await list(`language=${code}`, other)).body;
+    // Asked at the same moment, as learners do: their states are read in one statement (LIBRARY_STATES), each
+    // answered its own, and a search in another's.
+    const [mineAnswer, theirsAnswer, searched] = await Promise.all([
+      list(`language=${code}`, token),
+      list(`language=${code}`, other),
+      list(`language=${code}&search=terminada`, other),
+    ]);
+    const [mine, theirs] = [mineAnswer.body, theirsAnswer.body];
+    expect(searched.body.map((item) => [item.title, item.user_progress.is_completed])).toEqual([
+      ['B terminada', true],
+    ]);
 
     expect(mine.map((item) => [item.title, item.chapter_count, item.user_progress])).toEqual([
       [

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { StoryListQuery } from '#common/schemas/library.ts';
 import { DIFFICULTIES } from '#common/stories.ts';
+import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
@@ -185,16 +186,20 @@ interface LibraryState {
 }
 
 /**
- * The story list's one statement (libraryState): $1 the language's code, $2 the learner, $3 the search words,
- * $4 to $8 KNOWN_BY_STORY_SQL's. Exported for bench:library's EXPLAIN.
+ * The story list's one statement (libraryState), for every list asked in one turn (server/db/batched.ts): the
+ * asking rows `k` from $1 the languages' codes, $2 the learners, $3 the search words (a JSON array each), $6 to
+ * $8 the known counts held (heldValues); $4 and $5 KNOWN_BY_STORY_SQL's values. Exported for bench:library's
+ * EXPLAIN.
  */
-export const LIBRARY_STATE_SQL = `SELECT l.id AS language_id, l.stories_version AS version,
-         (SELECT array_agg(fold_for_search(word)) FROM unnest($3::text[]) AS word) AS folded_words,
+export const LIBRARY_STATE_SQL = `SELECT k.i, l.id AS language_id, l.stories_version AS version,
+         (SELECT array_agg(fold_for_search(word)) FROM jsonb_array_elements_text(k.words) AS word) AS folded_words,
          ${KNOWN_COLUMNS_SQL},
          p.story_ids, p.completed, p.words_read, p.points_earned
-  FROM languages l
+  FROM unnest($1::text[], $2::uuid[], $3::jsonb[], $6::bigint[], $7::bigint[], $8::int[]) WITH ORDINALITY
+    AS k(code, user_id, words, held_learner_version, held_language_version, held_language_id, i)
+  JOIN languages l ON l.code = k.code
   ${KNOWN_BY_STORY_SQL}
-  CROSS JOIN (
+  CROSS JOIN LATERAL (
     SELECT array_agg(story_id) AS story_ids, array_agg(completed) AS completed,
            array_agg(words_read) AS words_read, array_agg(points_earned) AS points_earned
     FROM (
@@ -204,61 +209,76 @@ export const LIBRARY_STATE_SQL = `SELECT l.id AS language_id, l.stories_version 
              sum(cp.points_earned)::int AS points_earned
       FROM chapter_progress cp
       JOIN chapters c ON c.id = cp.chapter_id
-      WHERE cp.user_id = $2
+      WHERE cp.user_id = k.user_id
       GROUP BY c.story_id
     ) begun
-  ) p
-  WHERE l.code = $1`;
+  ) p`;
+
+type StateItem = {
+  userId: string;
+  code: string;
+  words: string[];
+  knownCache: KnownCountsCache;
+  held: ReturnType<KnownCountsCache['get']>;
+};
+type StateRow = {
+  i: string;
+  language_id: number;
+  version: string;
+  folded_words: string[] | null;
+  story_ids: number[] | null;
+  completed: number[] | null;
+  words_read: number[] | null;
+  points_earned: number[] | null;
+} & KnownColumns;
 
 /**
- * One query: the language's id and library version, the search words folded as the stories' text is
- * (fold_for_search), the learner's progress in every story they have begun, by story id (through
- * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed), and their
- * known counts in the language's stories, read only when those the server holds are out of date
- * (server/library/known.ts, KnownCountsCache). Null: no such language.
+ * The learner's state in the language: its id and library version, the search words folded as the stories'
+ * text is (fold_for_search), the learner's progress in every story they have begun, by story id (through
+ * chapter_progress's (user_id, chapter_id) index; stories of other languages are simply not listed; one row, the
+ * progress gathered into arrays), and their known counts in the language's stories, read only when those the
+ * server holds are out of date (server/library/known.ts, KnownCountsCache). Null: no such language.
  */
-async function libraryState(
+const LIBRARY_STATES: BatchedStatement<StateItem, StateRow, LibraryState | null> = {
+  name: 'library-states-v1',
+  text: LIBRARY_STATE_SQL,
+  values: (items) => [
+    items.map((item) => item.code),
+    items.map((item) => item.userId),
+    items.map((item) => JSON.stringify(item.words)),
+    ...KNOWN_BY_STORY_VALUES,
+    ...[0, 1, 2].map((place) => items.map((item) => heldValues(item.held)[place] ?? null)),
+  ],
+  answer: ([first], { userId, code, knownCache, held }) => {
+    if (!first) return null;
+    const progress = new Map<number, StoryProgressRow>();
+    for (const [index, storyId] of (first.story_ids ?? []).entries()) {
+      progress.set(storyId, {
+        completedChapters: first.completed?.[index] ?? 0,
+        wordsRead: first.words_read?.[index] ?? 0,
+        pointsEarned: first.points_earned?.[index] ?? 0,
+      });
+    }
+    return {
+      languageId: first.language_id,
+      version: Number(first.version),
+      foldedWords: first.folded_words ?? [],
+      progress,
+      known: knownCache.resolve(userId, code, first.language_id, held, first),
+    };
+  },
+};
+const askLibraryState = batchedStatement(LIBRARY_STATES);
+
+/** The learner's state in the language (LIBRARY_STATES), with the lists asked at the same moment. */
+function libraryState(
   pool: pg.Pool,
   knownCache: KnownCountsCache,
   userId: string,
   code: string,
   words: string[],
 ): Promise<LibraryState | null> {
-  const held = knownCache.get(userId, code);
-  // Named: planned once per connection. One row: the learner's progress by story gathered into arrays, so the
-  // known counts (one text of every story) are read and sent once, not once per story begun (bench:reading).
-  const { rows } = await pool.query<
-    {
-      language_id: number;
-      version: string;
-      folded_words: string[] | null;
-      story_ids: number[] | null;
-      completed: number[] | null;
-      words_read: number[] | null;
-      points_earned: number[] | null;
-    } & KnownColumns
-  >({
-    name: 'library-state',
-    text: LIBRARY_STATE_SQL,
-    values: [code, userId, words, ...KNOWN_BY_STORY_VALUES, ...heldValues(held)],
-  });
-  const first = rows[0];
-  if (!first) return null;
-  const progress = new Map<number, StoryProgressRow>();
-  for (const [index, storyId] of (first.story_ids ?? []).entries()) {
-    progress.set(storyId, {
-      completedChapters: first.completed?.[index] ?? 0,
-      wordsRead: first.words_read?.[index] ?? 0,
-      pointsEarned: first.points_earned?.[index] ?? 0,
-    });
-  }
-  return {
-    languageId: first.language_id,
-    version: Number(first.version),
-    foldedWords: first.folded_words ?? [],
-    progress,
-    known: knownCache.resolve(userId, code, first.language_id, held, first),
-  };
+  return askLibraryState(pool, { userId, code, words, knownCache, held: knownCache.get(userId, code) });
 }
 
 /** What a story list answers from: the learner's state in the language and its library at that version. */
