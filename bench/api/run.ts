@@ -34,10 +34,10 @@ import {
   BROWSER_HEADERS,
   ENDPOINTS,
   type Endpoint,
-  TARGET_SHARE,
   endpointRequests,
   fetchRaw,
   prepareLearner,
+  TARGET_SHARE,
 } from './learner.ts';
 import type { LoadFigures, LoadRequest } from './load.ts';
 import { backendCpuBetween, poolBackendCpu, STATEMENTS_SETTINGS, topStatements } from './postgres.ts';

@@ -12,9 +12,15 @@ export async function explainLibraryState(pool: pg.Pool, userId: string): Promis
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE library_state_explained AS ${LIBRARY_STATE_SQL}`);
     // One asking row: Spanish, the learner, no search words, no known counts held.
-    const values = ['{es}', `{${userId}}`, '{"[]"}', ...KNOWN_BY_STORY_VALUES, '{NULL}', '{NULL}', '{NULL}'].map(
-      (value) => client.escapeLiteral(String(value)),
-    );
+    const values = [
+      '{es}',
+      `{${userId}}`,
+      '{"[]"}',
+      ...KNOWN_BY_STORY_VALUES,
+      '{NULL}',
+      '{NULL}',
+      '{NULL}',
+    ].map((value) => client.escapeLiteral(String(value)));
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) EXECUTE library_state_explained(${values.join(', ')})`,
     );

@@ -70,7 +70,11 @@ describe('reading-time reports sent at the same moment', () => {
   it('stop at 24 hours a day, the reports before the cap answering what they made', async () => {
     const learner = await reader();
     const chapterId = await chapterOf('es');
-    await addReadingDay(t.db, { userId: learner.userId, day: DAY, seconds: MAX_READING_SECONDS_PER_DAY - 100 });
+    await addReadingDay(t.db, {
+      userId: learner.userId,
+      day: DAY,
+      seconds: MAX_READING_SECONDS_PER_DAY - 100,
+    });
 
     const answers = await Promise.all([60, 60, 60].map((seconds) => send(learner, { chapterId, seconds })));
 
@@ -82,7 +86,7 @@ describe('reading-time reports sent at the same moment', () => {
     expect(await secondsOn(learner.userId)).toEqual([MAX_READING_SECONDS_PER_DAY]);
   });
 
-  it("keep learners, languages and days apart, and a refused report refuses only its sender", async () => {
+  it('keep learners, languages and days apart, and a refused report refuses only its sender', async () => {
     const [one, two] = [await reader(), await reader()];
     const [spanish, french] = [await chapterOf('es'), await chapterOf('fr')];
     const pro = await chapterOf('es', { isFree: false });
@@ -97,7 +101,9 @@ describe('reading-time reports sent at the same moment', () => {
     ];
     const settled = await Promise.allSettled(sent);
 
-    const answers = settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : outcome.reason));
+    const answers = settled.map((outcome) =>
+      outcome.status === 'fulfilled' ? outcome.value : outcome.reason,
+    );
     expect(answers.slice(0, 4)).toEqual([
       { language: 'es', secondsCounted: 20, timeSpent: 20 },
       { language: 'fr', secondsCounted: 30, timeSpent: 30 },
