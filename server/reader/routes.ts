@@ -3,6 +3,7 @@ import * as reader from '#common/endpoints/reader.ts';
 import { acceptsEncoding } from '#server/http/accept-encoding.ts';
 import { route } from '#server/http/contract.ts';
 import { matchesEtag } from '#server/http/etag.ts';
+import { SizedCache } from '#server/http/sized-cache.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { ChapterFragmentCache } from './chapter-cache.ts';
 import { presentChapter } from './present.ts';
@@ -16,6 +17,8 @@ import { getReaderSettings, setReaderSettings } from './settings.ts';
 const CHAPTER_CACHE_CONTROL = 'private, no-cache';
 /** The compression hook's threshold (app.ts), in characters: an answer shorter is sent as it is. */
 const GZIP_FROM = 1024;
+/** The compressed answers kept by validator: a few thousand chapters as learners see them. */
+const GZIPPED_ANSWERS_BYTES = 8 * 1024 * 1024;
 
 /**
  * GET /api/chapters/{id}/ (learner.md §7): a chapter in the reader, with its story, language and next chapter;
@@ -25,6 +28,13 @@ const GZIP_FROM = 1024;
 export async function readerRoutes(app: FastifyInstance): Promise<void> {
   // This server's copies of chapters' large parts, by version (decision 088).
   const chapters = new ChapterFragmentCache();
+  // The compressed answers by validator, which names every byte of them (the row's version and a hash of the
+  // rest): a learner's next read of an unchanged chapter, or another learner's in the same state (a new
+  // reader's statuses are none), is compressed once. Per server: its cost is compression, not truth.
+  const gzipped = new SizedCache<string, Buffer>(
+    GZIPPED_ANSWERS_BYTES,
+    (etag, bytes) => etag.length * 2 + bytes.length,
+  );
   route(app, reader.getChapter, async ({ ids }, request, reply) => {
     const { row, fragments } = await getReaderChapter(app.pool, viewerOf(request), ids.id, chapters);
     const { json, etag, gzip } = presentChapter(app.storage, row, fragments);
@@ -34,7 +44,12 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     // hook on every read (decision 088); an answer under its threshold is left to it, so stays plain.
     if (json.length < GZIP_FROM || !acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return json;
     reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-    return reply.type('application/json; charset=utf-8').send(gzip());
+    let bytes = gzipped.get(etag);
+    if (!bytes) {
+      bytes = gzip();
+      gzipped.set(etag, bytes);
+    }
+    return reply.type('application/json; charset=utf-8').send(bytes);
   });
   route(app, reader.setReadingAids, async ({ body }, request) => {
     const aids = await setReadingAids(app.db, viewerOf(request), body);

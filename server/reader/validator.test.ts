@@ -152,5 +152,18 @@ describe('GET /api/chapters/{id}/ validator (decision 088)', () => {
       expect(brotli.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(brotli.bytes).toString()).toBe(plain.text);
     }
+    // The compressed answer is kept by its validator: once the learner's part changes, the new one is sent.
+    const gzipped = async () =>
+      gunzipSync(
+        (await t.fetchStored(url, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' })).bytes,
+      ).toString();
+    const before = await gzipped();
+    expect(await gzipped()).toBe(before);
+    const read = await t.request({ method: 'POST', url: `/api/chapters/${id}/mark-read/`, token });
+    expect(read.status).toBe(200);
+    const after = await gzipped();
+    expect(after).not.toBe(before);
+    expect(after).toBe((await t.get(url, { token })).text);
+    expect(JSON.parse(after)).toMatchObject({ is_completed: true });
   });
 });
