@@ -5,16 +5,15 @@ import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { SavedWordsFilter } from '#common/schemas/reading.ts';
 import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
-import { acceptsEncoding } from '#server/http/accept-encoding.ts';
+import { type AnswerEncoding, acceptsEncoding, encodeAnswer } from '#server/http/accept-encoding.ts';
 import { SizedCache } from '#server/http/sized-cache.ts';
-import { encodeList, type ListEncoding } from '#server/library/compression.ts';
 import { listSavedWords } from './list.ts';
 import { presentListedWord } from './present.ts';
 
 /** The list as sent: its JSON bytes in their encoding. */
 export interface WordsAnswer {
   bytes: Buffer;
-  encoding: ListEncoding;
+  encoding: AnswerEncoding;
 }
 
 type VersionRow = { i: string; version: string | null; imports: string | null };
@@ -54,7 +53,7 @@ export class WordsAnswerCache extends SizedCache<string, WordsAnswer> {
 export function wordsEncoding(headers: {
   'accept-encoding'?: string | string[] | undefined;
   'x-no-compression'?: string | string[] | undefined;
-}): ListEncoding {
+}): AnswerEncoding {
   const header = headers['accept-encoding'];
   if (typeof header !== 'string' || headers['x-no-compression'] !== undefined) return 'identity';
   if (acceptsEncoding(header, 'br')) return 'br';
@@ -70,7 +69,7 @@ export function wordsEncoding(headers: {
 export async function savedWordsAnswer(
   parts: { db: Database; pool: pg.Pool },
   answers: WordsAnswerCache,
-  request: { userId: string; filter: SavedWordsFilter; encoding: ListEncoding },
+  request: { userId: string; filter: SavedWordsFilter; encoding: AnswerEncoding },
 ): Promise<WordsAnswer> {
   const { userId, filter, encoding } = request;
   const version = await askWordsVersion(parts.pool, userId);
@@ -89,7 +88,7 @@ export async function savedWordsAnswer(
   const kept = key === undefined ? undefined : answers.get(key);
   if (kept) return kept;
   const words = await listSavedWords(parts, userId, filter);
-  const answer = encodeList(Buffer.from(JSON.stringify(words.map(presentListedWord))), encoding);
+  const answer = encodeAnswer(Buffer.from(JSON.stringify(words.map(presentListedWord))), encoding);
   if (key !== undefined) answers.set(key, answer);
   return answer;
 }
