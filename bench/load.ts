@@ -9,6 +9,8 @@
 // full speed for part of each second and silence for the rest, whose latencies are those of the full-speed
 // run. It also records latencies against an expected interval of ceil(1 / rate) = 1 ms (rather than 1000 /
 // rate ms), adding a made-up sample for every millisecond a response took beyond the first.
+
+import { randomUUID } from 'node:crypto';
 import { Socket } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -18,6 +20,11 @@ export interface LoadRequest {
   /** The request's own headers (its learner's token), added to the common ones. */
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * A placeholder in the body and the header values replaced by a new UUID on every send: what a browser's
+   * reading-time report carries (its report id, sent as its Idempotency-Key too), so no send is a repeat.
+   */
+  fresh?: string;
 }
 
 export interface LoadInput {
@@ -89,12 +96,24 @@ const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 function asRequest(request: LoadRequest | string): LoadRequest {
-  return typeof request === 'string' ? { method: 'GET', path: request } : request;
+  if (typeof request === 'string') return { method: 'GET', path: request };
+  const { fresh } = request;
+  if (!fresh) return request;
+  const id = randomUUID();
+  const headers = Object.fromEntries(
+    Object.entries(request.headers ?? {}).map(([name, value]) => [name, value.replaceAll(fresh, id)]),
+  );
+  return {
+    ...request,
+    headers,
+    ...(request.body === undefined ? {} : { body: request.body.replaceAll(fresh, id) }),
+  };
 }
 
 /** A request as bytes on the wire: its line, the common headers and its own, and its body. */
-function encodeRequest(request: LoadRequest | string, host: string, commonHeaders: string): string {
-  if (typeof request === 'string') return `GET ${request} HTTP/1.1\r\nhost: ${host}\r\n${commonHeaders}\r\n`;
+function encodeRequest(sent: LoadRequest | string, host: string, commonHeaders: string): string {
+  if (typeof sent === 'string') return `GET ${sent} HTTP/1.1\r\nhost: ${host}\r\n${commonHeaders}\r\n`;
+  const request = asRequest(sent);
   let head = `${request.method} ${request.path} HTTP/1.1\r\nhost: ${host}\r\n${commonHeaders}`;
   for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`;
   if (request.body === undefined) return `${head}\r\n`;

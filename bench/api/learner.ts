@@ -2,6 +2,7 @@
 // it: Spanish chosen, the first demo chapter marked read, reading time counted, a few words looked up and saved.
 // And the list of hot endpoints, each one request as a browser sends it.
 import { sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_HEADER, OCCURRED_AT_HEADER } from '../../common/offline.ts';
 import type { Database } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
 import { signedInToken } from '../database.ts';
@@ -99,6 +100,7 @@ export const ENDPOINTS = [
   'words',
   'lookup',
   'track',
+  'trackKeyed',
 ] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
@@ -115,7 +117,11 @@ export const TARGET_SHARE: Record<Endpoint, number> = {
   words: 0.33,
   lookup: 0.5,
   track: 0.33,
+  trackKeyed: 0.33,
 };
+
+/** A UUID the load generator replaces with a new one on every send (LoadRequest.fresh). */
+const FRESH_ID = '00000000-0000-4000-8000-00000000f2e5';
 
 /** Each hot endpoint's request, signed as the learner. */
 export function endpointRequests(learner: Learner): Record<Endpoint, LoadRequest> {
@@ -134,6 +140,20 @@ export function endpointRequests(learner: Learner): Record<Endpoint, LoadRequest
       path: '/api/track-reading-time/',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ chapter_id: learner.chapterId, seconds: 30 }),
+    },
+    // As the reader sends it (web/features/reader/useReadingTime.ts): a report id of its own, sent as its
+    // Idempotency-Key too, and when it was read (Occurred-At), through the outbox (decision 084).
+    trackKeyed: {
+      method: 'POST',
+      path: '/api/track-reading-time/',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: FRESH_ID,
+        [OCCURRED_AT_HEADER]: new Date().toISOString(),
+      },
+      body: JSON.stringify({ chapter_id: learner.chapterId, seconds: 30, report_id: FRESH_ID }),
+      fresh: FRESH_ID,
     },
   };
 }

@@ -12,6 +12,11 @@ export interface FreeReport {
   /** The seconds to count (already capped per report, and more than 0). */
   seconds: number;
   reportId: string | null;
+  /**
+   * The report's Idempotency-Key, when it came with one equal to its report id (as the reader sends it): kept
+   * with the report, in the same transaction, with the answer it is given (decision 084).
+   */
+  key?: { key: string; endpoint: string; fingerprint: string } | undefined;
 }
 
 /** A counted report: its language, and the learner's time that day in that language once it counted. */
@@ -39,9 +44,9 @@ const FREE_REPORTS: BatchedStatement<FreeReport, Row, CountedReport | undefined>
   SELECT set_config('synchronous_commit', 'off', true)
 ), sent AS (
   SELECT k.*, s.language_id, l.code
-  FROM unnest($1::uuid[], $2::int[], $3::date[], $4::int[], $5::uuid[])
-    WITH ORDINALITY AS k(user_id, chapter_id, day, seconds, report_id, i)
-  JOIN chapters c ON c.id = k.chapter_id
+  FROM unnest($1::uuid[], $2::int[], $3::date[], $4::int[], $5::uuid[], $7::uuid[], $8::boolean[])
+    WITH ORDINALITY AS k(user_id, chapter_id, day, seconds, report_id, key, claimed, i)
+  JOIN chapters c ON c.id = k.chapter_id AND (k.key IS NULL OR k.claimed)
   JOIN stories s ON s.id = c.story_id AND s.is_published AND s.is_free
   JOIN languages l ON l.id = s.language_id
 ), first_sent AS (
@@ -67,17 +72,29 @@ const FREE_REPORTS: BatchedStatement<FreeReport, Row, CountedReport | undefined>
   SET seconds = least(reading_days.seconds + excluded.seconds, $6::int), updated_at = now()
   RETURNING user_id, day, language_id, seconds
 ), running AS (
-  SELECT a.i, a.code, a.user_id, a.day, a.language_id,
+  SELECT a.i, a.code, a.user_id, a.day, a.language_id, a.key, a.seconds,
     sum(a.seconds) OVER (PARTITION BY a.user_id, a.day, a.language_id ORDER BY a.i) AS up_to,
     sum(a.seconds) OVER (PARTITION BY a.user_id, a.day, a.language_id) AS whole
   FROM accepted a
+), answered AS (
+  SELECT r.i, r.user_id, r.key, r.day, r.seconds, r.code AS language,
+    (CASE WHEN c.seconds < $6::int THEN c.seconds - r.whole + r.up_to
+          ELSE least(coalesce(b.seconds, 0) + r.up_to, $6::int) END)::int AS time_spent
+  FROM relaxed, running r
+  JOIN counted c USING (user_id, day, language_id)
+  LEFT JOIN before b USING (user_id, day, language_id)
+), remembered AS (
+  UPDATE idempotency_keys ik
+  SET status = 200, body = json_build_object('date', to_char(a.day, 'YYYY-MM-DD'), 'language', a.language,
+    'seconds_counted', a.seconds, 'time_spent', a.time_spent)
+  FROM answered a WHERE ik.user_id = a.user_id AND ik.key = a.key
+), released AS (
+  DELETE FROM idempotency_keys ik
+  USING unnest($1::uuid[], $7::uuid[], $8::boolean[]) AS c(user_id, key, claimed)
+  WHERE c.claimed AND ik.user_id = c.user_id AND ik.key = c.key
+    AND NOT EXISTS (SELECT 1 FROM answered a WHERE a.user_id = c.user_id AND a.key = c.key)
 )
-SELECT r.i, r.code AS language,
-  (CASE WHEN c.seconds < $6::int THEN c.seconds - r.whole + r.up_to
-        ELSE least(coalesce(b.seconds, 0) + r.up_to, $6::int) END)::int AS time_spent
-FROM relaxed, running r
-JOIN counted c USING (user_id, day, language_id)
-LEFT JOIN before b USING (user_id, day, language_id)`,
+SELECT i, language, time_spent FROM answered`,
   values: (reports) => [
     reports.map((report) => report.userId),
     reports.map((report) => report.chapterId),
@@ -85,13 +102,84 @@ LEFT JOIN before b USING (user_id, day, language_id)`,
     reports.map((report) => report.seconds),
     reports.map((report) => report.reportId),
     MAX_READING_SECONDS_PER_DAY,
+    reports.map((report) => report.key?.key ?? null),
+    // Whether each report's key is this batch's ($8): set by claimKeys when any report has one.
+    reports.map(() => false),
   ],
   answer: ([row]) => row && { language: row.language, timeSpent: row.time_spent },
+  run: (pool, query, reports) =>
+    reports.some((report) => report.key) ? countWithKeys(pool, query, reports) : pool.query<Row>(query),
 };
 
+/** The claim of the reports' keys, first in their transaction as every keyed change's (server/http/offline.ts). */
+const CLAIM_KEYS = `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint)
+SELECT user_id, key, endpoint, fingerprint
+FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS c(user_id, key, endpoint, fingerprint)
+WHERE key IS NOT NULL
+ORDER BY user_id, key
+ON CONFLICT DO NOTHING
+RETURNING user_id, key`;
+
 /**
- * Counts a new report on a free published story with the others sent at the same moment (server/db/batched.ts);
- * undefined when it counted nothing here (any other chapter, or a report id sent before).
+ * Reports that came with keys, in one transaction: their keys claimed first, in key order, as the change of any
+ * key is (so a report and a retry of it taken by the path of several statements wait for each other at the key,
+ * never in a cycle); then the statement, for the reports without a key and those whose key this batch claimed,
+ * which gives each counted report's key its answer and lets go of the keys of those it did not count (they take
+ * the path of several statements, which claims them again). A key claimed before, or in flight elsewhere and
+ * then kept, is not this batch's: its report answers as a retry does, by that path. A key in flight more than
+ * five seconds fails the batch, and each of its reports then takes that path (409 there).
  */
-export const countFreeReport: (pool: pg.Pool, report: FreeReport) => Promise<CountedReport | undefined> =
-  batchedStatement(FREE_REPORTS);
+async function countWithKeys(pool: pg.Pool, query: pg.QueryConfig, reports: readonly FreeReport[]) {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN; SET LOCAL lock_timeout = '5s'");
+    const claimed = await client.query<{ user_id: string; key: string }>({
+      name: 'claim-report-keys-v1',
+      text: CLAIM_KEYS,
+      values: [
+        reports.map((report) => report.userId),
+        reports.map((report) => report.key?.key ?? null),
+        reports.map((report) => report.key?.endpoint ?? null),
+        reports.map((report) => report.key?.fingerprint ?? null),
+      ],
+    });
+    const ours = new Set(claimed.rows.map((row) => `${row.user_id}:${row.key}`));
+    const values = [...(query.values ?? [])];
+    values[7] = reports.map(
+      (report) => report.key !== undefined && ours.has(`${report.userId}:${report.key.key}`),
+    );
+    await client.query('SET LOCAL lock_timeout TO DEFAULT');
+    const counted = await client.query<Row>({ ...query, values });
+    await client.query('COMMIT');
+    return counted;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A connection that could not roll back is not given to another request.
+    client.release(broken);
+  }
+}
+
+const countInBatch = batchedStatement(FREE_REPORTS);
+
+/** PostgreSQL's codes for a batch that met a key in flight too long, a deadlock, or a key taken meanwhile. */
+const TAKE_THE_LONGER_PATH = new Set(['55P03', '40P01', '23505']);
+
+/**
+ * Counts a new report on a free published story with the others sent at the same moment (server/db/batched.ts),
+ * its key with it when it came with one; undefined when it counted nothing here (any other chapter, a report id
+ * or a key sent before) and must take the path of several statements.
+ */
+export function countFreeReport(pool: pg.Pool, report: FreeReport): Promise<CountedReport | undefined> {
+  // A batch that failed on a key fails every report in it, keyed or not: each then takes the path of several
+  // statements, as a report counted nothing here does. Any other failure (the database gone) is the request's.
+  return countInBatch(pool, report).catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && TAKE_THE_LONGER_PATH.has(code)) return undefined;
+    throw error;
+  });
+}

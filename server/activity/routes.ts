@@ -8,7 +8,13 @@ import { learnerDayOf, learnerToday } from '#server/http/today.ts';
 import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentActivity, presentGoal, presentReadingTime } from './present.ts';
-import { getActivity, getDailyGoal, setDailyGoal, trackReadingTime } from './service.ts';
+import {
+  getActivity,
+  getDailyGoal,
+  setDailyGoal,
+  trackKeyedFreeReport,
+  trackReadingTime,
+} from './service.ts';
 
 /**
  * The learner's daily goal per language, reading-time reports, and the activity calendar with its streak
@@ -33,16 +39,32 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
 
   // Read offline (decision 084): counted on the learner's date when they read. A report_id and an
   // Idempotency-Key are both honoured: a repeat of either counts nothing.
-  route(app, activity.trackReadingTime, async ({ body, offline }, request) => {
-    const viewer = viewerOf(request);
-    // Past the serial range no chapter exists, and the database would refuse the number.
-    if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, CHAPTER_NOT_FOUND);
-    const day = learnerDayOf(request, offline.occurredAt);
-    const report = { chapterId: body.chapter_id, seconds: body.seconds, reportId: body.report_id };
-    // With a key, everything goes through its transaction (offline.db); the one-statement path needs the pool.
-    const database = offline.key === undefined ? app : { db: offline.db };
-    return presentReadingTime(day, await trackReadingTime(database, viewer, report, day));
-  });
+  route(
+    app,
+    activity.trackReadingTime,
+    async ({ body, offline }, request) => {
+      const viewer = viewerOf(request);
+      // Past the serial range no chapter exists, and the database would refuse the number.
+      if (body.chapter_id > MAX_SERIAL_ID) throw new HttpError(404, CHAPTER_NOT_FOUND);
+      const day = learnerDayOf(request, offline.occurredAt);
+      const report = { chapterId: body.chapter_id, seconds: body.seconds, reportId: body.report_id };
+      // With a key, everything goes through its transaction (offline.db); the one-statement path needs the pool.
+      const database = offline.key === undefined ? app : { db: offline.db };
+      return presentReadingTime(day, await trackReadingTime(database, viewer, report, day));
+    },
+    {
+      // The reader sends each report with its id as its key (useReadingTime.ts): a new one on a free story is
+      // counted with its key in one statement with the others of the moment (decision 095).
+      keyed: async ({ body }, request, change) => {
+        const reportId = body.report_id?.toLowerCase();
+        if (body.chapter_id > MAX_SERIAL_ID || reportId !== change.key) return undefined;
+        const day = learnerDayOf(request, change.occurredAt);
+        const report = { chapterId: body.chapter_id, seconds: body.seconds, reportId };
+        const counted = await trackKeyedFreeReport(app.pool, viewerOf(request).userId, report, day, change);
+        return counted && presentReadingTime(day, counted);
+      },
+    },
+  );
 
   route(app, activity.getActivity, async ({ query }, request) => {
     const { userId } = viewerOf(request);

@@ -137,6 +137,25 @@ export async function trackReadingTime(
   return quick ? { ...quick, secondsCounted: counted } : trackReport(db, reader, report, counted, day);
 }
 
+/**
+ * A report that came with an Idempotency-Key equal to its report id, as the reader sends it: counted with its key
+ * and the answer the key keeps, when it is new and of a free published story, with the reports sent at the same
+ * moment (free-reports.ts); undefined leaves it to the transaction of several statements (server/http/offline.ts).
+ */
+export async function trackKeyedFreeReport(
+  pool: pg.Pool,
+  userId: string,
+  report: ReadingReport & { reportId: string },
+  day: string,
+  key: { key: string; endpoint: string; fingerprint: string },
+): Promise<ReadingTimeResult | undefined> {
+  const counted = Math.min(report.seconds, MAX_READING_REPORT_SECONDS);
+  if (counted <= 0) return undefined;
+  const { chapterId, reportId } = report;
+  const quick = await countFreeReport(pool, { userId, chapterId, day, seconds: counted, reportId, key });
+  return quick && { ...quick, secondsCounted: counted };
+}
+
 /** Any report, by the rule of reading: several statements, and the learner's plan for a story not free. */
 async function trackReport(
   db: Database | Transaction,

@@ -21,6 +21,11 @@ export interface BatchedStatement<Item, Row extends { i: number | string }, Answ
   answer: (rows: Row[], item: Item) => Answer;
   /** The most items in one statement; more wait for the next. 100 unless set. */
   maxItems?: number;
+  /**
+   * How the statement is run, when not by itself on the pool: a write that must first take something of its
+   * own in the same transaction (free-reports.ts: the reports' Idempotency-Keys) runs it inside one.
+   */
+  run?: (pool: pg.Pool, query: pg.QueryConfig, items: readonly Item[]) => Promise<{ rows: Row[] }>;
 }
 
 interface Waiting<Item, Answer> {
@@ -65,11 +70,14 @@ export class StatementBatcher<Item, Row extends { i: number | string }, Answer> 
 
   private async run(batch: Waiting<Item, Answer>[]): Promise<void> {
     const items = batch.map((waiting) => waiting.item);
-    const { rows } = await this.pool.query<Row>({
+    const query = {
       name: this.statement.name,
       text: this.statement.text,
       values: this.statement.values(items),
-    });
+    };
+    const { rows } = this.statement.run
+      ? await this.statement.run(this.pool, query, items)
+      : await this.pool.query<Row>(query);
     const byItem: Row[][] = batch.map(() => []);
     for (const row of rows) byItem[Number(row.i) - 1]?.push(row);
     batch.forEach((waiting, index) => {

@@ -1,0 +1,142 @@
+// Reading-time reports as the reader sends them (web/features/reader/useReadingTime.ts): a report id of their own,
+// sent as the Idempotency-Key too, and Occurred-At. A new one on a free story is counted with its key in one
+// statement with the reports of the moment (free-reports.ts, decision 095); every other takes the transaction of
+// several statements (server/http/offline.ts). Either way: counted once, the key kept with its answer.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_REUSED,
+  IDEMPOTENT_REPLAYED_HEADER,
+  OCCURRED_AT_HEADER,
+} from '#common/offline.ts';
+import type { TrackReadingTimeResult } from '#common/schemas/library.ts';
+import { setupTestApp } from '#server/testing/app.ts';
+import { createStory, createUser, signIn } from '#server/testing/factories.ts';
+
+const t = setupTestApp();
+
+async function learner() {
+  const user = await createUser(t.db);
+  return { id: user.id, token: (await signIn(t.db, user)).accessToken };
+}
+
+async function chapterOf(story: { isFree?: boolean } = {}) {
+  const { chapters } = await createStory(t.db, { languageCode: 'es', wordsPerChapter: 20, story });
+  return (chapters[0] as { id: number }).id;
+}
+
+/** A report as the reader sends it: its id as its key, unless another key is given. */
+function send(
+  token: string,
+  report: { chapter_id: number; seconds: number; report_id: string },
+  key?: string,
+) {
+  return t.request<TrackReadingTimeResult>({
+    method: 'POST',
+    url: '/api/track-reading-time/',
+    token,
+    headers: {
+      [IDEMPOTENCY_KEY_HEADER]: key ?? report.report_id.toUpperCase(),
+      [OCCURRED_AT_HEADER]: new Date().toISOString(),
+    },
+    payload: report,
+  });
+}
+
+async function keysOf(userId: string) {
+  const { rows } = await t.app.pool.query<{ key: string; status: number | null; body: unknown }>(
+    'SELECT key, status, body FROM idempotency_keys WHERE user_id = $1 ORDER BY created_at',
+    [userId],
+  );
+  return rows;
+}
+
+async function secondsOf(userId: string): Promise<number> {
+  const { rows } = await t.app.pool.query<{ seconds: number }>(
+    'SELECT coalesce(sum(seconds), 0)::int AS seconds FROM reading_days WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.seconds ?? 0;
+}
+
+describe('a reading-time report sent with its id as its key', () => {
+  it('is counted once, its key kept with its answer, which a retry gets again', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const report = { chapter_id: chapterId, seconds: 45, report_id: randomUUID() };
+
+    const first = await send(token, report);
+    const retry = await send(token, report);
+
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ language: 'es', seconds_counted: 45, time_spent: 45 });
+    expect(first.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(await keysOf(id)).toEqual([{ key: report.report_id, status: 200, body: first.body }]);
+    expect(await secondsOf(id)).toBe(45);
+
+    const changed = await send(token, { ...report, seconds: 50 });
+    expect(changed.status).toBe(422);
+    expect(changed.body).toEqual({ error: IDEMPOTENCY_KEY_REUSED });
+  });
+
+  it('sent many at once, each counts once and answers the day as it stood after it', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const reports = Array.from({ length: 6 }, () => ({
+      chapter_id: chapterId,
+      seconds: 20,
+      report_id: randomUUID(),
+    }));
+
+    const [first, second] = reports;
+    if (!first || !second) throw new Error('no reports');
+    const answers = await Promise.all([...reports, first, second].map((report) => send(token, report)));
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(
+      answers
+        .slice(0, 6)
+        .map((answer) => answer.body.time_spent)
+        .sort((a, b) => a - b),
+    ).toEqual([20, 40, 60, 80, 100, 120]);
+    // The repeats answer what their first was answered.
+    expect(answers[6]?.body).toEqual(answers[0]?.body);
+    expect(answers[7]?.body).toEqual(answers[1]?.body);
+    expect(await secondsOf(id)).toBe(120);
+    const kept = await keysOf(id);
+    expect(kept).toHaveLength(6);
+    expect(kept.every((row) => row.status === 200)).toBe(true);
+  });
+
+  it('on a Pro story without Pro is refused, and its key is not kept', async () => {
+    const { id, token } = await learner();
+    const pro = await chapterOf({ isFree: false });
+
+    const refused = await send(token, { chapter_id: pro, seconds: 30, report_id: randomUUID() });
+
+    expect(refused.status).toBe(403);
+    expect(await keysOf(id)).toEqual([]);
+    expect(await secondsOf(id)).toBe(0);
+  });
+
+  it('with a key other than its id, or a key used before by another change, takes the longer path', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const key = randomUUID();
+    const report = { chapter_id: chapterId, seconds: 30, report_id: randomUUID() };
+
+    const other = await send(token, report, key);
+    expect(other.status).toBe(200);
+    expect(other.body).toMatchObject({ seconds_counted: 30, time_spent: 30 });
+    expect((await keysOf(id)).map((row) => row.key)).toEqual([key]);
+
+    // The report id is new, but the key names another change already made: 422, nothing counted.
+    const reused = await send(token, { ...report, report_id: randomUUID() }, key);
+    expect(reused.status).toBe(422);
+    expect(await secondsOf(id)).toBe(30);
+  });
+});
