@@ -42,13 +42,15 @@ export const READ_NAMES: readonly string[] = [
   'ogg_url',
 ];
 
-/** The names by their length in bytes (all ASCII), as bytes. */
-const READ_BY_LENGTH: Uint8Array[][] = [];
+/** The names as bytes (all ASCII), found by their first byte and length (nameSlot). */
+const READ_BY_SLOT: (Uint8Array[] | undefined)[] = [];
+function nameSlot(first: number, length: number): number {
+  return (first & 0x7f) * 64 + (length & 63);
+}
 for (const name of READ_NAMES) {
   const bytes = Uint8Array.from(name, (character) => character.charCodeAt(0));
-  const list = READ_BY_LENGTH[bytes.length] ?? [];
-  list.push(bytes);
-  READ_BY_LENGTH[bytes.length] = list;
+  const slot = nameSlot(bytes[0] ?? 0, bytes.length);
+  READ_BY_SLOT[slot] = [...(READ_BY_SLOT[slot] ?? []), bytes];
 }
 
 const MAX_DEPTH = 64;
@@ -83,9 +85,8 @@ const KEY = 2;
 const KEY_OR_CLOSE = 3; // just after '{'
 const AFTER_VALUE = 4;
 
-/** Per depth: the container (OBJECT or ARRAY), and whether a member of the object was written. */
+/** Per depth: the container (OBJECT or ARRAY). */
 const kinds = new Uint8Array(MAX_DEPTH + 1);
-const hasWritten = new Uint8Array(MAX_DEPTH + 1);
 
 function isSpace(byte: number): boolean {
   return byte === SPACE || byte === TAB || byte === LF || byte === CR;
@@ -99,30 +100,39 @@ function skipSpaces(bytes: Uint8Array, at: number, end: number): number {
 
 /** Whether bytes[start, end) is one of READ_NAMES. */
 function isReadName(bytes: Uint8Array, start: number, end: number): boolean {
-  const candidates = READ_BY_LENGTH[end - start];
+  const candidates = READ_BY_SLOT[nameSlot(bytes[start] ?? 0, end - start)];
   if (candidates === undefined) return false;
-  for (const name of candidates) {
-    let index = 0;
+  for (let candidate = 0; candidate < candidates.length; candidate++) {
+    const name = candidates[candidate] as Uint8Array;
+    if (name.length !== end - start) continue;
+    let index = 1;
     while (index < name.length && name[index] === bytes[start + index]) index++;
     if (index === name.length) return true;
   }
   return false;
 }
 
+/** Per depth: whether a member of the object was kept. */
+const hasKept = new Uint8Array(MAX_DEPTH + 1);
+
 /**
- * Copies the JSON line bytes[start, end) into `out` without the members the mapper never reads, and without
- * the whitespace between tokens; answers the pruned line's length in `out`, or -1 when the line must be parsed
- * whole. `out` must hold at least end - start bytes.
+ * Copies the JSON line bytes[start, end) into `out` without the members the mapper never reads; answers the
+ * pruned line's length in `out`, or -1 when the line must be parsed whole. `out` must hold at least
+ * end - start bytes. What is kept is copied in stretches, as it is (whitespace too); a member left out takes
+ * its comma with it.
  */
 export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Uint8Array): number {
   let at = skipSpaces(bytes, start, end);
   if (bytes[at] !== OPEN_BRACE) return -1;
-  out[0] = OPEN_BRACE;
-  let written = 1;
+  /** Where the bytes not yet copied to `out` begin: all of them kept so far. */
+  let pending = start;
+  let written = 0;
   let depth = 1;
   kinds[1] = OBJECT;
-  hasWritten[1] = 0;
+  hasKept[1] = 0;
   let expected = KEY_OR_CLOSE;
+  /** The comma before the member being read, or -1 for an object's first member. */
+  let comma = -1;
   at++;
   while (depth > 0) {
     let byte = bytes[at] as number;
@@ -134,15 +144,10 @@ export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Ui
     if (expected === AFTER_VALUE) {
       const kind = kinds[depth];
       if (byte === COMMA) {
-        if (kind === ARRAY) {
-          out[written++] = COMMA;
-          expected = VALUE;
-        } else {
-          expected = KEY;
-        }
+        expected = kind === ARRAY ? VALUE : KEY;
+        comma = at;
         at++;
       } else if ((byte === CLOSE_BRACE && kind === OBJECT) || (byte === CLOSE_BRACKET && kind === ARRAY)) {
-        out[written++] = byte;
         depth--;
         at++;
       } else {
@@ -150,41 +155,52 @@ export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Ui
       }
     } else if (byte === QUOTE) {
       if (expected === VALUE || expected === VALUE_OR_CLOSE) {
-        // A string value, copied as it is (JSON.parse judges its escapes) up to its closing quote.
-        out[written++] = QUOTE;
+        // A string value, kept as it is (JSON.parse judges its escapes): only its end is looked for.
         at++;
         for (;;) {
           if (at >= end) return -1;
           const next = bytes[at++] as number;
-          out[written++] = next;
           if (next === QUOTE) break;
-          if (next === BACKSLASH) out[written++] = bytes[at++] as number;
+          if (next === BACKSLASH) at++;
         }
         expected = AFTER_VALUE;
         continue;
       }
-      // A member's name, checked strictly: a member left out must have a valid name too.
-      const nameEnd = validStringEnd(bytes, at, end);
+      // A member's name, checked strictly: a member left out must have a valid name too. Most names are
+      // plain: their end is found here, and validStringEnd checks only those with an escape or worse.
+      let nameEnd = at + 1;
+      while (nameEnd < end) {
+        const next = bytes[nameEnd] as number;
+        if (next === QUOTE || next === BACKSLASH || next < SPACE) break;
+        nameEnd++;
+      }
+      const isPlainName = bytes[nameEnd] === QUOTE && nameEnd < end;
+      nameEnd = isPlainName ? nameEnd + 1 : validStringEnd(bytes, at, end);
       if (nameEnd < 0) return -1;
       let colon = nameEnd;
       if (bytes[colon] !== COLON) colon = skipSpaces(bytes, colon, end);
       if (bytes[colon] !== COLON) return -1;
       // A name with an escape may spell a read name: it is kept, like every read name.
-      if (!isReadName(bytes, at + 1, nameEnd - 1) && !hasEscape(bytes, at + 1, nameEnd - 1)) {
-        at = skipValue(bytes, colon + 1, end);
-        if (at < 0) return -1;
+      if (isPlainName && !isReadName(bytes, at + 1, nameEnd - 1)) {
+        const valueEnd = skipValue(bytes, colon + 1, end);
+        if (valueEnd < 0) return -1;
+        // Left out with the comma before it; the first member, with none (the next one's goes below).
+        written = copy(bytes, pending, comma >= 0 ? comma : at, out, written);
+        pending = valueEnd;
+        at = valueEnd;
         expected = AFTER_VALUE;
         continue;
       }
-      if (hasWritten[depth] === 1) out[written++] = COMMA;
-      hasWritten[depth] = 1;
-      while (at < nameEnd) out[written++] = bytes[at++] as number;
-      out[written++] = COLON;
+      if (hasKept[depth] === 0 && comma >= 0) {
+        // The members before were all left out: so is this one's comma.
+        written = copy(bytes, pending, comma, out, written);
+        pending = comma + 1;
+      }
+      hasKept[depth] = 1;
       at = colon + 1;
       expected = VALUE;
     } else if (expected === KEY || expected === KEY_OR_CLOSE) {
       if (byte !== CLOSE_BRACE || expected !== KEY_OR_CLOSE) return -1;
-      out[written++] = byte;
       depth--;
       expected = AFTER_VALUE;
       at++;
@@ -192,29 +208,31 @@ export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Ui
       if (depth >= MAX_DEPTH) return -1;
       depth++;
       kinds[depth] = byte === OPEN_BRACE ? OBJECT : ARRAY;
-      hasWritten[depth] = 0;
-      out[written++] = byte;
+      hasKept[depth] = 0;
+      comma = -1;
       expected = byte === OPEN_BRACE ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
       at++;
     } else if (byte === CLOSE_BRACKET && expected === VALUE_OR_CLOSE) {
-      out[written++] = byte;
       depth--;
       expected = AFTER_VALUE;
       at++;
     } else {
-      // A number, true, false or null, copied as it is: JSON.parse judges it.
+      // A number, true, false or null, kept as it is: JSON.parse judges it.
       const next = scalarEnd(bytes, at, end);
       if (next === at) return -1;
-      while (at < next) out[written++] = bytes[at++] as number;
+      at = next;
       expected = AFTER_VALUE;
     }
   }
-  return skipSpaces(bytes, at, end) === end ? written : -1;
+  if (skipSpaces(bytes, at, end) !== end) return -1;
+  return copy(bytes, pending, end, out, written);
 }
 
-function hasEscape(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (bytes[index] === BACKSLASH) return true;
-  return false;
+/** Copies bytes[from, to) to out at `at`; answers where the copy ends in `out`. */
+function copy(bytes: Uint8Array, from: number, to: number, out: Uint8Array, at: number): number {
+  if (to - from > 32) out.set(bytes.subarray(from, to), at);
+  else for (let index = from; index < to; index++) out[at + index - from] = bytes[index] as number;
+  return at + to - from;
 }
 
 /** The end of a run of the characters of numbers and literals. */
