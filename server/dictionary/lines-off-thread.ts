@@ -18,11 +18,8 @@ export type LinesAnswer =
 /** An import's line work: `works` line works, each answering its batches in the order it was given them. */
 export interface LineWork {
   readonly works: number;
-  /**
-   * The line work to give the next batch: a worker thread while it has fewer than WORKER_QUEUE batches still
-   * unanswered (the one with the fewest), else the import's thread (work 0), which works it at once.
-   */
-  next(): number;
+  /** The line works in the order they take the batches, over and over. */
+  readonly turns: readonly number[];
   batch(work: number, batch: LinesBatch): Promise<BatchRows>;
   /** The words each line work's forms link to (LinkTargets.export), once every batch is answered. */
   finish(): Promise<(string[] | null)[]>;
@@ -47,40 +44,17 @@ function inThread(options: ImportLinesOptions): OneWork {
   };
 }
 
-/**
- * How many batches a worker thread may have unanswered before the import's thread works the next one itself:
- * one being worked and one waiting, so that the worker never waits for the import's thread to finish a batch
- * of its own before it gets its next (docs/decisions/093).
- */
-export const WORKER_QUEUE = 2;
-
-/** Line works sharing the batches: work 0 on the import's thread, the others on worker threads. */
-function together(works: OneWork[]): LineWork {
+/** Line works taking turns at the batches. */
+function together(works: OneWork[], turns: readonly number[] = works.map((_, index) => index)): LineWork {
   const work = (index: number) => {
     const found = works[index];
     if (found === undefined) throw new Error(`No line work ${index}.`);
     return found;
   };
-  const unanswered = works.map(() => 0);
   return {
     works: works.length,
-    next: () => {
-      let chosen = 0;
-      for (let index = 1; index < works.length; index++) {
-        const waiting = unanswered[index] ?? 0;
-        if (waiting < WORKER_QUEUE && (chosen === 0 || waiting < (unanswered[chosen] ?? 0))) chosen = index;
-      }
-      return chosen;
-    },
-    batch: (index, batch) => {
-      unanswered[index] = (unanswered[index] ?? 0) + 1;
-      const rows = work(index).batch(batch);
-      const answered = () => {
-        unanswered[index] = (unanswered[index] ?? 1) - 1;
-      };
-      rows.then(answered, answered);
-      return rows;
-    },
+    turns,
+    batch: (index, batch) => work(index).batch(batch),
     finish: () => Promise.all(works.map((one) => one.finish())),
     close: () => {
       for (const one of works) one.close();
