@@ -121,6 +121,7 @@ const hasKept = new Uint8Array(MAX_DEPTH + 1);
  * end - start bytes. What is kept is copied in stretches, as it is (whitespace too); a member left out takes
  * its comma with it.
  */
+// Longer because: one loop over a line's bytes keeps its state in locals, on the hot path of an import (093).
 export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Uint8Array): number {
   let at = skipSpaces(bytes, start, end);
   if (bytes[at] !== OPEN_BRACE) return -1;
@@ -135,12 +136,9 @@ export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Ui
   let comma = -1;
   at++;
   while (depth > 0) {
-    let byte = bytes[at] as number;
-    if (byte === SPACE || byte === TAB || byte === LF || byte === CR) {
-      at = skipSpaces(bytes, at, end);
-      byte = bytes[at] as number;
-    }
+    at = skipSpaces(bytes, at, end);
     if (at >= end) return -1;
+    const byte = bytes[at] as number;
     if (expected === AFTER_VALUE) {
       const kind = kinds[depth];
       if (byte === COMMA) {
@@ -156,26 +154,15 @@ export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Ui
     } else if (byte === QUOTE) {
       if (expected === VALUE || expected === VALUE_OR_CLOSE) {
         // A string value, kept as it is (JSON.parse judges its escapes): only its end is looked for.
-        at++;
-        for (;;) {
-          if (at >= end) return -1;
-          const next = bytes[at++] as number;
-          if (next === QUOTE) break;
-          if (next === BACKSLASH) at++;
-        }
+        at = keptStringEnd(bytes, at, end);
+        if (at < 0) return -1;
         expected = AFTER_VALUE;
         continue;
       }
-      // A member's name, checked strictly: a member left out must have a valid name too. Most names are
-      // plain: their end is found here, and validStringEnd checks only those with an escape or worse.
-      let nameEnd = at + 1;
-      while (nameEnd < end) {
-        const next = bytes[nameEnd] as number;
-        if (next === QUOTE || next === BACKSLASH || next < SPACE) break;
-        nameEnd++;
-      }
-      const isPlainName = bytes[nameEnd] === QUOTE && nameEnd < end;
-      nameEnd = isPlainName ? nameEnd + 1 : validStringEnd(bytes, at, end);
+      // A member's name, checked strictly: a member left out must have a valid name too.
+      const plainEnd = plainNameEnd(bytes, at, end);
+      const isPlainName = plainEnd >= 0;
+      const nameEnd = isPlainName ? plainEnd : validStringEnd(bytes, at, end);
       if (nameEnd < 0) return -1;
       let colon = nameEnd;
       if (bytes[colon] !== COLON) colon = skipSpaces(bytes, colon, end);
@@ -226,6 +213,32 @@ export function pruneLine(bytes: Uint8Array, start: number, end: number, out: Ui
   }
   if (skipSpaces(bytes, at, end) !== end) return -1;
   return copy(bytes, pending, end, out, written);
+}
+
+/** The end of a string kept as it is, after its closing quote, escapes let through; -1 when it has none. */
+function keptStringEnd(bytes: Uint8Array, at: number, end: number): number {
+  let index = at + 1;
+  while (index < end) {
+    const byte = bytes[index++] as number;
+    if (byte === QUOTE) return index;
+    if (byte === BACKSLASH) index++;
+  }
+  return -1;
+}
+
+/**
+ * The end of a name with neither escape nor control character, after its closing quote (most names: the
+ * others are checked by validStringEnd); -1 for the others.
+ */
+function plainNameEnd(bytes: Uint8Array, at: number, end: number): number {
+  let index = at + 1;
+  while (index < end) {
+    const byte = bytes[index] as number;
+    if (byte === QUOTE) return index + 1;
+    if (byte === BACKSLASH || byte < SPACE) return -1;
+    index++;
+  }
+  return -1;
 }
 
 /** Copies bytes[from, to) to out at `at`; answers where the copy ends in `out`. */
