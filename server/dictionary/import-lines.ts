@@ -14,6 +14,7 @@ import {
   WORKER_READING,
 } from './dump-lines.ts';
 import type { RawLines } from './json-lines.ts';
+import { pruneLine } from './json-prune.ts';
 import { LinkTargets } from './links.ts';
 import { CopyText, MAX_PHRASES, PHRASE_ID_DIGITS } from './store.ts';
 import { type EntryRows, mapWiktextractRows } from './wiktextract.ts';
@@ -52,6 +53,8 @@ export class ImportLines {
   private readonly linked = new LinkTargets();
   private readonly encoder = new TextEncoder();
   private numbered = 0;
+  /** Where a line is pruned (json-prune.ts) before it is decoded: grown to the longest line. */
+  private pruned = Buffer.allocUnsafe(64 * 1024);
 
   constructor(private readonly options: ImportLinesOptions) {
     this.text = new CopyText(options.importId, {
@@ -68,7 +71,7 @@ export class ImportLines {
     let start = 0;
     for (let index = 0; index < ends.length; index++) {
       const end = ends[index] ?? start;
-      const entry = reader.readLine(lineNumbers[index] ?? 0, lines.toString('utf8', start, end));
+      const entry = reader.readLine(lineNumbers[index] ?? 0, this.lineText(lines, start, end));
       if (entry !== undefined) mapped.push(entry);
       start = end;
     }
@@ -86,6 +89,16 @@ export class ImportLines {
       newPhrases,
       counts: lineCounts,
     };
+  }
+
+  /**
+   * A line's text without the members the mapper never reads, so that JSON.parse makes only what is read; the
+   * whole line when pruneLine is not sure (the mapper and the counts see the same either way).
+   */
+  private lineText(lines: Buffer, start: number, end: number): string {
+    if (end - start > this.pruned.length) this.pruned = Buffer.allocUnsafe(end - start);
+    const length = pruneLine(lines, start, end, this.pruned);
+    return length < 0 ? lines.toString('utf8', start, end) : this.pruned.toString('utf8', 0, length);
   }
 
   /** The words the forms linked to, once every batch is done. */
