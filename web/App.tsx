@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from './features/auth/session.tsx';
 import { InstallPromptMount } from './features/install/InstallPromptMount.tsx';
@@ -5,20 +6,29 @@ import { UpdatePrompt } from './features/offline/UpdatePrompt.tsx';
 import { ThemeSync } from './features/settings/theme.ts';
 import { AppRoutes } from './router.tsx';
 
+/** The router around the route table: the browser's in the page, a fixed location when rendered at build time. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
 /**
- * The app's providers around the route table. TanStack Query is not here on purpose: it comes with the
- * lazily loaded screens that fetch data, so the landing page stays within its JavaScript budget
- * (docs/decisions/003).
+ * The app's providers around the route table, in the router given. TanStack Query is not here on purpose: it
+ * comes with the lazily loaded screens that fetch data, so the landing page stays within its JavaScript budget
+ * (docs/decisions/003). The landing's markup is rendered from this same tree at build time
+ * (web/prerender.tsx), so the page hydrates it as it is (docs/decisions/094).
  */
-export function App() {
+export function AppFrame({ router: Router }: { router: AppRouter }) {
   return (
     <SessionProvider>
       <ThemeSync />
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
         <InstallPromptMount />
         <UpdatePrompt />
-      </BrowserRouter>
+      </Router>
     </SessionProvider>
   );
+}
+
+/** The app in the browser's router. */
+export function App() {
+  return <AppFrame router={BrowserRouter} />;
 }

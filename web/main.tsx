@@ -1,5 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { CLIENT_ROUTES } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { storedSession } from './features/auth/storage.ts';
 import { preloadScreen } from './router.tsx';
@@ -8,10 +9,22 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to render into.');
 
-preloadScreen(window.location.pathname, storedSession() !== undefined);
+const { pathname } = window.location;
+preloadScreen(pathname, storedSession() !== undefined);
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing's markup comes rendered at build time (web/prerender.tsx): it is hydrated, so the painted nodes
+// stay and nothing is drawn anew (docs/decisions/094), in a transition, so React hydrates in short slices
+// rather than one long task. Every other page's shell has an empty #root.
+if (pathname === CLIENT_ROUTES.landing && root.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -3,6 +3,7 @@
 // (/dashboard, signed in as a learner of Spanish) and the reader (a demo Spanish chapter, signed in), each
 // BENCH_LIGHTHOUSE_RUNS times (3) in turn, with the median of each figure; beside them, in the same run, the
 // baseline: a minimal static page from a bare Fastify route, what this machine lets Lighthouse's phone do.
+// BENCH_LIGHTHOUSE_PAGES=baseline,landing (say) measures only the pages it names.
 // Targets on all three pages: performance ≥ 95, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02.
 //
 // It builds nothing: run `npm run build` first (the app is served from dist/, and dist/bundle-report.json gives
@@ -18,6 +19,8 @@ import { auditOnce, type PageResult, type Storage, startChrome, summarise } from
 import { issueSession, startBaseline, startSite } from './site.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** The pages to measure (BENCH_LIGHTHOUSE_PAGES=landing,library, say, to look at some closely); all by default. */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const TARGETS = { performance: 95, lcpMs: 1500, tbtMs: 100, cls: 0.02 };
 
 interface PagePlan {
@@ -51,12 +54,13 @@ const results = await withBenchDatabase('catamaran-lighthouse-', 2, async (datab
   const baseline = await startBaseline();
   log(`the built app at ${site.origin}`);
   try {
-    const plans: PagePlan[] = [
+    const allPlans: PagePlan[] = [
       { name: 'baseline', url: baseline.url, signedIn: false },
       { name: 'landing', url: `${site.origin}/`, signedIn: false },
       { name: 'library', url: `${site.origin}/dashboard`, signedIn: true },
       { name: 'reader', url: `${site.origin}${site.readerPath}`, signedIn: true },
     ];
+    const plans = allPlans.filter((plan) => !PAGES || PAGES.includes(plan.name));
     const reports = new Map<string, Awaited<ReturnType<typeof auditOnce>>[]>();
     // Round after round, every page once a round, so a slow spell of the machine falls on all of them alike.
     for (let round = 1; round <= RUNS; round++) {

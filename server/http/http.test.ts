@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ const SHELL =
 const ASSET = `console.info(${JSON.stringify('x'.repeat(4000))});`;
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), SHELL);
+// The landing's own shell (its markup rendered at build time), over the size worth compressing.
+const LANDING_SHELL = `<!doctype html><html><body><div id="root"><h1>Catamaran</h1>${'<p>A story.</p>'.repeat(100)}</div></body></html>`;
+writeFileSync(join(dist, 'landing.html'), LANDING_SHELL);
 writeFileSync(join(dist, 'assets', 'main-Ab12Cd34.js'), ASSET);
 writeFileSync(join(dist, 'assets', 'main-Ab12Cd34.js.gz'), gzipSync(ASSET));
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -152,13 +155,44 @@ describe('every answer', () => {
 
 describe('the web app', () => {
   it('answers the screens of the route table with the shell, never cached', async () => {
-    for (const path of ['/', '/signin', '/dashboard', '/story/12', '/read/3/9', '/admin/story/4']) {
+    for (const path of ['/signin', '/dashboard', '/story/12', '/read/3/9', '/admin/story/4']) {
       const response = await t.get(path);
       expect(response.status, path).toBe(200);
       expect(response.text).toBe(SHELL);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-type']).toMatch(/^text\/html/);
     }
+  });
+
+  it('answers / with the landing’s own shell, compressed as the browser accepts, never cached', async () => {
+    for (const url of ['/', '/?from=mail']) {
+      const plain = await t.get(url);
+      expect(plain.status, url).toBe(200);
+      expect(plain.text).toBe(LANDING_SHELL);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    }
+    const brotli = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(LANDING_SHELL);
+    const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(LANDING_SHELL);
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends a shell too small to be worth it uncompressed', async () => {
+    const response = await t.app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'br, gzip' } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.body).toBe(SHELL);
   });
 
   it('answers a path outside the route table with the shell and a 404 status', async () => {

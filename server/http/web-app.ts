@@ -1,22 +1,60 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isClientRoute } from '#common/routes.ts';
+import { CLIENT_ROUTES, isClientRoute } from '#common/routes.ts';
+import { acceptsEncoding } from './accept-encoding.ts';
 import { HttpError } from './errors.ts';
 import { markNotSetUp } from './log-policy.ts';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Below this a shell goes as it is, as the compression plugin's threshold (server/app.ts) would send it. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** A page's HTML, and its compressed copies when it is worth compressing (made once, at start-up). */
+interface Shell {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function readShell(file: string): Shell | undefined {
+  if (!existsSync(file)) return undefined;
+  const identity = readFileSync(file);
+  if (identity.length < COMPRESS_FROM_BYTES) return { identity };
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** The best encoding of the shell the request accepts: brotli, then gzip; none for a shell too small to compress. */
+function shellEncoding(request: FastifyRequest, shell: Shell): 'br' | 'gzip' | undefined {
+  if (!shell.br || request.headers['x-no-compression'] !== undefined) return undefined;
+  const header = request.headers['accept-encoding'];
+  if (acceptsEncoding(header, 'br')) return 'br';
+  return acceptsEncoding(header, 'gzip') ? 'gzip' : undefined;
+}
+
+function sendShell(request: FastifyRequest, reply: FastifyReply, shell: Shell): FastifyReply {
+  if (shell.br) reply.header('Vary', 'accept-encoding');
+  const encoding = shellEncoding(request, shell);
+  if (!encoding) return reply.send(shell.identity);
+  return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? shell.br : shell.gzip);
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, `index.html` never cached, and every
- * screen path answered with the app's shell (404 for a path outside the route table). API paths never fall
- * through to the shell: an unknown one is a JSON 404.
+ * screen path answered with the app's shell (404 for a path outside the route table), compressed. `/` gets the
+ * landing's own shell when the build made one (`landing.html`, its markup rendered in: docs/decisions/094).
+ * API paths never fall through to the shell: an unknown one is a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = join(distDir, 'index.html');
-  const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const shell = readShell(join(distDir, 'index.html'));
+  const landingShell = shell && (readShell(join(distDir, 'landing.html')) ?? shell);
   if (!shell) app.log.warn({ distDir }, 'the web app is not built; run `npm run build` to serve it');
 
   if (shell) {
@@ -44,11 +82,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         new HttpError(503, 'The web app has not been built yet. Run `npm run build`, then reload.'),
       );
     }
-    return reply
+    reply
       .status(isClientRoute(path) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shell);
+      .type('text/html; charset=utf-8');
+    return sendShell(request, reply, path === CLIENT_ROUTES.landing ? (landingShell ?? shell) : shell);
   });
 }
 

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkPermission } from '#common/endpoints/admin.ts';
 import { getImport, listImports } from '#common/endpoints/dictionary.ts';
 import { listAdminLanguages } from '#common/endpoints/languages.ts';
 import { listApplications, listVideos } from '#common/endpoints/narrators.ts';
@@ -8,14 +7,7 @@ import { call } from '#web/lib/call.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { IMPORT_POLL_MS, isImportActive } from './translations/imports.ts';
 
-/** Whether the signed-in person is an admin (admin.md §6). Asked afresh on every visit of /admin. */
-export function useAdminPermission() {
-  return useQuery({
-    queryKey: queryKeys.adminPermission(),
-    queryFn: ({ signal }) => call(checkPermission, { signal }),
-    staleTime: 0,
-  });
-}
+export { useAdminPermission } from './permission.ts';
 
 /** Every language, inactive ones too, in the server's order. */
 export function useAdminLanguages() {

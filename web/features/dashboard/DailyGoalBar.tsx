@@ -1,39 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Target } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { DAILY_GOAL_ERROR, DAILY_GOAL_MAX_MINUTES, DAILY_GOAL_MIN_MINUTES } from '#common/activity.ts';
+import { Suspense, useEffect, useState } from 'react';
 import { formatCount, plural } from '#common/plural.ts';
 import type { DailyGoal } from '#common/schemas/library.ts';
 import { Button, type ButtonProps } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogTrigger,
-} from '#web/components/ui/Dialog.tsx';
-import { Input } from '#web/components/ui/Input.tsx';
+import { lazyDialog, useLazyDialog } from '#web/components/ui/lazyDialog.ts';
 import { ProgressBar } from '#web/components/ui/ProgressBar.tsx';
-import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
-import { ApiError } from '#web/lib/api.ts';
-import { queryKeys } from '#web/lib/queryKeys.ts';
-import { saveDailyGoal, useDailyGoal } from './queries.ts';
+import { GOAL_TEXT } from './goal.ts';
+import { useDailyGoal } from './queries.ts';
 
-/** The sentences of the goal (spec/learner.md §2, §5, §8). */
-export const GOAL_TEXT = {
-  completed: '🎉 Goal completed!',
-  hint: 'Recommended: 15-60 minutes per day',
-  saveFailed: 'Failed to update goal',
-  networkFailed: 'An error occurred while saving your goal',
-} as const;
+export { GOAL_TEXT, parseGoal } from './goal.ts';
 
-/** Whether a typed goal is a whole number of minutes from 1 to 300 (spec/learner.md §5). */
-export function parseGoal(text: string): number | undefined {
-  if (!/^\s*\d+\s*$/.test(text)) return undefined;
-  const minutes = Number(text);
-  return minutes >= DAILY_GOAL_MIN_MINUTES && minutes <= DAILY_GOAL_MAX_MINUTES ? minutes : undefined;
-}
+// The goal's dialog loads when the learner first reaches for it, out of the library's first load (decision 094).
+const Goal = lazyDialog(() => import('./GoalDialog.tsx').then((module) => module.GoalDialog));
 
 /**
  * Today's reading against the daily goal in the chosen language (spec/learner.md §2, §4): blue until the goal
@@ -75,7 +54,7 @@ export function DailyGoalBar({ language }: { language: string }) {
             </p>
           </div>
         </div>
-        <GoalDialog language={language} current={goal.data} />
+        <GoalEditor language={language} current={goal.data} />
       </div>
       <ProgressBar
         value={percentage}
@@ -114,107 +93,18 @@ function EditGoalButton(props: ButtonProps) {
   );
 }
 
-/**
- * A dialog's opening focus given to `field`, its text selected to be typed over, rather than to the dialog's first
- * focusable (the ✕ in its corner).
- */
-function focusOnOpen(field: RefObject<HTMLInputElement | null>) {
-  return (event: Event) => {
-    event.preventDefault();
-    field.current?.focus();
-    field.current?.select();
-  };
-}
-
-/** The sentence of a save that failed: the server's, or ours for a refusal without one or an unreachable server. */
-function saveFailure(failure: unknown): string {
-  if (failure instanceof ApiError && failure.status !== 0) {
-    return failure.isServerMessage ? failure.message : GOAL_TEXT.saveFailed;
-  }
-  return GOAL_TEXT.networkFailed;
-}
-
-/**
- * The goal's edit dialog. It opens on the minutes field, its number selected to be typed over; however it
- * closes (Esc, Cancel, ✕ or a save), focus goes back to the edit button, which is its trigger.
- */
-function GoalDialog({ language, current }: { language: string; current: DailyGoal }) {
-  const queryClient = useQueryClient();
-  const owner = useDownloadOwner();
-  const minutesField = useRef<HTMLInputElement>(null);
+/** The edit button and, while open, the goal's dialog (GoalDialog.tsx). */
+function GoalEditor({ language, current }: { language: string; current: DailyGoal }) {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const formId = useId();
-
-  function handleOpenChange(next: boolean) {
-    if (saving) return;
-    setOpen(next);
-    if (next) {
-      setText(String(current.goal_minutes));
-      setError(undefined);
-    }
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const minutes = parseGoal(text);
-    if (minutes === undefined) {
-      setError(DAILY_GOAL_ERROR);
-      return;
-    }
-    setSaving(true);
-    setError(undefined);
-    try {
-      const saved = await saveDailyGoal(owner, language, minutes, current);
-      queryClient.setQueryData(queryKeys.dailyGoal(language), saved);
-      setOpen(false);
-    } catch (failure) {
-      setError(saveFailure(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const { triggerProps, dialogProps } = useLazyDialog(Goal.preload, { open, onOpenChange: setOpen });
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
-        <EditGoalButton />
-      </DialogTrigger>
-      <DialogContent
-        title="Daily Goal"
-        description="How many minutes do you want to read each day?"
-        onOpenAutoFocus={focusOnOpen(minutesField)}
-      >
-        <form id={formId} onSubmit={handleSubmit} noValidate>
-          <Input
-            ref={minutesField}
-            label="Minutes per day"
-            type="number"
-            inputMode="numeric"
-            min={DAILY_GOAL_MIN_MINUTES}
-            max={DAILY_GOAL_MAX_MINUTES}
-            step={1}
-            placeholder="60"
-            hint={GOAL_TEXT.hint}
-            error={error}
-            value={text}
-            disabled={saving}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-        </form>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={saving}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      <EditGoalButton {...triggerProps} />
+      {open ? (
+        <Suspense fallback={null}>
+          <Goal.Dialog {...dialogProps} language={language} current={current} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Search, SearchX } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import type { StoryListItem } from '#common/schemas/library.ts';
 import { ScreenSpinner } from '#web/components/ScreenSpinner.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -18,13 +18,17 @@ import {
   justRightStories,
   type StoryFilters,
 } from './filters.ts';
-import { LevelDialog } from './LevelDialog.tsx';
 import { OfflineStories, useAvailability } from './OfflineStories.tsx';
 import { languageProgressQuery, useLanguages, useStoryList } from './queries.ts';
 import { type CardKind, StoryCard } from './StoryCard.tsx';
 import { useLanguageChoice } from './useLanguageChoice.ts';
 
 export const DASHBOARD_TITLE = 'Library · Catamaran';
+
+// Asked only when a language is chosen for the first time: its code loads then (decision 094).
+const LevelDialog = lazy(() =>
+  import('./LevelDialog.tsx').then((module) => ({ default: module.LevelDialog })),
+);
 
 /**
  * /dashboard (spec/learner.md §2): the header with the language to learn, then the daily goal and the story
@@ -51,7 +55,9 @@ export function Dashboard() {
     <div className="min-h-dvh bg-slate-50">
       <DashboardHeader languages={languages.data ?? []} selected={language} onSelect={choice.handleSelect} />
       {choice.asking ? (
-        <LevelDialog language={choice.asking} onAnswer={choice.handleAnswer} onSkip={choice.handleSkip} />
+        <Suspense fallback={null}>
+          <LevelDialog language={choice.asking} onAnswer={choice.handleAnswer} onSkip={choice.handleSkip} />
+        </Suspense>
       ) : null}
       <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         {language ? (

@@ -7,7 +7,7 @@ import type { PublicLanguage } from '#common/schemas/languages.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
 import { Select } from '#web/components/ui/Select.tsx';
-import { useAdminPermission } from '#web/features/admin/queries.ts';
+import { useAdminPermission } from '#web/features/admin/permission.ts';
 
 /** A language as the selector lists it: 'Español (Spanish)'. */
 export function languageLabel(language: PublicLanguage): string {

@@ -75,7 +75,9 @@ function subscribeChoice(listener: () => void) {
 }
 
 function systemQuery(): MediaQueryList | undefined {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
+  // No window when the landing is rendered at build time (web/prerender.tsx).
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+  return window.matchMedia(DARK_QUERY);
 }
 
 function subscribeSystem(listener: () => void) {
@@ -91,8 +93,11 @@ const isSystemDark = () => systemQuery()?.matches ?? false;
  * root. A component that only shows the theme may call it too: it applies the same theme.
  */
 export function useTheme(): { choice: Theme; theme: ResolvedTheme } {
-  const choice = useSyncExternalStore(subscribeChoice, readChoice, () => 'system' as const);
-  const isDark = useSyncExternalStore(subscribeSystem, isSystemDark, () => false);
+  // The server snapshot is read while the landing's markup hydrates (docs/decisions/094): the device's own
+  // values there too, so the theme theme.js drew is never put back to light for a moment. (At build time there
+  // is no storage and no window: 'system' and light.)
+  const choice = useSyncExternalStore(subscribeChoice, readChoice, readChoice);
+  const isDark = useSyncExternalStore(subscribeSystem, isSystemDark, isSystemDark);
   const theme = resolveTheme(choice, isDark);
   useEffect(() => applyTheme(theme), [theme]);
   return { choice, theme };

@@ -1,0 +1,59 @@
+// After `vite build`: renders the landing page's markup (web/prerender.tsx, built for Node by Vite) into a copy of
+// the shell, dist/web/landing.html, which the server sends for `/` (server/http/web-app.ts) and the app hydrates
+// (web/main.tsx). Every other page keeps dist/web/index.html, whose #root is empty; the service worker's copy
+// of the shell is that one too. The app's script starts once the markup is painted (web/public/landing-start.js),
+// so the page's largest text is drawn before the app's JavaScript is loaded (docs/decisions/094).
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+const DIST = 'dist/web';
+const SERVER_OUT = 'dist/prerender';
+const EMPTY_ROOT = '<div id="root"></div>';
+const START_AFTER_PAINT = process.env.LANDING_START !== 'at-once';
+
+const started = performance.now();
+await build({
+  configFile: false,
+  root: 'web',
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    ssr: 'prerender.tsx',
+    outDir: `../${SERVER_OUT}`,
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+  },
+});
+const built = readdirSync(SERVER_OUT).find((file) => /^prerender\.m?js$/.test(file));
+if (!built) throw new Error(`Vite wrote no prerender.js in ${SERVER_OUT}.`);
+const { renderLanding } = await import(pathToFileURL(resolve(SERVER_OUT, built)).href);
+const markup = renderLanding();
+rmSync(SERVER_OUT, { recursive: true, force: true });
+
+const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
+if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to fill.`);
+let landing = shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+if (START_AFTER_PAINT) landing = startAfterPaint(landing);
+writeFileSync(join(DIST, 'landing.html'), landing);
+console.info(
+  `Landing page rendered into dist/web/landing.html: ${(Buffer.byteLength(landing) / 1024).toFixed(1)} KB (${Math.round(performance.now() - started)} ms)`,
+);
+
+/**
+ * The app's entry and the chunks Vite preloads beside it, taken out of the page's head and handed to
+ * landing-start.js, which loads them once the markup is painted: fetched beside the stylesheet they would hold
+ * the first paint back under a slow network.
+ */
+function startAfterPaint(html) {
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const entry = html.match(entryTag)?.[1];
+  if (!entry) throw new Error("The shell has no module script: Vite's output changed.");
+  const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]);
+  const start = `<script src="/landing-start.js" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>\n    `;
+  return html.replace(preloadTag, '').replace(entryTag, start);
+}
