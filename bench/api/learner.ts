@@ -28,6 +28,8 @@ export function fetchRaw(origin: string, sent: LoadRequest): Promise<Answer> {
 
 export interface Learner {
   token: string;
+  /** Tokens of other learners, each reading too: the reports as the reader sends them come from all of them. */
+  readers: string[];
   chapterId: number;
   storyId: number;
   languageId: number;
@@ -84,11 +86,31 @@ export async function prepareLearner(db: Database, jwtSecret: string, origin: st
   }
   return {
     token,
+    readers: await readersOf(db, jwtSecret, READERS),
     chapterId: first.chapter_id,
     storyId: first.story_id,
     languageId: first.language_id,
     word: word || (LOOKED_UP[0] as string),
   };
+}
+
+/** Learners reading at the same moment, each sending a report every 30 seconds as the reader does. */
+const READERS = 200;
+
+/** `count` more signed-in learners, their tokens. */
+async function readersOf(db: Database, jwtSecret: string, count: number): Promise<string[]> {
+  const made = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        email: `bench-reader-${index}@example.com`,
+        emailConfirmedAt: new Date(),
+      })),
+    )
+    .returning({ id: users.id });
+  const tokens: string[] = [];
+  for (const user of made) tokens.push(await signedInToken(db, jwtSecret, user.id));
+  return tokens;
 }
 
 export const ENDPOINTS = [
@@ -123,10 +145,14 @@ export const TARGET_SHARE: Record<Endpoint, number> = {
 /** A UUID the load generator replaces with a new one on every send (LoadRequest.fresh). */
 const FRESH_ID = '00000000-0000-4000-8000-00000000f2e5';
 
-/** Each hot endpoint's request, signed as the learner. */
-export function endpointRequests(learner: Learner): Record<Endpoint, LoadRequest> {
+/**
+ * Each hot endpoint's requests, signed as the learner; the reports as the reader sends them, from every reader
+ * in turn (one learner cannot send 50 at once: their day's row would be the only one written).
+ */
+export function endpointRequests(learner: Learner): Record<Endpoint, LoadRequest[]> {
   const headers = { authorization: `Bearer ${learner.token}` };
-  const get = (path: string): LoadRequest => ({ method: 'GET', path, headers });
+  const get = (path: string): LoadRequest[] => [{ method: 'GET', path, headers }];
+  const occurredAt = new Date().toISOString();
   return {
     languages: get('/api/languages/'),
     stories: get('/api/stories/?language=es'),
@@ -135,25 +161,27 @@ export function endpointRequests(learner: Learner): Record<Endpoint, LoadRequest
     activity: get('/api/activity/'),
     words: get('/api/words/'),
     lookup: get(`/api/dict/lookup/?language=es&surface=${encodeURIComponent(learner.word)}`),
-    track: {
-      method: 'POST',
-      path: '/api/track-reading-time/',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ chapter_id: learner.chapterId, seconds: 30 }),
-    },
+    track: [
+      {
+        method: 'POST',
+        path: '/api/track-reading-time/',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ chapter_id: learner.chapterId, seconds: 30 }),
+      },
+    ],
     // As the reader sends it (web/features/reader/useReadingTime.ts): a report id of its own, sent as its
     // Idempotency-Key too, and when it was read (Occurred-At), through the outbox (decision 084).
-    trackKeyed: {
+    trackKeyed: learner.readers.map((token) => ({
       method: 'POST',
       path: '/api/track-reading-time/',
       headers: {
-        ...headers,
+        authorization: `Bearer ${token}`,
         'content-type': 'application/json',
         [IDEMPOTENCY_KEY_HEADER]: FRESH_ID,
-        [OCCURRED_AT_HEADER]: new Date().toISOString(),
+        [OCCURRED_AT_HEADER]: occurredAt,
       },
       body: JSON.stringify({ chapter_id: learner.chapterId, seconds: 30, report_id: FRESH_ID }),
       fresh: FRESH_ID,
-    },
+    })),
   };
 }
