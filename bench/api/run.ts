@@ -17,10 +17,10 @@
 // languages-only benchmark, stays beside it as `npm run bench:languages`.
 // Settings: BENCH_DURATION (s per run, 5), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3: the
 // bare route and the app in turn that many times, the median share reported),
-// BENCH_API_ONLY=languages,stories,dailyGoal,chapter,activity,words,lookup,track (only those),
+// BENCH_API_ONLY=languages,stories,dailyGoal,chapter,activity,words,lookup,track,trackKeyed (only those),
 // BENCH_API_PROFILE=<dir>: a --cpu-prof of the app's process there, pg_stat_statements on (planning tracked),
 // the app flat out only, on languages, dailyGoal and chapter unless BENCH_API_ONLY says otherwise; the
-// statements by total time go to bench/results/api-statements.json. About 5 minutes with the defaults.
+// statements by total time go to bench/results/api-statements.json. About 6 minutes with the defaults.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
