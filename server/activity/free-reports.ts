@@ -111,12 +111,17 @@ SELECT i, language, time_spent FROM answered`,
     reports.some((report) => report.key) ? countWithKeys(pool, query, reports) : pool.query<Row>(query),
 };
 
-/** The claim of the reports' keys, first in their transaction as every keyed change's (server/http/offline.ts). */
-const CLAIM_KEYS = `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint)
-SELECT user_id, key, endpoint, fingerprint
-FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS c(user_id, key, endpoint, fingerprint)
-WHERE key IS NOT NULL
-ORDER BY user_id, key
+/**
+ * The claim of the reports' keys, first in their transaction as every keyed change's (server/http/offline.ts). It
+ * sets the transaction's lock_timeout first (the sort takes every row, so the setting, before any insert): a
+ * second for a key or a row, then the batch fails over to the longer path, whose own wait for a key is 5 s.
+ */
+const CLAIM_KEYS = `WITH waiting AS (SELECT set_config('lock_timeout', '1s', true) AS lock_timeout)
+INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint)
+SELECT c.user_id, c.key, c.endpoint, c.fingerprint
+FROM waiting, unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS c(user_id, key, endpoint, fingerprint)
+WHERE c.key IS NOT NULL
+ORDER BY c.user_id, c.key
 ON CONFLICT DO NOTHING
 RETURNING user_id, key`;
 
@@ -126,16 +131,17 @@ RETURNING user_id, key`;
  * never in a cycle); then the statement, for the reports without a key and those whose key this batch claimed,
  * which gives each counted report's key its answer and lets go of the keys of those it did not count (they take
  * the path of several statements, which claims them again). A key claimed before, or in flight elsewhere and
- * then kept, is not this batch's: its report answers as a retry does, by that path. A key in flight more than
- * five seconds fails the batch, and each of its reports then takes that path (409 there).
+ * then kept, is not this batch's: its report answers as a retry does, by that path. A key or a row in flight more
+ * than a second fails the batch, and each of its reports then takes that path (409 there for a key still held). Four
+ * round trips a batch: BEGIN, the claim, the statement, COMMIT.
  */
 async function countWithKeys(pool: pg.Pool, query: pg.QueryConfig, reports: readonly FreeReport[]) {
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query("BEGIN; SET LOCAL lock_timeout = '5s'");
+    await client.query('BEGIN');
     const claimed = await client.query<{ user_id: string; key: string }>({
-      name: 'claim-report-keys-v1',
+      name: 'claim-report-keys-v2',
       text: CLAIM_KEYS,
       values: [
         reports.map((report) => report.userId),
@@ -149,7 +155,6 @@ async function countWithKeys(pool: pg.Pool, query: pg.QueryConfig, reports: read
     values[7] = reports.map(
       (report) => report.key !== undefined && ours.has(`${report.userId}:${report.key.key}`),
     );
-    await client.query('SET LOCAL lock_timeout TO DEFAULT');
     const counted = await client.query<Row>({ ...query, values });
     await client.query('COMMIT');
     return counted;

@@ -139,4 +139,41 @@ describe('a reading-time report sent with its id as its key', () => {
     expect(reused.status).toBe(422);
     expect(await secondsOf(id)).toBe(30);
   });
+
+  it('whose key another server holds in flight waits for it, and is counted once it lets go', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const report = { chapter_id: chapterId, seconds: 25, report_id: randomUUID() };
+    const holder = await t.app.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(
+        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint)
+         VALUES ($1, $2, 'POST /api/track-reading-time/', 'x')`,
+        [id, report.report_id],
+      );
+      const waiting = send(token, report);
+      // Until the report's claim waits on the held key (a lock wait in pg_stat_activity), then let go.
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await t.app.pool.query(
+              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%idempotency_keys%'`,
+            );
+            return rows.length;
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
+      await holder.query('ROLLBACK');
+
+      const answer = await waiting;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ seconds_counted: 25, time_spent: 25 });
+      expect(await secondsOf(id)).toBe(25);
+      expect((await keysOf(id)).map((row) => [row.key, row.status])).toEqual([[report.report_id, 200]]);
+    } finally {
+      holder.release();
+    }
+  }, 30_000);
 });
