@@ -10,6 +10,29 @@
 // copied as it is, and JSON.parse judges it. Whatever is unusual (a name with an escape, a top level that is
 // not an object, nesting deeper than MAX_DEPTH, anything malformed) answers -1: the line is then parsed whole,
 // as before, and a malformed line is skipped with the same reason.
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  CR,
+  DOT,
+  LF,
+  LOWER_A,
+  LOWER_Z,
+  MAX_DEPTH,
+  MINUS,
+  NINE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  PLUS,
+  QUOTE,
+  SPACE,
+  TAB,
+  UPPER_E,
+  ZERO,
+} from './json-bytes.ts';
 import { skipValue, validStringEnd } from './json-skip.ts';
 
 /**
@@ -53,30 +76,8 @@ for (const name of READ_NAMES) {
   READ_BY_SLOT[slot] = [...(READ_BY_SLOT[slot] ?? []), bytes];
 }
 
-const MAX_DEPTH = 64;
 const OBJECT = 1;
 const ARRAY = 2;
-
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const PLUS = 0x2b;
-const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-const COLON = 0x3a;
-const UPPER_E = 0x45;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const LOWER_A = 0x61;
-const LOWER_Z = 0x7a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 /** What the scanner expects next. */
 const VALUE = 0;

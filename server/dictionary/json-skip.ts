@@ -1,38 +1,38 @@
 // One JSON value checked strictly, byte by byte, without making it: what json-prune.ts leaves out of a line
 // must be valid JSON, or the line would parse where the whole of it does not.
-
-const MAX_DEPTH = 64;
-
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const PLUS = 0x2b;
-const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const SLASH = 0x2f;
-const ZERO = 0x30;
-const ONE = 0x31;
-const NINE = 0x39;
-const COLON = 0x3a;
-const UPPER_A = 0x41;
-const UPPER_E = 0x45;
-const UPPER_F = 0x46;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const LOWER_A = 0x61;
-const LOWER_B = 0x62;
-const LOWER_E = 0x65;
-const LOWER_F = 0x66;
-const LOWER_N = 0x6e;
-const LOWER_R = 0x72;
-const LOWER_T = 0x74;
-const LOWER_U = 0x75;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  CR,
+  DOT,
+  LF,
+  LOWER_A,
+  LOWER_B,
+  LOWER_E,
+  LOWER_F,
+  LOWER_N,
+  LOWER_R,
+  LOWER_T,
+  LOWER_U,
+  MAX_DEPTH,
+  MINUS,
+  NINE,
+  ONE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  PLUS,
+  QUOTE,
+  SLASH,
+  SPACE,
+  TAB,
+  UPPER_A,
+  UPPER_E,
+  UPPER_F,
+  ZERO,
+} from './json-bytes.ts';
 
 const LITERALS = ['true', 'false', 'null'].map((word) =>
   Uint8Array.from(word, (character) => character.charCodeAt(0)),
