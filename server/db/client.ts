@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import './transaction.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
 
