@@ -48,10 +48,6 @@ export const PERSONAL_TABLES: Readonly<Record<string, { exportedAs: string } | {
     leftOut:
       "a number that moves whenever the learner's statuses in a language change, for servers' caches (decision 076)",
   },
-  learner_words_versions: {
-    leftOut:
-      "a number that moves whenever the learner's saved words or statuses change, for servers' caches (decision 095)",
-  },
   subscriptions: { exportedAs: 'subscription' },
   feedback: { exportedAs: 'feedback' },
   teacher_applications: { exportedAs: 'narrator_applications' },

@@ -389,18 +389,6 @@ export const learnerKnownVersions = pgTable(
 );
 
 /**
- * The version of a learner's saved-words list (issue 25, decision 095): moved by any statement that writes their
- * saved words or their statuses (triggers, migration 0031), drawn from one sequence so a version never repeats.
- * A server keeps the list's finished answer while it holds.
- */
-export const learnerWordsVersions = pgTable('learner_words_versions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
-
-/**
  * One dictionary import (a version of a language pair's dictionary): its progress while the job runs, then its
  * counts or its error. Its entries and forms live in partitions of their own until it succeeds.
  */

@@ -4,10 +4,9 @@ import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { listAllLanguages } from '#server/languages/service.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
-import { savedWordsAnswer, WordsAnswerCache, wordsEncoding } from './answers.ts';
 import { apkgFileName, savedWordsApkg } from './apkg.ts';
 import { csvFileName, savedWordsCsv } from './csv.ts';
-import { presentWord } from './present.ts';
+import { presentListedWord, presentWord } from './present.ts';
 import { deleteSavedWord, listSavedWords, saveWord } from './service.ts';
 
 /**
@@ -23,23 +22,10 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
     return presentWord(word);
   });
 
-  // The finished answers, kept while each learner's list is unchanged (answers.ts): compressed here, once.
-  const answers = new WordsAnswerCache();
-  route(
-    app,
-    words.listWords,
-    async ({ query }, request, reply) => {
-      const { userId } = viewerOf(request);
-      const encoding = wordsEncoding(request.headers);
-      const answer = await savedWordsAnswer(app, answers, { userId, filter: query, encoding });
-      // As the compression plugin sends it; route() sends the bytes as JSON.
-      if (answer.encoding !== 'identity') {
-        reply.header('Content-Encoding', answer.encoding).header('Vary', 'accept-encoding');
-      }
-      return answer.bytes;
-    },
-    { compress: false },
-  );
+  route(app, words.listWords, async ({ query }, request) => {
+    const { userId } = viewerOf(request);
+    return (await listSavedWords(app, userId, query)).map(presentListedWord);
+  });
 
   route(app, words.deleteWord, async ({ ids }, request) => {
     const { userId } = viewerOf(request);
