@@ -20,6 +20,7 @@ import { adminDictionaryRoutes, lookupRoutes } from '#server/dictionary/routes.t
 import { feedbackRoutes } from '#server/feedback/routes.ts';
 import { healthRoutes } from '#server/health/routes.ts';
 import { type Lifecycle, storageCheck } from '#server/health/service.ts';
+import { COMPRESS_FROM_BYTES } from '#server/http/accept-encoding.ts';
 import { isDatabaseUnavailable, outageReporter } from '#server/http/database-unavailable.ts';
 import { registerErrorHandler } from '#server/http/errors.ts';
 import { pruneIdempotencyKeys } from '#server/http/idempotency.ts';
@@ -138,7 +139,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   // was most of that list's cost (bench/reading).
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },

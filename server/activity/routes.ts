@@ -8,13 +8,7 @@ import { learnerDayOf, learnerToday } from '#server/http/today.ts';
 import { CHAPTER_NOT_FOUND } from '#server/policies/rules.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
 import { presentActivity, presentGoal, presentReadingTime } from './present.ts';
-import {
-  getActivity,
-  getDailyGoal,
-  setDailyGoal,
-  trackKeyedFreeReport,
-  trackReadingTime,
-} from './service.ts';
+import { getActivity, getDailyGoal, setDailyGoal, trackFreeReport, trackReadingTime } from './service.ts';
 
 /**
  * The learner's daily goal per language, reading-time reports, and the activity calendar with its streak
@@ -60,7 +54,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         if (body.chapter_id > MAX_SERIAL_ID || reportId !== change.key) return undefined;
         const day = learnerDayOf(request, change.occurredAt);
         const report = { chapterId: body.chapter_id, seconds: body.seconds, reportId };
-        const counted = await trackKeyedFreeReport(app.pool, viewerOf(request).userId, report, day, change);
+        const counted = await trackFreeReport(app.pool, viewerOf(request).userId, report, day, change);
         return counted && presentReadingTime(day, counted);
       },
     },

@@ -119,39 +119,31 @@ export async function trackReadingTime(
   report: ReadingReport,
   day: string,
 ): Promise<ReadingTimeResult> {
-  const counted = Math.min(report.seconds, MAX_READING_REPORT_SECONDS);
   // Without the pool (inside the transaction of an Idempotency-Key, whose key must commit with the seconds),
   // every report takes the path of several statements.
-  const quick =
-    counted > 0 && pool
-      ? await countFreeReport(pool, {
-          userId: reader.userId,
-          chapterId: report.chapterId,
-          day,
-          seconds: counted,
-          reportId: report.reportId ?? null,
-        })
-      : undefined;
+  const quick = pool ? await trackFreeReport(pool, reader.userId, report, day) : undefined;
   // Nothing to add, a repeat, or a chapter of a story not free, or unpublished (or none at all): the slower
   // path, which asks the rule of reading.
-  return quick ? { ...quick, secondsCounted: counted } : trackReport(db, reader, report, counted, day);
+  return quick ?? trackReport(db, reader, report, Math.min(report.seconds, MAX_READING_REPORT_SECONDS), day);
 }
 
 /**
- * A report that came with an Idempotency-Key equal to its report id, as the reader sends it: counted with its key
- * and the answer the key keeps, when it is new and of a free published story, with the reports sent at the same
- * moment (free-reports.ts); undefined leaves it to the transaction of several statements (server/http/offline.ts).
+ * A new report of more than 0 seconds on a free published story, counted with the reports sent at the same
+ * moment (free-reports.ts); with `key`, the Idempotency-Key equal to its report id (as the reader sends it), kept
+ * with it and the answer it is given. Undefined leaves it to the path of several statements (trackReport, or the
+ * key's transaction in server/http/offline.ts).
  */
-export async function trackKeyedFreeReport(
+export async function trackFreeReport(
   pool: pg.Pool,
   userId: string,
-  report: ReadingReport & { reportId: string },
+  report: ReadingReport,
   day: string,
-  key: { key: string; endpoint: string; fingerprint: string },
+  key?: { key: string; endpoint: string; fingerprint: string },
 ): Promise<ReadingTimeResult | undefined> {
   const counted = Math.min(report.seconds, MAX_READING_REPORT_SECONDS);
   if (counted <= 0) return undefined;
-  const { chapterId, reportId } = report;
+  const { chapterId } = report;
+  const reportId = report.reportId ?? null;
   const quick = await countFreeReport(pool, { userId, chapterId, day, seconds: counted, reportId, key });
   return quick && { ...quick, secondsCounted: counted };
 }

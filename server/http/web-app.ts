@@ -4,14 +4,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ROUTES, isClientRoute } from '#common/routes.ts';
-import { acceptsEncoding } from './accept-encoding.ts';
+import { acceptsEncoding, COMPRESS_FROM_BYTES } from './accept-encoding.ts';
 import { HttpError } from './errors.ts';
 import { markNotSetUp } from './log-policy.ts';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Below this a shell goes as it is, as the compression plugin's threshold (server/app.ts) would send it. */
-const COMPRESS_FROM_BYTES = 1024;
 
 /** A page's HTML, and its compressed copies when it is worth compressing (made once, at start-up). */
 interface Shell {

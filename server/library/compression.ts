@@ -1,9 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
-import { acceptsEncoding } from '#server/http/accept-encoding.ts';
+import { acceptsEncoding, COMPRESS_FROM_BYTES } from '#server/http/accept-encoding.ts';
 
-/** Below this an answer goes as it is, as the compression plugin's threshold (server/app.ts) would send it. */
-const THRESHOLD = 1024;
 /** As server/app.ts compresses every other answer: level 1 shrinks JSON almost as much, in far less time. */
 const GZIP = { level: 1 };
 
@@ -30,7 +28,8 @@ export function listEncoding(request: FastifyRequest): ListEncoding {
  * the bytes and the encoding they are in.
  */
 export function encodeList(body: Buffer, wanted: ListEncoding): { bytes: Buffer; encoding: ListEncoding } {
-  if (wanted === 'identity' || body.length < THRESHOLD) return { bytes: body, encoding: 'identity' };
+  if (wanted === 'identity' || body.length < COMPRESS_FROM_BYTES)
+    return { bytes: body, encoding: 'identity' };
   if (wanted === 'gzip') return { bytes: gzipSync(body, GZIP), encoding: 'gzip' };
   const params = { [constants.BROTLI_PARAM_QUALITY]: 1 };
   return { bytes: brotliCompressSync(body, { params }), encoding: 'br' };

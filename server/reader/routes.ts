@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as reader from '#common/endpoints/reader.ts';
-import { acceptsEncoding } from '#server/http/accept-encoding.ts';
+import { acceptsEncoding, COMPRESS_FROM_BYTES } from '#server/http/accept-encoding.ts';
 import { route } from '#server/http/contract.ts';
 import { matchesEtag } from '#server/http/etag.ts';
 import { SizedCache } from '#server/http/sized-cache.ts';
@@ -15,8 +15,6 @@ import { getReaderSettings, setReaderSettings } from './settings.ts';
  * its copy is still the one it would get.
  */
 const CHAPTER_CACHE_CONTROL = 'private, no-cache';
-/** The compression hook's threshold (app.ts), in characters: an answer shorter is sent as it is. */
-const GZIP_FROM = 1024;
 /** The compressed answers kept by validator: a few thousand chapters as learners see them. */
 const GZIPPED_ANSWERS_BYTES = 8 * 1024 * 1024;
 
@@ -41,8 +39,10 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     reply.header('etag', etag).header('cache-control', CHAPTER_CACHE_CONTROL);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     // Compressed here from pieces, most compressed once per version, rather than whole by the compression
-    // hook on every read (decision 088); an answer under its threshold is left to it, so stays plain.
-    if (json.length < GZIP_FROM || !acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return json;
+    // hook on every read (decision 088); an answer under its threshold (counted here in characters, never more
+    // than its bytes) is left to it.
+    if (json.length < COMPRESS_FROM_BYTES || !acceptsEncoding(request.headers['accept-encoding'], 'gzip'))
+      return json;
     reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
     let bytes = gzipped.get(etag);
     if (!bytes) {
