@@ -153,6 +153,75 @@ describe('useWordLookup saving the word', () => {
   });
 });
 
+describe('useWordLookup closed before its answer', () => {
+  /** Lookups that wait until released, as a busy server holds them; the saves answer at once. */
+  function holdLookups() {
+    const answer = fetchMock.getMockImplementation();
+    onTestFinished(() => {
+      if (answer) fetchMock.mockImplementation(answer);
+    });
+    const held: (() => void)[] = [];
+    const saved: string[] = [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/words/save/') {
+        const { word } = JSON.parse(String(init?.body)) as { word: string };
+        saved.push(word);
+        return Response.json(savedWord(word), { status: 201 });
+      }
+      return new Promise<Response>((resolve) => held.push(() => resolve(Response.json(FOUND('x')))));
+    });
+    return { held, saved };
+  }
+
+  // Seen in CI (e2e/known-words.spec.ts): the reader shows a tapped word learning at once; the learner closed
+  // the panel while the lookup was on its way, the word was never saved, and Mark as Read made it known.
+  it('still saves the word, and a mark-known waits for that save from the tap', async () => {
+    const { held, saved } = holdLookups();
+    const { result } = renderLookup();
+    let tap: Promise<void> | undefined;
+    act(() => {
+      tap = result.current.lookUp('niña');
+    });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    act(() => result.current.close());
+
+    let settled = false;
+    const waiting = wordSavesSettled().then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await act(async () => {
+      held[0]?.();
+      await waiting;
+      await tap;
+    });
+    expect(saved).toEqual(['niña']);
+    expect(result.current.state).toEqual({ status: 'idle' });
+  });
+
+  it('saves a word whose lookup another tap overtook, and shows only the latest', async () => {
+    const { held, saved } = holdLookups();
+    const { result } = renderLookup();
+    const taps: Promise<void>[] = [];
+    act(() => {
+      taps.push(result.current.lookUp('uno'));
+    });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    act(() => {
+      taps.push(result.current.lookUp('dos'));
+    });
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    await act(async () => {
+      for (const release of held) release();
+      await Promise.all(taps);
+    });
+    expect(saved.sort()).toEqual(['dos', 'uno']);
+    expect(result.current.state).toMatchObject({ word: 'dos', saved: true });
+  });
+});
+
 describe('wordSavesSettled', () => {
   it('waits for a word save on its way, so a mark-known after it finds the word learning', async () => {
     dictionary = { niña: FOUND('niña') };

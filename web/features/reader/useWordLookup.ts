@@ -83,7 +83,10 @@ async function fetchLookup(
   }
 }
 
-/** The word saves on their way: a mark-known waits for them, so a word just looked up stays learning. */
+/**
+ * The word saves on their way, each from its tap until its save answered: a mark-known waits for them, so a
+ * word just looked up stays learning.
+ */
 const savesInFlight = new Set<Promise<unknown>>();
 
 /** Resolves once every word save started so far has answered, whether it succeeded or not. */
@@ -91,10 +94,17 @@ export async function wordSavesSettled(): Promise<void> {
   await Promise.allSettled([...savesInFlight]);
 }
 
+/** Counts `saving` among the saves in flight until it settles. */
+function inFlight<T>(saving: Promise<T>): Promise<T> {
+  savesInFlight.add(saving);
+  void saving.finally(() => savesInFlight.delete(saving)).catch(() => undefined);
+  return saving;
+}
+
 /**
  * Looks a tapped word up in the dictionary and saves it to the learner's words (a save is attempted after
  * every lookup, whatever its answer: spec/learner.md §4). Only the latest tap is shown: an answer that arrives
- * after the learner tapped another word is dropped.
+ * after the learner tapped another word, or closed the panel, is not shown, but the word is saved all the same.
  */
 export function useWordLookup(place: LookupPlace) {
   const queryClient = useQueryClient();
@@ -121,47 +131,32 @@ export function useWordLookup(place: LookupPlace) {
 
       // The dictionary form, if the analysis found one, is looked up first, in the same request (issue 21).
       const byLemma = lemma && lemma !== word ? lemma : undefined;
-      let looked: WordLookup;
-      try {
-        const result = await queryClient.fetchQuery({
+      const lookingUp = queryClient
+        .fetchQuery({
           queryKey: queryKeys.lookup(language, word, byLemma),
           queryFn: ({ signal }) => fetchLookup({ language, storyId, word, lemma: byLemma }, signal),
           staleTime: LOOKUP_STALE_MS,
           retry: false,
-        });
-        looked = result.found
-          ? { status: 'found', word, analysis, result, saved: false }
-          : { status: 'not_found', word, analysis, saved: false };
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        looked = { ...failure(word, error), analysis };
-      }
+        })
+        .then(
+          (result): WordLookup =>
+            result.found
+              ? { status: 'found', word, analysis, result, saved: false }
+              : { status: 'not_found', word, analysis, saved: false },
+          (error: unknown): WordLookup => ({ ...failure(word, error), analysis }),
+        );
+      // The save follows the lookup whatever becomes of the panel, and counts as in flight from the tap: the
+      // reader shows the word learning at once, so closing the panel or tapping on must not lose it, and a
+      // Mark as Read right after waits for it (seen in CI: a lookup slower than the learner's Escape).
+      const saving = inFlight(
+        lookingUp.then(() => saveWord(owner, { word, language, storyId, chapterId, analysis })),
+      );
+      const looked = await lookingUp;
       if (controller.signal.aborted) return;
       setState(looked);
-
-      try {
-        // The term's dictionary form rides along, so the server makes the term the reader shows learning.
-        const dictionaryForm = lemma ?? analysis?.term;
-        // Never cancelled: closing the panel or tapping the next word must not lose this one (every looked-up
-        // word is saved, learner.md; its status is already shown as learning). Only the confirmation waits on it.
-        // Through the outbox (issue 24): offline, the save waits there, and counts as saved.
-        const saving = perform(owner, 'save-word', {
-          body: {
-            word,
-            language,
-            story: storyId,
-            chapter: chapterId,
-            ...(dictionaryForm ? { lemma: dictionaryForm } : {}),
-            ...(analysis?.sentence ? { sentence: analysis.sentence } : {}),
-          },
-        });
-        savesInFlight.add(saving);
-        await saving.finally(() => savesInFlight.delete(saving));
-        setState((current) => (current === looked ? { ...looked, saved: true } : current));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.words() });
-      } catch {
-        // A failed save only leaves the confirmation out; the translation stays on screen.
-      }
+      if (!(await saving)) return;
+      setState((current) => (current === looked ? { ...looked, saved: true } : current));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.words() });
     },
     [queryClient, owner, language, storyId, chapterId],
   );
@@ -172,4 +167,32 @@ export function useWordLookup(place: LookupPlace) {
   }, []);
 
   return { state, lookUp, close };
+}
+
+/**
+ * Saves a looked-up word to the learner's words: true once saved (or waiting in the outbox, offline: issue 24),
+ * false when the server refused it. Never cancelled; a failed save only leaves the confirmation out.
+ */
+async function saveWord(
+  owner: string,
+  tap: LookupPlace & { word: string; analysis: WordAnalysis | undefined },
+): Promise<boolean> {
+  const { word, language, storyId, chapterId, analysis } = tap;
+  // The term's dictionary form rides along, so the server makes the term the reader shows learning.
+  const dictionaryForm = analysis?.lemma ?? analysis?.term;
+  try {
+    await perform(owner, 'save-word', {
+      body: {
+        word,
+        language,
+        story: storyId,
+        chapter: chapterId,
+        ...(dictionaryForm ? { lemma: dictionaryForm } : {}),
+        ...(analysis?.sentence ? { sentence: analysis.sentence } : {}),
+      },
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
