@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/embedded.ts';
@@ -50,6 +50,7 @@ export default async function globalSetup() {
 
   return async () => {
     await server.stop();
+    await keepServerLog(server.output());
     await stripe.close();
     await smtp.close();
     await rm(mailDir, { recursive: true, force: true });
@@ -57,4 +58,29 @@ export default async function globalSetup() {
     await embedded?.stop();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   };
+}
+
+/** Where the server's own lines (warnings and errors: LOG_LEVEL=warn) are kept after a run. */
+const SERVER_LOG = 'dist/test-reports/e2e-server.log';
+/** pino's level of an error. */
+const ERROR_LEVEL = 50;
+const ERRORS_SHOWN = 20;
+
+/**
+ * Keeps what the server printed, and shows its errors: a failed test in CI then comes with what the server
+ * said meanwhile, which the runner's report alone does not hold.
+ */
+async function keepServerLog(output: string): Promise<void> {
+  await mkdir('dist/test-reports', { recursive: true });
+  await writeFile(SERVER_LOG, output);
+  const errors = output.split('\n').filter((line) => {
+    try {
+      return ((JSON.parse(line) as { level?: number }).level ?? 0) >= ERROR_LEVEL;
+    } catch {
+      return false;
+    }
+  });
+  if (errors.length === 0) return;
+  console.info(`The server logged ${errors.length} error(s) during the run (all its lines: ${SERVER_LOG}):`);
+  for (const line of errors.slice(-ERRORS_SHOWN)) console.info(line.slice(0, 2000));
 }
