@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as library from '#common/endpoints/library.ts';
 import type { StoryListQuery } from '#common/schemas/library.ts';
+import { encodeAnswer } from '#server/http/accept-encoding.ts';
 import { route } from '#server/http/contract.ts';
 import { matchesEtag } from '#server/http/etag.ts';
 import { optionalViewer, viewerOf } from '#server/policies/viewer.ts';
 import { type ListAnswer, ListAnswerCache, listEtag, listKey } from './answer-cache.ts';
-import { encodeList, type ListEncoding, listEncoding } from './compression.ts';
+import { type ListEncoding, listEncoding } from './compression.ts';
 import { KnownCountsCache } from './known.ts';
 import {
   type ListedStory,
@@ -32,7 +33,7 @@ function listAnswer(
   if (kept) return kept;
   const stories = pickStories(listing.list, query, listing.foldedWords);
   const json = serializeList(stories, listing.progress, listing.known);
-  const { bytes, encoding: sentAs } = encodeList(json, encoding);
+  const { bytes, encoding: sentAs } = encodeAnswer(json, encoding);
   const answer = { bytes, encoding: sentAs, etag: listEtag(bytes) };
   answers.set(key, answer);
   return answer;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as words from '#common/endpoints/words.ts';
+import { chosenEncoding } from '#server/http/accept-encoding.ts';
 import { route } from '#server/http/contract.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { listAllLanguages } from '#server/languages/service.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
+import { savedWordsAnswer, WordsAnswerCache } from './answers.ts';
 import { apkgFileName, savedWordsApkg } from './apkg.ts';
 import { csvFileName, savedWordsCsv } from './csv.ts';
 import { presentListedWord, presentWord } from './present.ts';
@@ -22,10 +24,24 @@ export async function wordRoutes(app: FastifyInstance): Promise<void> {
     return presentWord(word);
   });
 
-  route(app, words.listWords, async ({ query }, request) => {
-    const { userId } = viewerOf(request);
-    return (await listSavedWords(app, userId, query)).map(presentListedWord);
-  });
+  // The finished answers, kept while each learner's list is unchanged (answers.ts): compressed here, once.
+  const answers = new WordsAnswerCache();
+  route(
+    app,
+    words.listWords,
+    async ({ query }, request, reply) => {
+      const { userId } = viewerOf(request);
+      // Brotli when the browser takes it, as the compression plugin chooses: a kept list is compressed once.
+      const encoding = chosenEncoding(request.headers, 'br');
+      const answer = await savedWordsAnswer(app, answers, { userId, filter: query, encoding });
+      // As the compression plugin sends it; route() sends the bytes as JSON.
+      if (answer.encoding !== 'identity') {
+        reply.header('Content-Encoding', answer.encoding).header('Vary', 'accept-encoding');
+      }
+      return answer.bytes;
+    },
+    { compress: false },
+  );
 
   route(app, words.deleteWord, async ({ ids }, request) => {
     const { userId } = viewerOf(request);
