@@ -8,7 +8,7 @@ import { viewerOf } from '#server/policies/viewer.ts';
 import { savedWordsAnswer, WordsAnswerCache } from './answers.ts';
 import { apkgFileName, savedWordsApkg } from './apkg.ts';
 import { csvFileName, savedWordsCsv } from './csv.ts';
-import { presentListedWord, presentWord } from './present.ts';
+import { presentWord } from './present.ts';
 import { deleteSavedWord, listSavedWords, saveWord } from './service.ts';
 
 /**
