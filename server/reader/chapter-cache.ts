@@ -78,3 +78,46 @@ export class ChapterFragmentCache {
     this.copies.set(chapterId, fragments);
   }
 }
+
+/** The learner's statuses of a chapter's terms, as the answer writes them, and the key they were read under. */
+interface HeldStatuses {
+  key: string;
+  json: string;
+}
+
+/** What an entry counts beside its JSON: its key, the record and the Map's own. */
+const STATUSES_ENTRY_OVERHEAD = 160;
+
+/**
+ * Each learner's statuses of the chapters they read, as JSON, under the key the statement answers them by (the
+ * chapter's version and the learner's in its language, decision 097): a learner reading a chapter again, with
+ * no status changed, is not read them again nor written them again. Per server, bounded, least recently used
+ * let go first; the key is read in the same statement as everything else, so a copy is never served after any
+ * server changed a status.
+ */
+export class LearnerStatusesCache {
+  private readonly copies: SizedCache<string, HeldStatuses>;
+
+  constructor(maxBytes = 8 * 1024 * 1024) {
+    this.copies = new SizedCache(
+      maxBytes,
+      (id, held) => id.length + held.key.length + held.json.length + STATUSES_ENTRY_OVERHEAD,
+    );
+  }
+
+  /** The key of the copy held for this learner and chapter, or '' (no key is empty). */
+  keyOf(userId: string, chapterId: number): string {
+    return this.copies.peek(`${userId}:${chapterId}`)?.key ?? '';
+  }
+
+  /** The JSON held under `key`, kept as the most recently used; undefined if the copy held is under another. */
+  get(userId: string, chapterId: number, key: string): string | undefined {
+    const id = `${userId}:${chapterId}`;
+    if (this.copies.peek(id)?.key !== key) return undefined;
+    return this.copies.get(id)?.json;
+  }
+
+  set(userId: string, chapterId: number, held: HeldStatuses): void {
+    this.copies.set(`${userId}:${chapterId}`, held);
+  }
+}

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PublicLanguage } from '#common/schemas/languages.ts';
-import { statusOfNumber, type TermStatus } from '#common/terms.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
 import type { ChapterFragments } from './chapter-cache.ts';
 import type { ReaderChapterQueryRow } from './chapter-query.ts';
@@ -8,16 +7,6 @@ import { type Deflated, gzipOf } from './gzip.ts';
 
 /** The levels at which readings show above the words until a learner chooses (issue 21). */
 const READINGS_SHOWN_AT: ReadonlySet<string> = new Set(['infant', 'child']);
-
-/** The learner's statuses of the chapter's terms, by term; a term not listed is new. */
-function statusesOf(row: ReaderChapterQueryRow): Record<string, TermStatus> {
-  const statuses: Record<string, TermStatus> = {};
-  for (const [term, value] of row.statuses ?? []) {
-    const status = statusOfNumber(value);
-    if (status) statuses[term] = status;
-  }
-  return statuses;
-}
 
 /**
  * GET /api/chapters/{id}/'s answer, written as JSON with the keys in the order the specification's answer has
@@ -29,6 +18,8 @@ export function presentChapter(
   storage: ObjectStorage,
   row: ReaderChapterQueryRow,
   fragments: ChapterFragments,
+  /** The learner's statuses of the chapter's terms, as JSON (service.ts). */
+  statusesJson: string,
 ): { json: string; etag: string; gzip: () => Buffer } {
   const language: PublicLanguage = {
     id: row.language_id,
@@ -56,14 +47,16 @@ export function presentChapter(
   // Only for a language whose words an analyser finds: every other answer stays as it was.
   const showReadings = row.show_readings ?? READINGS_SHOWN_AT.has(row.difficulty_level);
   const readings = fragments.words === null ? '' : `,"show_readings":${showReadings}`;
-  const statuses = `,"statuses":${JSON.stringify(statusesOf(row))}`;
+  const statuses = `,"statuses":${statusesJson}`;
   // Timings without the audio they time would time nothing.
   const readAlong =
     fragments.readAlong !== null && row.audio_key ? `,"read_along":${fragments.readAlong}` : '';
   const tail = `,"story":${JSON.stringify(story)}}`;
-  const etag = createHash('sha1')
-    .update(`${row.id}|${fragments.version}|${head}${middle}${readings}${statuses}${readAlong}${tail}`)
-    .digest('base64url');
+  const etag = hash(
+    'sha1',
+    `${row.id}|${fragments.version}|${head}${middle}${readings}${statuses}${readAlong}${tail}`,
+    'base64url',
+  );
   const json =
     head +
     fragments.content +

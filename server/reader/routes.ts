@@ -5,7 +5,7 @@ import { route } from '#server/http/contract.ts';
 import { matchesEtag } from '#server/http/etag.ts';
 import { SizedCache } from '#server/http/sized-cache.ts';
 import { viewerOf } from '#server/policies/viewer.ts';
-import { ChapterFragmentCache } from './chapter-cache.ts';
+import { ChapterFragmentCache, LearnerStatusesCache } from './chapter-cache.ts';
 import { presentChapter } from './present.ts';
 import { getReaderChapter, setReadingAids } from './service.ts';
 import { getReaderSettings, setReaderSettings } from './settings.ts';
@@ -25,7 +25,8 @@ const GZIPPED_ANSWERS_BYTES = 8 * 1024 * 1024;
  */
 export async function readerRoutes(app: FastifyInstance): Promise<void> {
   // This server's copies of chapters' large parts, by version (decision 088).
-  const chapters = new ChapterFragmentCache();
+  // And the learners' statuses of the chapters they read, by the chapter's version and theirs (decision 097).
+  const caches = { chapters: new ChapterFragmentCache(), statuses: new LearnerStatusesCache() };
   // The compressed answers by validator, which names every byte of them (the row's version and a hash of the
   // rest): a learner's next read of an unchanged chapter, or another learner's in the same state (a new
   // reader's statuses are none), is compressed once. Per server: its cost is compression, not truth.
@@ -34,8 +35,8 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     (etag, bytes) => etag.length * 2 + bytes.length,
   );
   route(app, reader.getChapter, async ({ ids }, request, reply) => {
-    const { row, fragments } = await getReaderChapter(app.pool, viewerOf(request), ids.id, chapters);
-    const { json, etag, gzip } = presentChapter(app.storage, row, fragments);
+    const { row, fragments, statuses } = await getReaderChapter(app.pool, viewerOf(request), ids.id, caches);
+    const { json, etag, gzip } = presentChapter(app.storage, row, fragments, statuses);
     reply.header('etag', etag).header('cache-control', CHAPTER_CACHE_CONTROL);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     // Compressed here from pieces, most compressed once per version, rather than whole by the compression

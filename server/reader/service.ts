@@ -1,37 +1,70 @@
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { ReadingAidsInput } from '#common/schemas/reading.ts';
+import { statusOfNumber, type TermStatus } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
 import { languages, readingAids } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { CHAPTER_NOT_FOUND, requireReadable } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
-import { type ChapterFragmentCache, type ChapterFragments, fragmentsOf } from './chapter-cache.ts';
+import {
+  type ChapterFragmentCache,
+  type ChapterFragments,
+  fragmentsOf,
+  type LearnerStatusesCache,
+} from './chapter-cache.ts';
 import { queryReaderChapter, type ReaderChapterQueryRow } from './chapter-query.ts';
+
+/** The caches a server keeps of chapters' answers: the large parts by version, the learners' statuses by key. */
+export interface ReaderCaches {
+  chapters: ChapterFragmentCache;
+  statuses: LearnerStatusesCache;
+}
 
 /**
  * A chapter as the reader shows it, with its story's outline and the learner's completion, statuses and choice
- * of readings, in one query; its large part from `cache` when the copy there is of the row's version. 404 if
- * none, 404 or 403 as the access rule says.
+ * of readings, in one query; its large part and the learner's statuses (as JSON) from `caches` when the copies
+ * there are of the row's version and the statuses' key. 404 if none, 404 or 403 as the access rule says.
  */
 export async function getReaderChapter(
   pool: pg.Pool,
   viewer: Viewer,
   id: number,
-  cache: ChapterFragmentCache,
-  held = cache.versionOf(id),
-): Promise<{ row: ReaderChapterQueryRow; fragments: ChapterFragments }> {
+  caches: ReaderCaches,
+  held = { version: caches.chapters.versionOf(id), statusesKey: caches.statuses.keyOf(viewer.userId, id) },
+): Promise<{ row: ReaderChapterQueryRow; fragments: ChapterFragments; statuses: string }> {
   const row = await queryReaderChapter(pool, id, viewer.userId, held);
   if (!row) throw new HttpError(404, CHAPTER_NOT_FOUND);
   await requireReadable(viewer, { isPublished: row.is_published, isFree: row.is_free });
-  const cached = cache.get(id, row.version);
-  if (cached) return { row, fragments: cached };
-  // The copy held was dropped or replaced by a concurrent request meanwhile: read the large part too.
-  if (row.content === null) return getReaderChapter(pool, viewer, id, cache, '');
-  const fragments = fragmentsOf(row);
-  cache.set(id, fragments);
-  return { row, fragments };
+  const fragments = caches.chapters.get(id, row.version);
+  const statuses = row.statuses_held
+    ? caches.statuses.get(viewer.userId, id, row.statuses_key)
+    : statusesJson(row);
+  if (statuses !== undefined && !row.statuses_held) {
+    caches.statuses.set(viewer.userId, id, { key: row.statuses_key, json: statuses });
+  }
+  // A copy held was dropped or replaced by a concurrent request meanwhile: read what it held.
+  if ((!fragments && row.content === null) || statuses === undefined) {
+    return getReaderChapter(pool, viewer, id, caches, {
+      version: fragments ? row.version : '',
+      statusesKey: statuses === undefined ? '' : row.statuses_key,
+    });
+  }
+  if (fragments) return { row, fragments, statuses };
+  const made = fragmentsOf(row);
+  caches.chapters.set(id, made);
+  return { row, fragments: made, statuses };
+}
+
+/** The learner's statuses of the chapter's terms as the answer writes them, by term; a term not listed is new. */
+function statusesJson(row: ReaderChapterQueryRow): string {
+  const statuses: Record<string, TermStatus> = {};
+  for (const [term, value] of row.statuses ?? []) {
+    const status = statusOfNumber(value);
+    if (status) statuses[term] = status;
+  }
+  return JSON.stringify(statuses);
 }
 
 /** The learner's choice of readings above a language's words (PUT /api/reading-aids/), kept per language. */

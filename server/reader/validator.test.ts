@@ -11,12 +11,13 @@ import { createStory, createUser, signIn } from '#server/testing/factories.ts';
 const t = setupTestApp();
 
 async function reader() {
-  const token = (await signIn(t.db, await createUser(t.db))).accessToken;
+  const user = await createUser(t.db);
+  const token = (await signIn(t.db, user)).accessToken;
   const { chapters: made } = await createStory(t.db, { chapters: 2 });
   const id = (made[0] as { id: number }).id;
   // Its terms, as a save makes them, so a status of one of its words is in its answer.
   await refreshChapterTerms(t.db, id);
-  return { token, id, url: `/api/chapters/${id}/` };
+  return { token, id, url: `/api/chapters/${id}/`, userId: user.id };
 }
 
 const etagOf = async (url: string, token: string) => {
@@ -89,6 +90,37 @@ describe('GET /api/chapters/{id}/ validator (decision 088)', () => {
     // Even a write that changes nothing is a new version: never a stale copy.
     await t.db.execute(sql`UPDATE chapters SET title = title WHERE id = ${id}`);
     expect(await etagOf(url, token)).not.toBe(timed.headers.etag);
+  });
+
+  it("answers the learner's statuses as they stand after any writer changed them, their kept copy never stale", async () => {
+    const { token, id, url, userId } = await reader();
+    const statuses = async () => (await t.get<ReaderChapter>(url, { token })).body.statuses;
+    // A learner with no status at all: none, read twice (the second from the kept copy).
+    expect(await statuses()).toEqual({});
+    expect(await statuses()).toEqual({});
+    // Written by hand, as another server or a migration would: the first status, a change, a removal.
+    await t.app.pool.query(
+      `INSERT INTO term_statuses (user_id, language_id, term, status)
+       SELECT $1, s.language_id, 'palabra1', 2 FROM chapters c JOIN stories s ON s.id = c.story_id WHERE c.id = $2`,
+      [userId, id],
+    );
+    expect(await statuses()).toEqual({ palabra1: 'learning-2' });
+    expect(await statuses()).toEqual({ palabra1: 'learning-2' });
+    await t.app.pool.query(`UPDATE term_statuses SET status = 5 WHERE user_id = $1`, [userId]);
+    expect(await statuses()).toEqual({ palabra1: 'known' });
+    await t.app.pool.query(`DELETE FROM term_statuses WHERE user_id = $1`, [userId]);
+    expect(await statuses()).toEqual({});
+    // Through the API, then the chapter's terms made again from a new text: its statuses follow its terms.
+    await t.request({
+      method: 'PUT',
+      url: '/api/terms/status/',
+      token,
+      payload: { language: 'es', term: 'otra', status: 'learning-3' },
+    });
+    expect(await statuses()).toEqual({});
+    await t.db.update(chapters).set({ content: 'Otra cosa.', termsComputedAt: null }).where(eq(chapters.id, id));
+    await refreshChapterTerms(t.db, id);
+    expect(await statuses()).toEqual({ otra: 'learning-3' });
   });
 
   it('is the same answer and validator from two servers on one database, each seeing the other’s writes', async () => {
