@@ -40,6 +40,8 @@ type Row = { i: string; language: string; time_spent: number };
  */
 const FREE_REPORTS: BatchedStatement<FreeReport, Row, CountedReport | undefined> = {
   name: 'track-reading-time-v2',
+  // A group commit: reports arriving while a batch is in flight wait and go in the next one (decision 097).
+  oneInFlight: true,
   text: `WITH relaxed AS (
   SELECT set_config('synchronous_commit', 'off', true)
 ), sent AS (

@@ -22,6 +22,13 @@ export interface BatchedStatement<Item, Row extends { i: number | string }, Answ
   /** The most items in one statement; more wait for the next. 100 unless set. */
   maxItems?: number;
   /**
+   * One statement in flight at a time: those asked meanwhile wait for it to end and then go together (a group
+   * commit). For a write whose statement costs far more than each item in it (free-reports.ts: a transaction of
+   * four round trips), so a busy moment makes fewer, larger statements instead of many small ones side by side
+   * waiting for each other's row locks. Alone, an item still goes at the end of its turn.
+   */
+  oneInFlight?: boolean;
+  /**
    * How the statement is run, when not by itself on the pool: a write that must first take something of its
    * own in the same transaction (free-reports.ts: the reports' Idempotency-Keys) runs it inside one.
    */
@@ -37,6 +44,7 @@ interface Waiting<Item, Answer> {
 export class StatementBatcher<Item, Row extends { i: number | string }, Answer> {
   private waiting: Waiting<Item, Answer>[] = [];
   private scheduled = false;
+  private inFlight = false;
   private readonly maxItems: number;
 
   constructor(
@@ -46,7 +54,7 @@ export class StatementBatcher<Item, Row extends { i: number | string }, Answer> 
     this.maxItems = statement.maxItems ?? 100;
   }
 
-  /** The item's answer, from the statement that runs at the end of this turn. */
+  /** The item's answer, from the statement that runs at the end of this turn (or once the one in flight ends). */
   ask(item: Item): Promise<Answer> {
     return new Promise<Answer>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
@@ -60,12 +68,18 @@ export class StatementBatcher<Item, Row extends { i: number | string }, Answer> 
 
   private flush(): void {
     this.scheduled = false;
-    const batch = this.waiting;
-    if (batch.length === 0) return;
-    this.waiting = [];
-    this.run(batch).catch((error: unknown) => {
-      for (const waiting of batch) waiting.reject(error);
-    });
+    if (this.waiting.length === 0 || (this.statement.oneInFlight && this.inFlight)) return;
+    const batch = this.waiting.splice(0, this.maxItems);
+    this.inFlight = true;
+    this.run(batch)
+      .catch((error: unknown) => {
+        for (const waiting of batch) waiting.reject(error);
+      })
+      .finally(() => {
+        this.inFlight = false;
+        // Those that waited for this statement go now, together.
+        if (this.statement.oneInFlight && this.waiting.length > 0) this.flush();
+      });
   }
 
   private async run(batch: Waiting<Item, Answer>[]): Promise<void> {

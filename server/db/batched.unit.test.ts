@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type BatchedStatement, StatementBatcher } from './batched.ts';
 
 type Row = { i: number; doubled: number };
@@ -76,5 +76,38 @@ describe('StatementBatcher', () => {
     await batcher.ask(3);
 
     expect(statements).toEqual([[[1]], [[3]]]);
+  });
+
+  it('with one statement in flight, gathers what is asked meanwhile into the next, at most maxItems each', async () => {
+    const statements: number[][] = [];
+    const held: (() => void)[] = [];
+    const pool = {
+      query: ({ values }: { values: unknown[] }) => {
+        const numbers = values[0] as number[];
+        statements.push(numbers);
+        return new Promise<{ rows: Row[] }>((resolve) =>
+          held.push(() => resolve({ rows: numbers.map((n, index) => ({ i: index + 1, doubled: 2 * n })) })),
+        );
+      },
+    } as unknown as pg.Pool;
+    const batcher = new StatementBatcher(pool, { ...DOUBLED, maxItems: 3, oneInFlight: true });
+
+    const first = batcher.ask(1);
+    await vi.waitFor(() => expect(statements).toHaveLength(1));
+    // Asked while the first is in flight, over several turns: none is sent yet.
+    const later = [batcher.ask(2), batcher.ask(3)];
+    await new Promise((turn) => setImmediate(turn));
+    later.push(batcher.ask(4), batcher.ask(5));
+    await new Promise((turn) => setImmediate(turn));
+    expect(statements).toEqual([[1]]);
+
+    held[0]?.();
+    expect(await first).toEqual([2]);
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    held[1]?.();
+    await vi.waitFor(() => expect(statements).toHaveLength(3));
+    held[2]?.();
+    expect(await Promise.all(later)).toEqual([[4], [6], [8], [10]]);
+    expect(statements).toEqual([[1], [2, 3, 4], [5]]);
   });
 });
