@@ -1,6 +1,7 @@
 // The API benchmark's table: a row per endpoint, the app against the bare route of the same run.
 import type { Measured } from '../measure.ts';
 import { pad } from '../stats.ts';
+import type { Pauses } from './serve.ts';
 
 export interface EndpointResult {
   request: string;
@@ -13,6 +14,8 @@ export interface EndpointResult {
   app: Measured;
   /** The app offered half its target rate, steadily. */
   appAtHalfTarget: (Measured & { offeredRequestsPerSecond: number }) | null;
+  /** The app's garbage collector's pauses and event-loop delay during that steady run. */
+  pausesAtHalfTarget: Pauses | null;
   /** The target, as a share of the bare route's rate (a third; the lookup's, a half). */
   targetShare: number;
   /**

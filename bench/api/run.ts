@@ -42,7 +42,7 @@ import {
 import type { LoadFigures, LoadRequest } from './load.ts';
 import { backendCpuBetween, poolBackendCpu, STATEMENTS_SETTINGS, topStatements } from './postgres.ts';
 import { type EndpointResult, printTable } from './report.ts';
-import type { ServeReply, ServeRequest } from './serve.ts';
+import type { Pauses, ServeReply, ServeRequest } from './serve.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 1);
@@ -134,9 +134,17 @@ async function measureEndpoint(
   const rate = bare ? Math.max(1, Math.round((bare.requestsPerSecond * TARGET_SHARE[name]) / 2)) : 0;
   // Offered more than it answers flat out, the app would only queue: the steady run sends rate × duration
   // requests and waits for every answer, minutes for the slow endpoints, and its p99 is the queue's length.
+  let pausesAtHalf: Pauses | null = null;
   if (bare && app.requestsPerSecond >= rate) {
+    await server.expect({ kind: 'pauses' }, 'pauses');
     atHalf = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, rate)) };
-    log(`  app offered ${rate} req/s (half its target): p99 ${atHalf.latencyP99Ms} ms`);
+    const { kind: _kind, ...pauses } = await server.expect({ kind: 'pauses' }, 'pauses');
+    pausesAtHalf = pauses;
+    log(
+      `  app offered ${rate} req/s (half its target): p99 ${atHalf.latencyP99Ms} ms; event loop delay ` +
+        `p99 ${pauses.loopDelayP99Ms} ms, max ${pauses.loopDelayMaxMs}; GC longest ${pauses.gcMaxMs} ms, ` +
+        `${pauses.gcOver5Ms} over 5 ms of ${pauses.gcCount}`,
+    );
   } else if (bare) log(`  half the target rate (${rate} req/s) is beyond the app's: not offered`);
   const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
   return {
@@ -148,6 +156,7 @@ async function measureEndpoint(
     bare,
     app,
     appAtHalfTarget: atHalf,
+    pausesAtHalfTarget: pausesAtHalf,
     targetShare: TARGET_SHARE[name],
     halfTargetRate: bare ? rate : null,
     shareOfBare: bare ? Number((app.requestsPerSecond / bare.requestsPerSecond).toFixed(3)) : null,

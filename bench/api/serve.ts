@@ -2,6 +2,7 @@
 // mode at the default log level, seeded with the demo content as a fresh install seeds it, its log written to a
 // stream that counts lines and bytes (instead of 'silent', so that logging costs what it costs in production);
 // and bare Fastify routes answering fixed bytes (the ceiling of each endpoint).
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -20,13 +21,57 @@ export type ServeRequest =
   | { kind: 'start'; input: AppInput }
   | { kind: 'bare'; input: BareInput }
   | { kind: 'log' }
+  | { kind: 'pauses' }
   | CommonRequest;
 
 export type ServeReply =
   | { kind: 'started'; origin: string; logLevel: string; seededStories: number }
   | { kind: 'bare'; origin: string }
   | { kind: 'log'; lines: number; bytes: number; sample: string[] }
+  | ({ kind: 'pauses' } & Pauses)
   | CommonReply;
+
+/**
+ * What held the app's event loop since the last reading: its garbage collector's pauses (how many, over 5 ms,
+ * the longest, in all) and the loop's own delay (p99 and max, ms), which a pause, a long task or the machine's
+ * other work all show. For a p99 at a steady rate, whether a stall was the app's own.
+ */
+export interface Pauses {
+  gcCount: number;
+  gcOver5Ms: number;
+  gcMaxMs: number;
+  gcTotalMs: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+const gc = { count: 0, over5: 0, max: 0, total: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.count++;
+    gc.total += entry.duration;
+    gc.max = Math.max(gc.max, entry.duration);
+    if (entry.duration > 5) gc.over5++;
+  }
+}).observe({ entryTypes: ['gc'] });
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+
+/** The pauses since the last call, which starts the next reading. */
+function pausesSinceLast(): Pauses {
+  const round = (ms: number) => Number(ms.toFixed(2));
+  const pauses = {
+    gcCount: gc.count,
+    gcOver5Ms: gc.over5,
+    gcMaxMs: round(gc.max),
+    gcTotalMs: round(gc.total),
+    loopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+    loopDelayMaxMs: round(loopDelay.max / 1e6),
+  };
+  Object.assign(gc, { count: 0, over5: 0, max: 0, total: 0 });
+  loopDelay.reset();
+  return pauses;
+}
 
 /** What the app has logged so far: lines, bytes, and the last few lines (to show what a line holds). */
 const logged = { lines: 0, bytes: 0, sample: [] as string[] };
@@ -89,5 +134,6 @@ async function bare(input: BareInput): Promise<ServeReply> {
 answerParent<ServeRequest>(async (request) => {
   if (request.kind === 'start') return start(request.input);
   if (request.kind === 'bare') return bare(request.input);
+  if (request.kind === 'pauses') return { kind: 'pauses', ...pausesSinceLast() };
   return { kind: 'log', ...logged, sample: [...logged.sample] };
 });
