@@ -102,6 +102,36 @@ function offlineKept(event: AuthChangeEvent, next: Session | null): SessionState
   return stored && { status: 'signed_in', user: stored.user, accessToken: stored.access_token };
 }
 
+/**
+ * Lets call() send the session's access token, and end the session when the server says it has ended. A layout
+ * effect, so the provider is in place before any screen's data effect makes its first call.
+ */
+function useCallerSession(auth: () => Promise<AuthClient>, value: SessionState | undefined): void {
+  useLayoutEffect(() => {
+    if (value) {
+      setAccessTokenProvider(() => (value.status === 'signed_in' ? value.accessToken : null));
+      return;
+    }
+    // Asked of the client on every call, so a token it has just refreshed is the one sent.
+    setAccessTokenProvider(async () => {
+      // Offline, the call cannot reach the server anyway (the service worker answers what it kept): it must not
+      // wait on auth-js's refresh attempts.
+      if (!navigator.onLine) return storedSession()?.access_token ?? null;
+      // A token auth-js would hand out unchanged is read as it stored it, without waiting for the client.
+      const fresh = freshStoredSession();
+      if (fresh) return fresh.access_token;
+      const authClient = await auth();
+      const { data } = await authClient.getSession();
+      return data.session?.access_token ?? null;
+    });
+    // The server says this session has ended (signed out elsewhere, or the account deleted): end it here too,
+    // so protected screens lead to sign-in rather than each showing a refusal.
+    setSessionEndedHandler(() => {
+      void auth().then((authClient) => authClient.signOut({ scope: 'local' }));
+    });
+  }, [auth, value]);
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** A fixed session state (tests): the provider then does not listen to the auth client. */
@@ -169,30 +199,7 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
     if (fresh) setTracked({ status: 'signed_in', user: fresh.user, accessToken: fresh.access_token });
   }, [value]);
 
-  // A layout effect, so the provider is in place before any screen's data effect makes its first call.
-  useLayoutEffect(() => {
-    if (value) {
-      setAccessTokenProvider(() => (value.status === 'signed_in' ? value.accessToken : null));
-      return;
-    }
-    // Asked of the client on every call, so a token it has just refreshed is the one sent.
-    setAccessTokenProvider(async () => {
-      // Offline, the call cannot reach the server anyway (the service worker answers what it kept): it must not
-      // wait on auth-js's refresh attempts.
-      if (!navigator.onLine) return storedSession()?.access_token ?? null;
-      // A token auth-js would hand out unchanged is read as it stored it, without waiting for the client.
-      const fresh = freshStoredSession();
-      if (fresh) return fresh.access_token;
-      const authClient = await auth();
-      const { data } = await authClient.getSession();
-      return data.session?.access_token ?? null;
-    });
-    // The server says this session has ended (signed out elsewhere, or the account deleted): end it here too,
-    // so protected screens lead to sign-in rather than each showing a refusal.
-    setSessionEndedHandler(() => {
-      void auth().then((authClient) => authClient.signOut({ scope: 'local' }));
-    });
-  }, [auth, value]);
+  useCallerSession(auth, value);
 
   const signOut = useCallback(async () => {
     isSigningOut.current = true;
