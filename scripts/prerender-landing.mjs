@@ -13,6 +13,8 @@ const DIST = 'dist/web';
 const SERVER_OUT = 'dist/prerender';
 const EMPTY_ROOT = '<div id="root"></div>';
 const START_AFTER_PAINT = process.env.LANDING_START !== 'at-once';
+/** The signed-in screens' chunks the shell preloads (vite.config.ts): the landing loads them only when asked. */
+const SCREEN_PRELOAD_TAG = /<link rel="modulepreload" data-screens [^>]*>\s*/g;
 
 const started = performance.now();
 await build({
@@ -36,7 +38,7 @@ rmSync(SERVER_OUT, { recursive: true, force: true });
 
 const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
 if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to fill.`);
-let landing = shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+let landing = shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`).replace(SCREEN_PRELOAD_TAG, '');
 if (START_AFTER_PAINT) landing = startAfterPaint(landing);
 writeFileSync(join(DIST, 'landing.html'), landing);
 console.info(

@@ -19,12 +19,17 @@ const app = (
 );
 // The landing's markup comes rendered at build time (web/prerender.tsx): it is hydrated, so the painted nodes
 // stay and nothing is drawn anew (docs/decisions/094), in a transition, so React hydrates in short slices
-// rather than one long task. Every other page's shell has an empty #root.
+// rather than one long task. Every other page's shell has an empty #root: its first render is in a transition
+// too, so React renders it in short slices between the chunks' evaluation and the first answers
+// (docs/decisions/098).
 if (pathname === CLIENT_ROUTES.landing && root.firstElementChild) {
   startTransition(() => {
     hydrateRoot(root, app);
   });
 } else {
   root.replaceChildren();
-  createRoot(root).render(app);
+  const appRoot = createRoot(root);
+  startTransition(() => {
+    appRoot.render(app);
+  });
 }

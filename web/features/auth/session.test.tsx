@@ -170,4 +170,59 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signed_out')).toBeDefined();
     expect(client.argsOf('signOut')).toEqual([{ scope: 'local' }]);
   });
+
+  it('takes a stored session well before its expiry at once, before the auth client answers, and then follows the client', async () => {
+    window.localStorage.setItem('catamaran-auth', JSON.stringify(fakeSession('olga@example.com')));
+    try {
+      render(
+        <SessionProvider client={new FakeAuthClient(null)}>
+          <SessionProbe />
+        </SessionProvider>,
+      );
+      expect(statusText()).toBe('signed_in olga@example.com token-for-olga@example.com');
+      expect(await screen.findByText('signed_out')).toBeDefined();
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
+  it('waits for the auth client when the stored token is about to expire (auth-js would refresh it)', async () => {
+    const expiring = { ...fakeSession('olga@example.com'), expires_at: Math.floor(Date.now() / 1000) + 60 };
+    window.localStorage.setItem('catamaran-auth', JSON.stringify(expiring));
+    try {
+      render(
+        <SessionProvider client={new FakeAuthClient(fakeSession('olga@example.com'))}>
+          <SessionProbe />
+        </SessionProvider>,
+      );
+      expect(statusText()).toBe('loading');
+      expect(await screen.findByText(/^signed_in olga@example.com/)).toBeDefined();
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
+  it('lets call() send a fresh stored token without waiting for the auth client', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({ is_admin: false }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    window.localStorage.setItem('catamaran-auth', JSON.stringify(fakeSession('olga@example.com')));
+    const client = new FakeAuthClient(fakeSession('olga@example.com'));
+    const getSession = vi.spyOn(client, 'getSession');
+    try {
+      render(
+        <SessionProvider client={client}>
+          <SessionProbe />
+        </SessionProvider>,
+      );
+      await call(checkPermission, {});
+
+      const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+      expect(headers.get('Authorization')).toBe('Bearer token-for-olga@example.com');
+      expect(getSession).not.toHaveBeenCalled();
+    } finally {
+      window.localStorage.clear();
+    }
+  });
 });

@@ -18,7 +18,7 @@ import {
 } from 'react';
 import type { UserIdentity } from '#common/identity.ts';
 import { setAccessTokenProvider, setSessionEndedHandler } from '#web/lib/api.ts';
-import { storedSession } from './storage.ts';
+import { freshStoredSession, storedSession } from './storage.ts';
 
 /**
  * The page's session state (spec/learner.md §4): loading, then signed in or signed out. `byUser` marks a
@@ -88,10 +88,48 @@ function stateOf(session: Session | null, byUser: boolean): SessionState {
  * the stored session (issue 24), so downloaded stories open; the token is refreshed when the network returns
  * (the next call asks auth-js for it), and a session the server ended signs them out then.
  */
+/** The next state, or the current one when it says the same (the same token, the user's details unchanged). */
+function unlessSame(current: SessionState, next: SessionState): SessionState {
+  if (current.status !== 'signed_in' || next.status !== 'signed_in') return next;
+  const same =
+    current.accessToken === next.accessToken && JSON.stringify(current.user) === JSON.stringify(next.user);
+  return same ? current : next;
+}
+
 function offlineKept(event: AuthChangeEvent, next: Session | null): SessionState | undefined {
   if (event !== 'INITIAL_SESSION' || next || navigator.onLine) return undefined;
   const stored = storedSession();
   return stored && { status: 'signed_in', user: stored.user, accessToken: stored.access_token };
+}
+
+/**
+ * Lets call() send the session's access token, and end the session when the server says it has ended. A layout
+ * effect, so the provider is in place before any screen's data effect makes its first call.
+ */
+function useCallerSession(auth: () => Promise<AuthClient>, value: SessionState | undefined): void {
+  useLayoutEffect(() => {
+    if (value) {
+      setAccessTokenProvider(() => (value.status === 'signed_in' ? value.accessToken : null));
+      return;
+    }
+    // Asked of the client on every call, so a token it has just refreshed is the one sent.
+    setAccessTokenProvider(async () => {
+      // Offline, the call cannot reach the server anyway (the service worker answers what it kept): it must not
+      // wait on auth-js's refresh attempts.
+      if (!navigator.onLine) return storedSession()?.access_token ?? null;
+      // A token auth-js would hand out unchanged is read as it stored it, without waiting for the client.
+      const fresh = freshStoredSession();
+      if (fresh) return fresh.access_token;
+      const authClient = await auth();
+      const { data } = await authClient.getSession();
+      return data.session?.access_token ?? null;
+    });
+    // The server says this session has ended (signed out elsewhere, or the account deleted): end it here too,
+    // so protected screens lead to sign-in rather than each showing a refusal.
+    setSessionEndedHandler(() => {
+      void auth().then((authClient) => authClient.signOut({ scope: 'local' }));
+    });
+  }, [auth, value]);
 }
 
 export interface SessionProviderProps {
@@ -135,7 +173,8 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
               .then((module) => module.forgetOfflineData())
               .catch(() => undefined);
           }
-          setTracked(offlineKept(event, next) ?? stateOf(next, byUser));
+          const state = offlineKept(event, next) ?? stateOf(next, byUser);
+          setTracked((current) => unlessSame(current, state));
         });
         unsubscribe = () => data.subscription.unsubscribe();
       },
@@ -150,27 +189,17 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
     };
   }, [auth, value]);
 
-  // A layout effect, so the provider is in place before any screen's data effect makes its first call.
+  // A stored session auth-js would hand out as it is (its token well before expiry) is the page's at once,
+  // before the auth client has loaded, so a signed-in screen renders and asks for its data without waiting for
+  // it (docs/decisions/098); the client's first event then confirms it, or says otherwise. In a layout effect,
+  // not the first state, so the landing's hydration matches its build-time markup.
   useLayoutEffect(() => {
-    if (value) {
-      setAccessTokenProvider(() => (value.status === 'signed_in' ? value.accessToken : null));
-      return;
-    }
-    // Asked of the client on every call, so a token it has just refreshed is the one sent.
-    setAccessTokenProvider(async () => {
-      // Offline, the call cannot reach the server anyway (the service worker answers what it kept): it must not
-      // wait on auth-js's refresh attempts.
-      if (!navigator.onLine) return storedSession()?.access_token ?? null;
-      const authClient = await auth();
-      const { data } = await authClient.getSession();
-      return data.session?.access_token ?? null;
-    });
-    // The server says this session has ended (signed out elsewhere, or the account deleted): end it here too,
-    // so protected screens lead to sign-in rather than each showing a refusal.
-    setSessionEndedHandler(() => {
-      void auth().then((authClient) => authClient.signOut({ scope: 'local' }));
-    });
-  }, [auth, value]);
+    if (value) return;
+    const fresh = freshStoredSession();
+    if (fresh) setTracked({ status: 'signed_in', user: fresh.user, accessToken: fresh.access_token });
+  }, [value]);
+
+  useCallerSession(auth, value);
 
   const signOut = useCallback(async () => {
     isSigningOut.current = true;
