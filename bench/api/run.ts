@@ -91,6 +91,23 @@ async function measureRounds(
   return rounds;
 }
 
+/** The app offered `rate` steadily, with its GC pauses and event-loop delay meanwhile. */
+async function steadyRun(
+  rate: number,
+  load: () => Promise<Measured>,
+  server: Server,
+): Promise<{ atHalf: Measured & { offeredRequestsPerSecond: number }; pausesAtHalf: Pauses }> {
+  await server.expect({ kind: 'pauses' }, 'pauses');
+  const atHalf = { offeredRequestsPerSecond: rate, ...(await load()) };
+  const { kind: _kind, ...pausesAtHalf } = await server.expect({ kind: 'pauses' }, 'pauses');
+  log(
+    `  app offered ${rate} req/s (half its target): p99 ${atHalf.latencyP99Ms} ms; event loop delay ` +
+      `p99 ${pausesAtHalf.loopDelayP99Ms} ms, max ${pausesAtHalf.loopDelayMaxMs}; GC longest ` +
+      `${pausesAtHalf.gcMaxMs} ms, ${pausesAtHalf.gcOver5Ms} over 5 ms of ${pausesAtHalf.gcCount}`,
+  );
+  return { atHalf, pausesAtHalf };
+}
+
 async function measureEndpoint(
   name: Endpoint,
   requests: LoadRequest[],
@@ -130,22 +147,14 @@ async function measureEndpoint(
   const rounds = await measureRounds((origin) => load(origin), { bareOrigin, appOrigin, server, client });
   const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)] as Round;
   const { bare, app, backends, logBefore, logAfter } = median;
-  let atHalf: (Measured & { offeredRequestsPerSecond: number }) | null = null;
   const rate = bare ? Math.max(1, Math.round((bare.requestsPerSecond * TARGET_SHARE[name]) / 2)) : 0;
   // Offered more than it answers flat out, the app would only queue: the steady run sends rate × duration
   // requests and waits for every answer, minutes for the slow endpoints, and its p99 is the queue's length.
-  let pausesAtHalf: Pauses | null = null;
-  if (bare && app.requestsPerSecond >= rate) {
-    await server.expect({ kind: 'pauses' }, 'pauses');
-    atHalf = { offeredRequestsPerSecond: rate, ...(await load(appOrigin, rate)) };
-    const { kind: _kind, ...pauses } = await server.expect({ kind: 'pauses' }, 'pauses');
-    pausesAtHalf = pauses;
-    log(
-      `  app offered ${rate} req/s (half its target): p99 ${atHalf.latencyP99Ms} ms; event loop delay ` +
-        `p99 ${pauses.loopDelayP99Ms} ms, max ${pauses.loopDelayMaxMs}; GC longest ${pauses.gcMaxMs} ms, ` +
-        `${pauses.gcOver5Ms} over 5 ms of ${pauses.gcCount}`,
-    );
-  } else if (bare) log(`  half the target rate (${rate} req/s) is beyond the app's: not offered`);
+  const offered = bare && app.requestsPerSecond >= rate;
+  if (bare && !offered) log(`  half the target rate (${rate} req/s) is beyond the app's: not offered`);
+  const { atHalf, pausesAtHalf } = offered
+    ? await steadyRun(rate, () => load(appOrigin, rate), server)
+    : { atHalf: null, pausesAtHalf: null };
   const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
   return {
     request: `${request.method} ${request.path}`,
