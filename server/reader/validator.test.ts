@@ -118,7 +118,10 @@ describe('GET /api/chapters/{id}/ validator (decision 088)', () => {
       payload: { language: 'es', term: 'otra', status: 'learning-3' },
     });
     expect(await statuses()).toEqual({});
-    await t.db.update(chapters).set({ content: 'Otra cosa.', termsComputedAt: null }).where(eq(chapters.id, id));
+    await t.db
+      .update(chapters)
+      .set({ content: 'Otra cosa.', termsComputedAt: null })
+      .where(eq(chapters.id, id));
     await refreshChapterTerms(t.db, id);
     expect(await statuses()).toEqual({ otra: 'learning-3' });
   });
