@@ -50,6 +50,15 @@ function renderLookup() {
   return renderHook(() => useWordLookup({ language: 'ja', storyId: 1, chapterId: 2 }), { wrapper });
 }
 
+/** Whether the word saves started so far have all settled, as the test goes on. */
+function watchSavesSettled(): { settled: boolean; done: Promise<void> } {
+  const watch = { settled: false, done: Promise.resolve() };
+  watch.done = wordSavesSettled().then(() => {
+    watch.settled = true;
+  });
+  return watch;
+}
+
 describe('useWordLookup with a dictionary form', () => {
   it('sends the dictionary form with the word, in one request, and shows the word as tapped', async () => {
     dictionary = { 食べる: FOUND('食べる') };
@@ -186,15 +195,12 @@ describe('useWordLookup closed before its answer', () => {
     await vi.waitFor(() => expect(held).toHaveLength(1));
     act(() => result.current.close());
 
-    let settled = false;
-    const waiting = wordSavesSettled().then(() => {
-      settled = true;
-    });
+    const saves = watchSavesSettled();
     await Promise.resolve();
-    expect(settled).toBe(false);
+    expect(saves.settled).toBe(false);
     await act(async () => {
       held[0]?.();
-      await waiting;
+      await saves.done;
       await tap;
     });
     expect(saved).toEqual(['niña']);
@@ -237,16 +243,13 @@ describe('wordSavesSettled', () => {
     });
     await waitFor(() => expect(answerSave).toBeDefined());
 
-    let settled = false;
-    const waiting = wordSavesSettled().then(() => {
-      settled = true;
-    });
+    const saves = watchSavesSettled();
     await Promise.resolve();
-    expect(settled).toBe(false);
+    expect(saves.settled).toBe(false);
     await act(async () => {
       answerSave?.();
-      await waiting;
+      await saves.done;
     });
-    expect(settled).toBe(true);
+    expect(saves.settled).toBe(true);
   });
 });
