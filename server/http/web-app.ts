@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ROUTES, isClientRoute } from '#common/routes.ts';
-import { acceptsEncoding, COMPRESS_FROM_BYTES } from './accept-encoding.ts';
+import { COMPRESS_FROM_BYTES, chosenEncoding } from './accept-encoding.ts';
 import { HttpError } from './errors.ts';
 import { markNotSetUp } from './log-policy.ts';
 
@@ -31,10 +31,9 @@ function readShell(file: string): Shell | undefined {
 
 /** The best encoding of the shell the request accepts: brotli, then gzip; none for a shell too small to compress. */
 function shellEncoding(request: FastifyRequest, shell: Shell): 'br' | 'gzip' | undefined {
-  if (!shell.br || request.headers['x-no-compression'] !== undefined) return undefined;
-  const header = request.headers['accept-encoding'];
-  if (acceptsEncoding(header, 'br')) return 'br';
-  return acceptsEncoding(header, 'gzip') ? 'gzip' : undefined;
+  if (!shell.br) return undefined;
+  const encoding = chosenEncoding(request.headers, 'br');
+  return encoding === 'identity' ? undefined : encoding;
 }
 
 function sendShell(request: FastifyRequest, reply: FastifyReply, shell: Shell): FastifyReply {

@@ -55,69 +55,66 @@ export function fragmentsOf(row: ReaderChapterQueryRow): ChapterFragments {
   return { version: row.version, content, words, terms, readAlong, deflated, bytes };
 }
 
-/** Copies by chapter id, the least recently used dropped first past `maxBytes` (UTF-16 units, about bytes). */
-export class ChapterFragmentCache {
-  private readonly copies: SizedCache<number, ChapterFragments>;
+/**
+ * Copies kept by id, each of one version (a row's xmin, a key read with the row): asked for a version, a copy of
+ * another is not there. The least recently used is dropped first past `maxBytes`, as `costOf` counts them.
+ */
+class CopiesByVersion<Id, Copy extends { version: string }> {
+  private readonly copies: SizedCache<Id, Copy>;
 
-  constructor(maxBytes = 32 * 1024 * 1024) {
-    this.copies = new SizedCache(maxBytes, (_id, fragments) => fragments.bytes);
+  constructor(maxBytes: number, costOf: (id: Id, copy: Copy) => number) {
+    this.copies = new SizedCache(maxBytes, costOf);
   }
 
-  /** The version of the copy held, or '' (no row's version is empty). */
-  versionOf(chapterId: number): string {
-    return this.copies.peek(chapterId)?.version ?? '';
+  /** The version of the copy held, or '' (no version is empty). */
+  versionOf(id: Id): string {
+    return this.copies.peek(id)?.version ?? '';
   }
 
   /** The copy of this version, kept as the most recently used; undefined if the copy held is another's. */
-  get(chapterId: number, version: string): ChapterFragments | undefined {
-    if (this.copies.peek(chapterId)?.version !== version) return undefined;
-    return this.copies.get(chapterId);
+  get(id: Id, version: string): Copy | undefined {
+    if (this.copies.peek(id)?.version !== version) return undefined;
+    return this.copies.get(id);
   }
 
-  set(chapterId: number, fragments: ChapterFragments): void {
-    this.copies.set(chapterId, fragments);
+  set(id: Id, copy: Copy): void {
+    this.copies.set(id, copy);
   }
 }
 
-/** The learner's statuses of a chapter's terms, as the answer writes them, and the key they were read under. */
-interface HeldStatuses {
-  key: string;
+/** Chapters' fragments by chapter id, 32 MB by default (UTF-16 units, about bytes). */
+export class ChapterFragmentCache extends CopiesByVersion<number, ChapterFragments> {
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    super(maxBytes, (_id, fragments) => fragments.bytes);
+  }
+}
+
+/** A learner's statuses of a chapter's terms, as the answer writes them, and the key they were read under. */
+export interface HeldStatuses {
+  /** The chapter's version and the learner's in its language (chapter-query.ts's statuses_key). */
+  version: string;
   json: string;
 }
 
-/** What an entry counts beside its JSON: its key, the record and the Map's own. */
+/** What an entry counts beside its JSON: its id, the record and the Map's own. */
 const STATUSES_ENTRY_OVERHEAD = 160;
 
 /**
- * Each learner's statuses of the chapters they read, as JSON, under the key the statement answers them by (the
- * chapter's version and the learner's in its language, decision 097): a learner reading a chapter again, with
- * no status changed, is not read them again nor written them again. Per server, bounded, least recently used
- * let go first; the key is read in the same statement as everything else, so a copy is never served after any
- * server changed a status.
+ * Each learner's statuses of the chapters they read, by `statusesId`, under the key the statement answers them
+ * by (decision 097): a learner reading a chapter again, with no status changed, is not read them again nor
+ * written them again. Per server, 8 MB by default; the key is read in the same statement as everything else, so
+ * a copy is never served after any server changed a status.
  */
-export class LearnerStatusesCache {
-  private readonly copies: SizedCache<string, HeldStatuses>;
-
+export class LearnerStatusesCache extends CopiesByVersion<string, HeldStatuses> {
   constructor(maxBytes = 8 * 1024 * 1024) {
-    this.copies = new SizedCache(
+    super(
       maxBytes,
-      (id, held) => id.length + held.key.length + held.json.length + STATUSES_ENTRY_OVERHEAD,
+      (id, held) => id.length + held.version.length + held.json.length + STATUSES_ENTRY_OVERHEAD,
     );
   }
+}
 
-  /** The key of the copy held for this learner and chapter, or '' (no key is empty). */
-  keyOf(userId: string, chapterId: number): string {
-    return this.copies.peek(`${userId}:${chapterId}`)?.key ?? '';
-  }
-
-  /** The JSON held under `key`, kept as the most recently used; undefined if the copy held is under another. */
-  get(userId: string, chapterId: number, key: string): string | undefined {
-    const id = `${userId}:${chapterId}`;
-    if (this.copies.peek(id)?.key !== key) return undefined;
-    return this.copies.get(id)?.json;
-  }
-
-  set(userId: string, chapterId: number, held: HeldStatuses): void {
-    this.copies.set(`${userId}:${chapterId}`, held);
-  }
+/** The id of a learner's statuses of a chapter in LearnerStatusesCache. */
+export function statusesId(userId: string, chapterId: number): string {
+  return `${userId}:${chapterId}`;
 }

@@ -13,6 +13,7 @@ import {
   type ChapterFragments,
   fragmentsOf,
   type LearnerStatusesCache,
+  statusesId,
 } from './chapter-cache.ts';
 import { queryReaderChapter, type ReaderChapterQueryRow } from './chapter-query.ts';
 
@@ -32,17 +33,21 @@ export async function getReaderChapter(
   viewer: Viewer,
   id: number,
   caches: ReaderCaches,
-  held = { version: caches.chapters.versionOf(id), statusesKey: caches.statuses.keyOf(viewer.userId, id) },
+  held = {
+    version: caches.chapters.versionOf(id),
+    statusesKey: caches.statuses.versionOf(statusesId(viewer.userId, id)),
+  },
 ): Promise<{ row: ReaderChapterQueryRow; fragments: ChapterFragments; statuses: string }> {
   const row = await queryReaderChapter(pool, id, viewer.userId, held);
   if (!row) throw new HttpError(404, CHAPTER_NOT_FOUND);
   await requireReadable(viewer, { isPublished: row.is_published, isFree: row.is_free });
   const fragments = caches.chapters.get(id, row.version);
-  const statuses = row.statuses_held
-    ? caches.statuses.get(viewer.userId, id, row.statuses_key)
-    : statusesJson(row);
-  if (statuses !== undefined && !row.statuses_held) {
-    caches.statuses.set(viewer.userId, id, { key: row.statuses_key, json: statuses });
+  const heldStatuses = statusesId(viewer.userId, id);
+  let statuses: string | undefined;
+  if (row.statuses_held) statuses = caches.statuses.get(heldStatuses, row.statuses_key)?.json;
+  else {
+    statuses = statusesJson(row);
+    caches.statuses.set(heldStatuses, { version: row.statuses_key, json: statuses });
   }
   // A copy held was dropped or replaced by a concurrent request meanwhile: read what it held.
   if ((!fragments && row.content === null) || statuses === undefined) {

@@ -82,12 +82,6 @@ function stateOf(session: Session | null, byUser: boolean): SessionState {
   return byUser ? { status: 'signed_out', byUser: true } : SIGNED_OUT;
 }
 
-/**
- * A learner who opens the app offline after their access token expired (an hour on a plane): auth-js cannot
- * refresh it without a network, keeps the session stored, and says there is none. They stay signed in here with
- * the stored session (issue 24), so downloaded stories open; the token is refreshed when the network returns
- * (the next call asks auth-js for it), and a session the server ended signs them out then.
- */
 /** The next state, or the current one when it says the same (the same token, the user's details unchanged). */
 function unlessSame(current: SessionState, next: SessionState): SessionState {
   if (current.status !== 'signed_in' || next.status !== 'signed_in') return next;
@@ -96,6 +90,12 @@ function unlessSame(current: SessionState, next: SessionState): SessionState {
   return same ? current : next;
 }
 
+/**
+ * A learner who opens the app offline after their access token expired (an hour on a plane): auth-js cannot
+ * refresh it without a network, keeps the session stored, and says there is none. They stay signed in here with
+ * the stored session (issue 24), so downloaded stories open; the token is refreshed when the network returns
+ * (the next call asks auth-js for it), and a session the server ended signs them out then.
+ */
 function offlineKept(event: AuthChangeEvent, next: Session | null): SessionState | undefined {
   if (event !== 'INITIAL_SESSION' || next || navigator.onLine) return undefined;
   const stored = storedSession();
