@@ -12,6 +12,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
@@ -57,6 +58,12 @@ export interface LoadFigures {
   /** Requests of the warm-up and the measured run, and the load generator's own CPU time over both. */
   allRequests: number;
   loadGeneratorCpuSeconds: number;
+  /**
+   * A steady run's own event-loop delay (p99 and max, ms) in this load generator: a request due while its loop
+   * was held is sent late and its latency counts the hold, so a p99 above this is the server's, not the
+   * generator's. Absent for a flat-out run.
+   */
+  loadGeneratorLoopDelay?: { p99Ms: number; maxMs: number };
 }
 
 function fullSpeed(input: LoadInput, durationSeconds: number): Promise<autocannon.Result> {
@@ -322,7 +329,10 @@ export async function runLoad(input: LoadInput): Promise<LoadFigures> {
   if (input.overallRate) {
     const warmup =
       input.warmupSeconds > 0 ? await steadyLoad(input, input.overallRate, input.warmupSeconds) : undefined;
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
     const result = await steadyLoad(input, input.overallRate, input.durationSeconds);
+    loopDelay.disable();
     const cpu = process.cpuUsage(cpuBefore);
     const sorted = result.latenciesMs.slice().sort();
     return {
@@ -338,6 +348,10 @@ export async function runLoad(input: LoadInput): Promise<LoadFigures> {
       non2xx: result.non2xx,
       allRequests: result.completed + (warmup?.completed ?? 0),
       loadGeneratorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      loadGeneratorLoopDelay: {
+        p99Ms: Number((loopDelay.percentile(99) / 1e6).toFixed(2)),
+        maxMs: Number((loopDelay.max / 1e6).toFixed(2)),
+      },
     };
   }
   const warmup = input.warmupSeconds > 0 ? await fullSpeed(input, input.warmupSeconds) : undefined;

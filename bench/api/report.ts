@@ -14,6 +14,8 @@ export interface EndpointResult {
   app: Measured;
   /** The app offered half its target rate, steadily. */
   appAtHalfTarget: (Measured & { offeredRequestsPerSecond: number }) | null;
+  /** The bare route offered the same rate just before: the latency the generator and the machine add alone. */
+  bareAtHalfTarget: Measured | null;
   /** The app's garbage collector's pauses and event-loop delay during that steady run. */
   pausesAtHalfTarget: Pauses | null;
   /** The target, as a share of the bare route's rate (a third; the lookup's, a half). */
@@ -37,7 +39,7 @@ export interface EndpointResult {
   log: { linesPer10kRequests: number; bytesPer10kRequests: number; sample: string[] };
 }
 
-const WIDTHS = [12, 8, 8, 7, 7, 8, 7, 9, 9, 8, 8, 8, 7, 11];
+const WIDTHS = [12, 8, 8, 7, 7, 8, 7, 9, 10, 10, 8, 8, 8, 7, 11];
 
 export function printTable(results: Partial<Record<string, EndpointResult>>): void {
   console.info('');
@@ -53,6 +55,7 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
         'share',
         '½ offer',
         'p99 at ½',
+        'bare at ½',
         'app µs',
         'pg µs',
         'pg all',
@@ -77,6 +80,7 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
           result.shareOfBare === null ? '–' : `${(result.shareOfBare * 100).toFixed(1)}%`,
           result.halfTargetRate ?? '–',
           half?.latencyP99Ms ?? (result.halfTargetRate ? 'over' : '–'),
+          result.bareAtHalfTarget?.latencyP99Ms ?? '–',
           result.app.cpu.serverMicrosPerRequest ?? '–',
           result.postgresBackends?.microsPerRequest ?? '–',
           result.app.cpu.postgresMicrosPerRequest ?? '–',
@@ -90,7 +94,8 @@ export function printTable(results: Partial<Record<string, EndpointResult>>): vo
   console.info(
     'bytes: sent on the wire; p50/p99 ms flat out (50 connections); share: of the bare route’s req/s; ' +
       '½ offer: half the target rate (a third of the bare route’s, the lookup’s a half) offered steadily, and ' +
-      'the p99 ms there (over: beyond the app’s flat-out rate, not offered); app µs: the app process’s CPU per ' +
+      'the p99 ms there (over: beyond the app’s flat-out rate, not offered); bare at ½: the bare route’s p99 ' +
+      'offered the same rate (what the load generator and the machine add alone); app µs: the app process’s CPU per ' +
       'request; pg µs: the CPU of the backends serving its pool, pg all: of the whole cluster; lines: log lines ' +
       'per request; log B/10k: log bytes per 10,000 requests (LOG_LEVEL default).',
   );

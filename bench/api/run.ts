@@ -91,21 +91,34 @@ async function measureRounds(
   return rounds;
 }
 
-/** The app offered `rate` steadily, with its GC pauses and event-loop delay meanwhile. */
+/**
+ * The bare route, then the app, offered `rate` steadily, with the app's GC pauses and event-loop delay during
+ * its run. The bare route at the same rate is the control: the latency the load generator, the loopback and
+ * the machine's other work add on their own, since the bare route does nothing else.
+ */
 async function steadyRun(
   rate: number,
-  load: () => Promise<Measured>,
+  load: (origin: string) => Promise<Measured>,
+  origins: { bare: string; app: string },
   server: Server,
-): Promise<{ atHalf: Measured & { offeredRequestsPerSecond: number }; pausesAtHalf: Pauses }> {
+): Promise<{
+  atHalf: Measured & { offeredRequestsPerSecond: number };
+  bareAtHalf: Measured;
+  pausesAtHalf: Pauses;
+}> {
+  const bareAtHalf = await load(origins.bare);
   await server.expect({ kind: 'pauses' }, 'pauses');
-  const atHalf = { offeredRequestsPerSecond: rate, ...(await load()) };
+  const atHalf = { offeredRequestsPerSecond: rate, ...(await load(origins.app)) };
   const { kind: _kind, ...pausesAtHalf } = await server.expect({ kind: 'pauses' }, 'pauses');
+  const generator = (figures: Measured) =>
+    `load generator's loop max ${figures.loadGeneratorLoopDelay?.maxMs ?? '–'} ms`;
   log(
-    `  app offered ${rate} req/s (half its target): p99 ${atHalf.latencyP99Ms} ms; event loop delay ` +
-      `p99 ${pausesAtHalf.loopDelayP99Ms} ms, max ${pausesAtHalf.loopDelayMaxMs}; GC longest ` +
+    `  offered ${rate} req/s (half the target): bare route p99 ${bareAtHalf.latencyP99Ms} ms ` +
+      `(${generator(bareAtHalf)}); app p99 ${atHalf.latencyP99Ms} ms (${generator(atHalf)}); app's event ` +
+      `loop delay p99 ${pausesAtHalf.loopDelayP99Ms} ms, max ${pausesAtHalf.loopDelayMaxMs}; GC longest ` +
       `${pausesAtHalf.gcMaxMs} ms, ${pausesAtHalf.gcOver5Ms} over 5 ms of ${pausesAtHalf.gcCount}`,
   );
-  return { atHalf, pausesAtHalf };
+  return { atHalf, bareAtHalf, pausesAtHalf };
 }
 
 async function measureEndpoint(
@@ -152,9 +165,10 @@ async function measureEndpoint(
   // requests and waits for every answer, minutes for the slow endpoints, and its p99 is the queue's length.
   const offered = bare && app.requestsPerSecond >= rate;
   if (bare && !offered) log(`  half the target rate (${rate} req/s) is beyond the app's: not offered`);
-  const { atHalf, pausesAtHalf } = offered
-    ? await steadyRun(rate, () => load(appOrigin, rate), server)
-    : { atHalf: null, pausesAtHalf: null };
+  const { atHalf, bareAtHalf, pausesAtHalf } =
+    offered && bareOrigin
+      ? await steadyRun(rate, (origin) => load(origin, rate), { bare: bareOrigin, app: appOrigin }, server)
+      : { atHalf: null, bareAtHalf: null, pausesAtHalf: null };
   const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
   return {
     request: `${request.method} ${request.path}`,
@@ -165,6 +179,7 @@ async function measureEndpoint(
     bare,
     app,
     appAtHalfTarget: atHalf,
+    bareAtHalfTarget: bareAtHalf,
     pausesAtHalfTarget: pausesAtHalf,
     targetShare: TARGET_SHARE[name],
     halfTargetRate: bare ? rate : null,
