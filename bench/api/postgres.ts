@@ -80,3 +80,36 @@ export async function topStatements(client: pg.Client, limit = 25): Promise<Stat
     };
   });
 }
+
+/** The cluster's write-ahead log so far (pg_stat_wal): records, full-page images, bytes. */
+export interface WalReading {
+  records: number;
+  fullPages: number;
+  bytes: number;
+}
+
+export async function walSoFar(client: pg.Client): Promise<WalReading> {
+  const { rows } = await client.query<{ wal_records: string; wal_fpi: string; wal_bytes: string }>(
+    'SELECT wal_records, wal_fpi, wal_bytes FROM pg_stat_wal',
+  );
+  const row = rows[0];
+  return {
+    records: Number(row?.wal_records ?? 0),
+    fullPages: Number(row?.wal_fpi ?? 0),
+    bytes: Number(row?.wal_bytes ?? 0),
+  };
+}
+
+/**
+ * The log written per request between two readings (the run and its warm-up): a write's records, and the
+ * full-page images that a page's first change after a checkpoint costs (8 KB each), which grow with the pages a
+ * write touches at random.
+ */
+export function walPerRequest(before: WalReading, after: WalReading, requests: number) {
+  const per = (value: number) => Number((value / Math.max(1, requests)).toFixed(2));
+  return {
+    recordsPerRequest: per(after.records - before.records),
+    fullPagesPerRequest: per(after.fullPages - before.fullPages),
+    bytesPerRequest: Math.round((after.bytes - before.bytes) / Math.max(1, requests)),
+  };
+}

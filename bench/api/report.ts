@@ -32,6 +32,8 @@ export interface EndpointResult {
     appRequestsPerSecond: number;
     appMicrosPerRequest: number | null;
     shareOfBare: number | null;
+    /** The write-ahead log the app's run wrote per request (its warm-up included). */
+    wal: { recordsPerRequest: number; fullPagesPerRequest: number; bytesPerRequest: number };
   }[];
   /** The CPU of the PostgreSQL backends serving the app's pool, during the app's flat-out run and its warm-up. */
   postgresBackends: { backends: number; microsPerRequest: number } | null;

@@ -40,7 +40,14 @@ import {
   TARGET_SHARE,
 } from './learner.ts';
 import type { LoadFigures, LoadRequest } from './load.ts';
-import { backendCpuBetween, poolBackendCpu, STATEMENTS_SETTINGS, topStatements } from './postgres.ts';
+import {
+  backendCpuBetween,
+  poolBackendCpu,
+  STATEMENTS_SETTINGS,
+  topStatements,
+  walPerRequest,
+  walSoFar,
+} from './postgres.ts';
 import { type EndpointResult, printTable } from './report.ts';
 import type { Pauses, ServeReply, ServeRequest } from './serve.ts';
 
@@ -61,6 +68,7 @@ interface Round {
   backends: ReturnType<typeof backendCpuBetween>;
   logBefore: LogCount;
   logAfter: LogCount;
+  wal: ReturnType<typeof walPerRequest>;
   share: number;
 }
 
@@ -79,14 +87,19 @@ async function measureRounds(
     if (bare) log(`  bare route ${bare.requestsPerSecond} req/s, p99 ${bare.latencyP99Ms} ms`);
     const logBefore = await server.expect({ kind: 'log' }, 'log');
     const backendsBefore = await poolBackendCpu(client);
+    const walBefore = await walSoFar(client);
     const app = await load(appOrigin);
     const backends = backendCpuBetween(backendsBefore, await poolBackendCpu(client));
+    const wal = walPerRequest(walBefore, await walSoFar(client), app.allRequests);
     const logAfter = await server.expect({ kind: 'log' }, 'log');
     log(
-      `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU`,
+      `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU` +
+        (wal.recordsPerRequest > 0.5
+          ? `; WAL ${wal.bytesPerRequest} B, ${wal.recordsPerRequest} records, ${wal.fullPagesPerRequest} full pages a request`
+          : ''),
     );
     const share = bare ? app.requestsPerSecond / bare.requestsPerSecond : 0;
-    rounds.push({ bare, app, backends, logBefore, logAfter, share });
+    rounds.push({ bare, app, backends, logBefore, logAfter, wal, share });
   }
   return rounds;
 }
@@ -189,6 +202,7 @@ async function measureEndpoint(
       appRequestsPerSecond: round.app.requestsPerSecond,
       appMicrosPerRequest: round.app.cpu.serverMicrosPerRequest,
       shareOfBare: round.bare ? Number(round.share.toFixed(3)) : null,
+      wal: round.wal,
     })),
     postgresBackends: backends
       ? {

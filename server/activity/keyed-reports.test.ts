@@ -3,6 +3,7 @@
 // statement with the reports of the moment (free-reports.ts, decision 095); every other takes the transaction of
 // several statements (server/http/offline.ts). Either way: counted once, the key kept with its answer.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -13,6 +14,7 @@ import {
 import type { TrackReadingTimeResult } from '#common/schemas/library.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createStory, createUser, signIn } from '#server/testing/factories.ts';
+import { countFreeReport } from './free-reports.ts';
 
 const t = setupTestApp();
 
@@ -176,4 +178,51 @@ describe('a reading-time report sent with its id as its key', () => {
       holder.release();
     }
   }, 30_000);
+});
+
+describe("a batch of keyed reports, on a connection whose plan was made while the keys' table was small", () => {
+  // The statement is prepared once per connection, and PostgreSQL keeps a generic plan for it. Made while
+  // idempotency_keys was empty, that plan once let go of unanswered keys by hashing the batch and reading the whole
+  // table: every batch read every key ever kept, and the reports slowed as the table grew (decision 103).
+  it('does not read the whole table of keys', async () => {
+    const { id: userId } = await learner();
+    const chapterId = await chapterOf({ isFree: true });
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    try {
+      await pool.query('SET plan_cache_mode = force_generic_plan');
+      const report = () => {
+        const id = randomUUID();
+        const key = { key: id, endpoint: 'POST /api/track-reading-time/', fingerprint: 'f' };
+        return countFreeReport(pool, {
+          userId,
+          chapterId,
+          day: '2026-11-28',
+          seconds: 30,
+          reportId: id,
+          key,
+        });
+      };
+      expect(await report()).toBeDefined();
+      // Thousands of other keys, added without a fresh ANALYZE: the plan made above stays.
+      await pool.query(
+        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint)
+         SELECT $1, gen_random_uuid(), 'POST /api/words/', 'f' FROM generate_series(1, 3000)`,
+        [userId],
+      );
+      const keysRead = async () => {
+        await pool.query('SELECT pg_stat_force_next_flush()');
+        await pool.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await pool.query<{ read: string }>(
+          `SELECT seq_tup_read AS read FROM pg_stat_user_tables WHERE relname = 'idempotency_keys'`,
+        );
+        return Number(rows[0]?.read ?? 0);
+      };
+      const before = await keysRead();
+      const counted = await Promise.all([report(), report(), report()]);
+      expect(counted.every((answer) => answer?.timeSpent !== undefined)).toBe(true);
+      expect((await keysRead()) - before).toBeLessThan(100);
+    } finally {
+      await pool.end();
+    }
+  });
 });
