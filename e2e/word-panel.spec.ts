@@ -141,6 +141,10 @@ for (const size of [
     });
     const found = await tapAndExpectStill(page, lookups, 'habló');
     await expect(found.getByRole('button', { name: 'Hear “habló”' })).toBeVisible();
+    // The status buttons in one row, even at 360 px: the room the answer has in the panel's fixed height.
+    const first = await boxOf(found.getByRole('button', { name: 'Learning, level 1' }));
+    const lastButton = await boxOf(found.getByRole('button', { name: 'Ignored' }));
+    expect(Math.abs(lastButton.y - first.y)).toBeLessThanOrEqual(1);
     await tapAndExpectStill(page, lookups, 'Zorbaz');
     await expect(page.getByText('Word not found in dictionary')).toBeVisible();
 

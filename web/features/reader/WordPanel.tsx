@@ -88,14 +88,15 @@ export function WordPanel({ lookup, language, onClose, termStatus, speechRate = 
 /**
  * The panel's frame, of one height whatever it holds (decision 100): a sheet that grew with its answer moved its
  * header (the word, the speaker, Close) and its status buttons under a finger about to tap them. On a phone a
- * sheet over the bottom of the screen, at most 60 % of it (ChapterReader leaves that much room under the text);
- * on a wider screen a card at the bottom right. The answer scrolls between the header and the status buttons.
+ * sheet over the bottom of the screen, under half of it (45 %, 24rem at most), so the text above stays there to
+ * read and tap word after word; on a wider screen a card at the bottom right. The answer scrolls between the
+ * header and the status buttons.
  */
 const PANEL_FRAME =
-  'fixed inset-x-0 bottom-0 z-30 flex h-[min(60dvh,30rem)] flex-col rounded-t-2xl border border-slate-200 bg-white pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[min(30rem,calc(100dvh-3rem))] sm:w-96 sm:rounded-2xl sm:pb-4';
+  'fixed inset-x-0 bottom-0 z-30 flex h-[min(45dvh,24rem)] flex-col rounded-t-2xl border border-slate-200 bg-white pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[min(30rem,calc(100dvh-3rem))] sm:w-96 sm:rounded-2xl sm:pb-4';
 
 /** The room a phone's text leaves under itself for the panel's sheet, so its last lines can be read above it. */
-export const PANEL_ROOM = 'max-sm:pb-[calc(min(60dvh,30rem)+2rem)]';
+export const PANEL_ROOM = 'max-sm:pb-[calc(min(45dvh,24rem)+2rem)]';
 
 /**
  * The word, its speaker and Close, on a row as high as the speaker: the speaker may come only with the
@@ -302,7 +303,8 @@ function StatusButtons({ control }: { control: TermStatusControl }) {
       <legend className="float-left text-sm text-slate-600">
         Status: <span className="font-semibold text-slate-900">{statusName(control.value)}</span>
       </legend>
-      <div className="clear-left flex flex-wrap gap-1.5 pt-2">
+      {/* One row on a 360 px phone, so the sheet's fixed height leaves the answer more room (decision 100). */}
+      <div className="clear-left flex flex-wrap gap-1 pt-2 sm:gap-1.5">
         {STATUS_BUTTONS.map((button) => {
           const isCurrent = control.value === button.status;
           return (
@@ -315,7 +317,7 @@ function StatusButtons({ control }: { control: TermStatusControl }) {
               title={`${button.name} (${button.key})`}
               onClick={() => control.onChange(button.status)}
               className={cn(
-                'min-h-10 min-w-10 rounded-lg border px-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                'min-h-10 min-w-9 rounded-lg border px-2 text-sm sm:min-w-10 sm:px-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                 isCurrent
                   ? 'border-brand-700 bg-brand-700 text-white'
                   : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
