@@ -135,9 +135,8 @@ test('Listen reads a chapter without a recording sentence by sentence, and the w
   // The word panel's speaker says the tapped word in the story's language.
   await page.getByRole('group', { name: 'Chapter text' }).getByText('árbol', { exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'Word details' });
-  // Once the answer is in: the sheet grows upward as it arrives, and a click meanwhile can land where the
-  // speaker was a moment before (seen in CI: the click hit the answer's text, nothing was said).
-  await expect(panel.getByText('Saved to your words')).toBeVisible();
+  // Clicked as soon as it shows, the answer perhaps still on its way: the panel's header no longer moves as the
+  // answer arrives (decision 100; e2e/word-panel.spec.ts measures it), so the click lands on the speaker.
   await panel.getByRole('button', { name: 'Hear “árbol”' }).click();
   await expect
     .poll(async () => (await said(page)).at(-1))

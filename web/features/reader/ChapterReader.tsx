@@ -25,7 +25,7 @@ import { useNarration } from './useNarration.ts';
 import { useReadingTime } from './useReadingTime.ts';
 import { useTermStatuses } from './useTermStatuses.ts';
 import { useWordLookup, type WordAnalysis } from './useWordLookup.ts';
-import { WordPanel } from './WordPanel.tsx';
+import { PANEL_ROOM, WordPanel } from './WordPanel.tsx';
 
 export { READER_TEXT };
 
@@ -130,7 +130,7 @@ function Reading({ chapter }: { chapter: ReaderChapter }) {
         className={cn(
           'mx-auto max-w-2xl px-5 pt-6 pb-40 sm:px-8 sm:pt-10',
           // The word panel is a sheet over the bottom of a phone's screen: room to scroll everything above it.
-          lookup.state.status !== 'idle' && 'max-sm:pb-[calc(60dvh+2rem)]',
+          lookup.state.status !== 'idle' && PANEL_ROOM,
         )}
       >
         <ReaderTools

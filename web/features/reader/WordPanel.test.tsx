@@ -12,6 +12,27 @@ describe('WordPanel', () => {
     expect(screen.getByText(PANEL_TEXT.loading)).toBeDefined();
   });
 
+  it('holds the answer in a region of its own, a keyboard stop between Close and the status buttons', async () => {
+    render(
+      <WordPanel
+        lookup={{ status: 'loading', word: 'habló' }}
+        language="es"
+        onClose={() => {}}
+        termStatus={{ value: undefined, onChange: () => {}, failed: false }}
+      />,
+    );
+    // A long answer scrolls there, under a header that stays (decision 100).
+    const entry = screen.getByRole('region', { name: 'Dictionary entry' });
+    expect(entry.textContent).toBe(PANEL_TEXT.loading);
+
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close word details' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(entry);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Learning, level 1' }));
+  });
+
   it('shows the lemma, the form and the translations of a word found, and the saved confirmation', () => {
     render(
       <WordPanel

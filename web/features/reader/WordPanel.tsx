@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { textDirection } from '#common/languages.ts';
 import { readingParts } from '#common/readings.ts';
 import type { Translation } from '#common/schemas/dictionary.ts';
@@ -66,47 +66,97 @@ export function WordPanel({ lookup, language, onClose, termStatus, speechRate = 
   }, [lookup.status, lookup.word]);
 
   return (
-    <aside
-      aria-label="Word details"
-      className="fixed inset-x-0 bottom-0 z-30 max-h-[60dvh] overflow-y-auto rounded-t-2xl border border-slate-200 bg-white px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96 sm:rounded-2xl"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-1.5">
-          <h2
-            lang={language}
-            dir={textDirection(language)}
-            className="min-w-0 text-2xl font-bold break-words text-slate-900"
-          >
-            {lookup.word}
-          </h2>
-          <SayWord
-            word={lookup.word}
-            language={language}
-            rate={speechRate}
-            recording={lookup.status === 'found' ? lookup.result.audio_url : undefined}
-          />
+    <aside aria-label="Word details" className={PANEL_FRAME}>
+      <PanelHeader lookup={lookup} language={language} onClose={onClose} speechRate={speechRate} />
+      <PanelScroll word={lookup.word}>
+        <AnalysisLines lookup={lookup} language={language} />
+        <div aria-live="polite" className="mt-2">
+          <PanelBody lookup={lookup} language={language} />
+          {lookup.status !== 'loading' && lookup.saved ? (
+            <p className="mt-4 flex items-center gap-1.5 text-sm font-medium text-green-700">
+              <Check className="size-4" aria-hidden="true" />
+              {PANEL_TEXT.saved}
+            </p>
+          ) : null}
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close word details"
-          className="-m-2 shrink-0 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </button>
-      </div>
-      <AnalysisLines lookup={lookup} language={language} />
-      <div aria-live="polite" className="mt-2">
-        <PanelBody lookup={lookup} language={language} />
-        {lookup.status !== 'loading' && lookup.saved ? (
-          <p className="mt-4 flex items-center gap-1.5 text-sm font-medium text-green-700">
-            <Check className="size-4" aria-hidden="true" />
-            {PANEL_TEXT.saved}
-          </p>
-        ) : null}
-      </div>
+      </PanelScroll>
       {termStatus ? <StatusButtons control={termStatus} /> : null}
     </aside>
+  );
+}
+
+/**
+ * The panel's frame, of one height whatever it holds (decision 100): a sheet that grew with its answer moved its
+ * header (the word, the speaker, Close) and its status buttons under a finger about to tap them. On a phone a
+ * sheet over the bottom of the screen, under half of it (45 %, 24rem at most), so the text above stays there to
+ * read and tap word after word; on a wider screen a card at the bottom right. The answer scrolls between the
+ * header and the status buttons.
+ */
+const PANEL_FRAME =
+  'fixed inset-x-0 bottom-0 z-30 flex h-[min(45dvh,24rem)] flex-col rounded-t-2xl border border-slate-200 bg-white pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[min(30rem,calc(100dvh-3rem))] sm:w-96 sm:rounded-2xl sm:pb-4';
+
+/** The room a phone's text leaves under itself for the panel's sheet, so its last lines can be read above it. */
+export const PANEL_ROOM = 'max-sm:pb-[calc(min(45dvh,24rem)+2rem)]';
+
+/**
+ * The word, its speaker and Close, on a row as high as the speaker: the speaker may come only with the
+ * answer (a recording, without a voice on the device), and the word stays where it was.
+ */
+function PanelHeader({
+  lookup,
+  language,
+  onClose,
+  speechRate,
+}: Pick<WordPanelProps, 'lookup' | 'language' | 'onClose'> & { speechRate: number }) {
+  return (
+    <div className="flex shrink-0 items-start justify-between gap-3 px-5 pt-4">
+      <div className="flex min-h-10 min-w-0 items-center gap-1.5">
+        <h2
+          lang={language}
+          dir={textDirection(language)}
+          className="min-w-0 text-2xl font-bold break-words text-slate-900"
+        >
+          {lookup.word}
+        </h2>
+        <SayWord
+          word={lookup.word}
+          language={language}
+          rate={speechRate}
+          recording={lookup.status === 'found' ? lookup.result.audio_url : undefined}
+        />
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close word details"
+        className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <X className="size-5" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * What is said of the word, scrolled within the panel when it is long; back at its top for each new word. A
+ * stop of the keyboard's, so a long answer can be scrolled without a pointer.
+ */
+function PanelScroll({ word, children }: { word: string; children: ReactNode }) {
+  const scroller = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the word is what brings the scroll back up
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [word]);
+  return (
+    <section
+      ref={scroller}
+      aria-label="Dictionary entry"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+    >
+      {children}
+    </section>
   );
 }
 
@@ -149,7 +199,12 @@ function AnalysisLines({ lookup, language }: Omit<WordPanelProps, 'onClose'>) {
 function PanelBody({ lookup, language }: Omit<WordPanelProps, 'onClose'>) {
   switch (lookup.status) {
     case 'loading':
-      return <Spinner label={PANEL_TEXT.loading} showLabel className="py-3 text-slate-600" />;
+      return (
+        <div>
+          <Spinner label={PANEL_TEXT.loading} showLabel className="py-3 text-slate-600" />
+          <AnswerSkeleton />
+        </div>
+      );
     case 'not_found':
       return (
         <div className="py-1">
@@ -198,6 +253,20 @@ function PanelBody({ lookup, language }: Omit<WordPanelProps, 'onClose'>) {
   }
 }
 
+/** The shape of an answer to come (a sense or two), drawn while the lookup runs; nothing to a screen reader. */
+function AnswerSkeleton() {
+  return (
+    <div aria-hidden="true" className="mt-1 animate-pulse space-y-3 motion-reduce:animate-none">
+      {['w-2/5', 'w-1/4'].map((width) => (
+        <div key={width} className="space-y-2 border-l-2 border-slate-200 py-1 pl-3">
+          <div className={cn('h-4 rounded bg-slate-200', width)} />
+          <div className="h-3 w-4/5 rounded bg-slate-200" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function TranslationItem({ translation }: { translation: Translation }) {
   const { gloss, definition, example } = translation;
   return (
@@ -230,11 +299,12 @@ export function statusName(status: TermStatus | undefined): string {
 /** The term's status, and a button for each status it can be given (keys 1-4, k, i do the same). */
 function StatusButtons({ control }: { control: TermStatusControl }) {
   return (
-    <fieldset className="mt-4 border-t border-slate-200 pt-3">
+    <fieldset className="mx-5 mt-1 shrink-0 border-t border-slate-200 pt-3">
       <legend className="float-left text-sm text-slate-600">
         Status: <span className="font-semibold text-slate-900">{statusName(control.value)}</span>
       </legend>
-      <div className="clear-left flex flex-wrap gap-1.5 pt-2">
+      {/* One row on a 360 px phone, so the sheet's fixed height leaves the answer more room (decision 100). */}
+      <div className="clear-left flex flex-wrap gap-1 pt-2 sm:gap-1.5">
         {STATUS_BUTTONS.map((button) => {
           const isCurrent = control.value === button.status;
           return (
@@ -247,7 +317,7 @@ function StatusButtons({ control }: { control: TermStatusControl }) {
               title={`${button.name} (${button.key})`}
               onClick={() => control.onChange(button.status)}
               className={cn(
-                'min-h-10 min-w-10 rounded-lg border px-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                'min-h-10 min-w-9 rounded-lg border px-2 text-sm sm:min-w-10 sm:px-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                 isCurrent
                   ? 'border-brand-700 bg-brand-700 text-white'
                   : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
