@@ -98,7 +98,9 @@ export async function measureImport(
   const postgresVersion = (await admin.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]
     ?.server_version;
 
-  log(`Import: executeImport in a child process${importFlags.length > 0 ? ` (${importFlags.join(' ')})` : ''}…`);
+  log(
+    `Import: executeImport in a child process${importFlags.length > 0 ? ` (${importFlags.join(' ')})` : ''}…`,
+  );
   const postgresCpuBeforeImport = postgresCpuSeconds(postgres.pid);
   const imported = await runChild<ImportResult>(
     'import',
