@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { type BatchRows, ImportLines, type ImportLinesOptions, type LinesBatch } from './import-lines.ts';
 
 /** What the import's thread asks of a line worker. */
@@ -86,6 +86,26 @@ function workerUrl(): URL {
   return new URL(`./dictionary-import-worker${sourceExtension}`, import.meta.url);
 }
 
+/** Whether the worker's module is there: a bundle built without it beside it (a script of one's own) has none. */
+export function hasImportWorker(): boolean {
+  return existsSync(fileURLToPath(workerUrl()));
+}
+
+/**
+ * Starts a thread on the worker's module (dictionary-import-worker.ts) with `workerData`, in a heap of its own
+ * bounded by `resourceLimits`. From source, the worker first registers tsx's loader, which node's --import
+ * does not do for a worker.
+ */
+export function startImportWorker(workerData: unknown, resourceLimits: ResourceLimits): Worker {
+  const url = workerUrl();
+  return isSource
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
+        { eval: true, workerData, resourceLimits },
+      )
+    : new Worker(url, { workerData, resourceLimits });
+}
+
 /**
  * The line work on the import's thread and `workers` worker threads taking turns: the import's thread also
  * reads and splits the file and writes the COPY text to PostgreSQL. A failure of a worker fails every batch
@@ -96,7 +116,7 @@ export function linesOffThread(
   workers: number = LINE_WORKERS,
 ): LineWork {
   // A bundle built without the worker beside it (a script of one's own) imports on its own thread rather than fail.
-  const threads = existsSync(fileURLToPath(workerUrl())) ? workers : 0;
+  const threads = hasImportWorker() ? workers : 0;
   const works = { ...options, works: threads + 1 };
   return together([inThread(works), ...Array.from({ length: threads }, () => lineWorker(works))]);
 }
@@ -105,18 +125,11 @@ export function linesOffThread(
  * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
  * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
 /** One worker thread, its requests answered in order. */
 function lineWorker(options: ImportLinesOptions): OneWork {
-  const url = workerUrl();
-  // From source, the worker first registers tsx's loader, which node's --import does not do for a worker.
-  const worker = isSource
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-        { eval: true, workerData: options, resourceLimits: WORKER_LIMITS },
-      )
-    : new Worker(url, { workerData: options, resourceLimits: WORKER_LIMITS });
+  const worker = startImportWorker(options, WORKER_LIMITS);
   const waiting: { resolve(answer: LinesAnswer): void; reject(error: unknown): void }[] = [];
   let failure: unknown;
   let isClosed = false;
