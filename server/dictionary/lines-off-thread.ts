@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { type BatchRows, ImportLines, type ImportLinesOptions, type LinesBatch } from './import-lines.ts';
 
@@ -98,12 +99,45 @@ export function hasImportWorker(): boolean {
  */
 export function startImportWorker(workerData: unknown, resourceLimits: ResourceLimits): Worker {
   const url = workerUrl();
-  return isSource
+  const restore = unsetSemiSpaceFlag();
+  const worker = isSource
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
         { eval: true, workerData, resourceLimits },
       )
     : new Worker(url, { workerData, resourceLimits });
+  worker.once('online', restore).once('error', restore).once('exit', restore);
+  return worker;
+}
+
+/**
+ * The semi-space size the process was started with (npm start's --max-semi-space-size=64, decision 030), from
+ * its flags or NODE_OPTIONS; undefined when none (V8's default). A worker inherits them.
+ */
+const SEMI_SPACE_FLAG = (() => {
+  let size: string | undefined;
+  for (const word of [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]) {
+    size = /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(word)?.[1] ?? size;
+  }
+  return size;
+})();
+
+/**
+ * V8 sizes each new isolate's young generation by that flag when it is set, over the worker's resourceLimits
+ * (decision 102 measured the import's workers at 128 MB of new space each under npm start). So it is unset
+ * while the worker's isolate is made (the isolates already made keep their sizes), and the returned function
+ * sets it back once the worker runs (or failed to start). Two workers started at once may see it set back
+ * before the second isolate is made: that one then has the server's young generation, no worse than before.
+ */
+function unsetSemiSpaceFlag(): () => void {
+  if (SEMI_SPACE_FLAG === undefined) return () => undefined;
+  setFlagsFromString('--max-semi-space-size=0');
+  let isRestored = false;
+  return () => {
+    if (isRestored) return;
+    isRestored = true;
+    setFlagsFromString(`--max-semi-space-size=${SEMI_SPACE_FLAG}`);
+  };
 }
 
 /**
