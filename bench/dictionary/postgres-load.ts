@@ -1,13 +1,14 @@
-// `tsx bench/dictionary/postgres-load.ts [variant…]`: where PostgreSQL's CPU goes in a dictionary import, statement
-// by statement, without the importer (docs/decisions/102). The import's COPY text of the benchmark's dump is made
-// once (ImportLines on one thread, as an import makes it) and kept beside the dump; then each variant loads it
-// into an embedded PostgreSQL of its own as store.ts does (one table at a time, in one transaction: CREATE
-// TABLE, COPY … FREEZE, CREATE INDEX, ANALYZE, COMMIT), and the cluster's CPU time (every backend and
+// `tsx bench/dictionary/postgres-load.ts [variant…]`: where PostgreSQL's CPU goes in a dictionary import,
+// statement by statement, without the importer (docs/decisions/102). The import's COPY text of the benchmark's
+// dump is made once (ImportLines on one thread, as an import makes it) and kept beside the dump; then each variant
+// loads it into an embedded PostgreSQL of its own as store.ts does (one table at a time, in one transaction:
+// CREATE TABLE, COPY … FREEZE, CREATE INDEX, ANALYZE, COMMIT), and the cluster's CPU time (every backend and
 // background process, parallel index workers too), the wall time and the WAL written are printed per statement.
-// Variants (alternate them, several rounds: BENCH_DICT_PG_ROUNDS, 2): store (store.ts's before decision 102), json (senses as json,
-// not jsonb), nocheck (the CHECK added after the COPY), serial (no parallel index build), minimal (the cluster
-// at wal_level=minimal: what the WAL costs), columns (ANALYZE of the entries without their senses, as store.ts does),
-// dedup (the forms' index without deduplication), memory (1 GB to sort the forms' keys in, not 256 MB). BENCH_DICT_PG_LINES bounds the dump's lines read (all by default).
+// Variants (alternate them, several rounds: BENCH_DICT_PG_ROUNDS, 2): store (store.ts's before decision 102), json
+// (senses as json, not jsonb), nocheck (the CHECK added after the COPY), serial (no parallel index build), minimal
+// (the cluster at wal_level=minimal: what the WAL costs), columns (ANALYZE of the entries without their senses, as
+// store.ts does), dedup (the forms' index without deduplication), memory (1 GB to sort the forms' keys in, not 256
+// MB). BENCH_DICT_PG_LINES bounds the dump's lines read (all by default).
 
 import { once } from 'node:events';
 import {
