@@ -129,7 +129,7 @@ const SEMI_SPACE_FLAG = (() => {
  * sets it back once the worker runs (or failed to start). Two workers started at once may see it set back
  * before the second isolate is made: that one then has the server's young generation, no worse than before.
  */
-function unsetSemiSpaceFlag(): () => void {
+export function unsetSemiSpaceFlag(): () => void {
   if (SEMI_SPACE_FLAG === undefined) return () => undefined;
   setFlagsFromString('--max-semi-space-size=0');
   let isRestored = false;
