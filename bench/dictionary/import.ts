@@ -43,8 +43,8 @@ export interface ImportResult {
   /** This process's CPU time over the import (its main thread, zlib's and the other libuv threads). */
   cpuSeconds: number;
   /**
-   * How late the import's own thread ran its timers during the import (perf_hooks.monitorEventLoopDelay, ms):
-   * in the server, the learners' requests wait as long.
+   * The intervals of a 10 ms timer on the import's own thread during the import (perf_hooks.monitorEventLoopDelay,
+   * ms): what is over 10 ms, the learners' requests in a server would wait as long.
    */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   /** RSS as the import went on: flat, or growing with the file? */
