@@ -12,7 +12,16 @@ import type { BaselineInput, BaselineResult } from './baseline.ts';
 import { runChild } from './child.ts';
 import { GENERATOR_VERSION, generateDump } from './generate.ts';
 import type { ImportInput, ImportResult } from './import.ts';
-import { ENTRIES, HAS_STAGES, LINES_IN_THREAD, OWN_DUMP, profileFlags, SOURCE, TARGET } from './settings.ts';
+import {
+  ENTRIES,
+  HAS_STAGES,
+  importFlags,
+  LINES_IN_THREAD,
+  OWN_DUMP,
+  profileFlags,
+  SOURCE,
+  TARGET,
+} from './settings.ts';
 import type { StagesInput, StagesResult } from './stages.ts';
 
 /** What is measured before the database starts: the dump, the first baseline run and the stages. */
@@ -89,7 +98,9 @@ export async function measureImport(
   const postgresVersion = (await admin.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]
     ?.server_version;
 
-  log('Import: executeImport in a child process…');
+  log(
+    `Import: executeImport in a child process${importFlags.length > 0 ? ` (${importFlags.join(' ')})` : ''}…`,
+  );
   const postgresCpuBeforeImport = postgresCpuSeconds(postgres.pid);
   const imported = await runChild<ImportResult>(
     'import',
@@ -102,7 +113,7 @@ export async function measureImport(
       target: TARGET,
       linesOffThread: LINES_IN_THREAD ? false : undefined,
     } satisfies ImportInput,
-    profileFlags,
+    [...profileFlags, ...importFlags],
   );
   const postgresCpuAfterImport = postgresCpuSeconds(postgres.pid);
   const importPostgresCpuSeconds =

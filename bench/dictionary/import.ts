@@ -2,6 +2,7 @@
 // executeImport reading the file from disk), timed over the whole wall time and per phase.
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
@@ -41,6 +42,11 @@ export interface ImportResult {
   seconds: number;
   /** This process's CPU time over the import (its main thread, zlib's and the other libuv threads). */
   cpuSeconds: number;
+  /**
+   * The intervals of a 10 ms timer on the import's own thread during the import (perf_hooks.monitorEventLoopDelay,
+   * ms): what is over 10 ms, the learners' requests in a server would wait as long.
+   */
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
   /** RSS as the import went on: flat, or growing with the file? */
   rssTimeline: { lines: number; rssMB: number }[];
   /** loadDump alone (everything but the switch). */
@@ -122,6 +128,8 @@ serveChild<ImportInput, ImportResult>(async (input) => {
     let latest: DumpCounts | undefined;
     const rssTimeline: ImportResult['rssTimeline'] = [];
     const rssEvery = Math.max(1000, Math.round(input.expectedLines / 10));
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
     const cpuBefore = process.cpuUsage();
     const startedAt = performance.now();
     const finished = await executeImport(
@@ -139,6 +147,8 @@ serveChild<ImportInput, ImportResult>(async (input) => {
     );
     const endedAt = performance.now();
     const cpu = process.cpuUsage(cpuBefore);
+    delay.disable();
+    const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
     if (finished?.status !== 'succeeded' || !latest) {
       throw new Error(`The import ended ${finished?.status}: ${finished?.error ?? ''} ${errors.join('; ')}`);
     }
@@ -150,6 +160,7 @@ serveChild<ImportInput, ImportResult>(async (input) => {
       counts: finished.result as DumpCounts,
       seconds: seconds(startedAt, endedAt),
       cpuSeconds: Math.round((cpu.user + cpu.system) / 1000) / 1000,
+      eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
       rssTimeline,
       loadSeconds: seconds(startedAt, indexEnd),
       phases: {

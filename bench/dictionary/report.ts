@@ -72,6 +72,7 @@ function importFigures({ imported, importPostgresCpuSeconds }: ImportMeasured, b
       ),
     },
     rssTimeline: imported.result.rssTimeline,
+    eventLoopDelayMs: imported.result.eventLoopDelayMs,
     counts: {
       lines: counts.lines,
       entries: counts.entries,
@@ -232,6 +233,10 @@ export function printImport(result: DictionaryResult, imp: ImportMeasured): void
       imported.result.rssTimeline
         .map(({ lines, rssMB }) => `${Math.round(lines / 1000)}k ${rssMB}`)
         .join(', '),
+  );
+  const delay = imported.result.eventLoopDelayMs;
+  console.info(
+    `  the import's thread's event loop (what a server's requests would wait), a 10 ms timer's intervals: p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms`,
   );
   if (imp.stages) {
     const s = imp.stages.result;

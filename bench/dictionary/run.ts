@@ -25,7 +25,8 @@
 // Settings: BENCH_DICT_ENTRIES, BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_DICT_DUMP (a dump of
 // your own instead of the generated one), BENCH_DICT_STAGES=0 (skip step 3), BENCH_DICT_IMPORT_ONLY=1 (skip
 // step 5: the import's figures alone, in a minute), BENCH_DICT_PROFILE=<dir> (a --cpu-prof of the import,
-// stage and server children there).
+// stage and server children there), BENCH_DICT_IMPORT_FLAGS (node flags for the import's child alone, e.g.
+// `--max-semi-space-size=64` as npm start runs the server).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { type BenchDatabase, withBenchDatabase } from '../database.ts';
 import { bundleChildren } from './child.ts';

@@ -36,3 +36,8 @@ export const TARGETS = {
 };
 
 export const profileFlags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : [];
+/**
+ * Node flags for the import's child alone (BENCH_DICT_IMPORT_FLAGS, space-separated), e.g.
+ * `--max-semi-space-size=64`, npm start's, to see what an import run inside the server takes (decision 099).
+ */
+export const importFlags = (process.env.BENCH_DICT_IMPORT_FLAGS ?? '').split(/\s+/).filter(Boolean);

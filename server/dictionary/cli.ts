@@ -133,7 +133,14 @@ export const dictionaryImportCommand: Command = async (args, { env, stdout, stde
     };
     const say = (_details: object, message: string) => stderr.write(`\n${message}\n`);
     const finished = await executeImport(
-      { db, pool, limits: config.dictionaryLimits, log: { info: () => undefined, warn: say, error: say } },
+      {
+        db,
+        pool,
+        limits: config.dictionaryLimits,
+        log: { info: () => undefined, warn: say, error: say },
+        // From source too (tsx): the lines on the import's worker, whose heap has bounds of its own (decision 102).
+        linesOffThread: true,
+      },
       row,
       signal,
       async () => createReadStream(file, { highWaterMark: 1024 * 1024 }),

@@ -1,7 +1,5 @@
-import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { formatCount, plural } from '#common/plural.ts';
-import type { DictionaryLimits } from '#server/config.ts';
 import {
   type DumpCounts,
   DumpLineReader,
@@ -9,10 +7,10 @@ import {
   type LineMapper,
   type MappedLine,
 } from './dump-lines.ts';
-import type { BatchRows } from './import-lines.ts';
-import { type ReadJsonLinesOptions, readJsonLines, readRawJsonLines } from './json-lines.ts';
-import { LineMerger } from './line-merge.ts';
-import { isSource, type LineWork, linesInThread, linesOffThread } from './lines-off-thread.ts';
+import { canImportOffThread, rowsOffThread } from './import-off-thread.ts';
+import { type CopyRows, type DumpSource, type MadeRows, makeRows, readOptions } from './import-rows.ts';
+import { readJsonLines } from './json-lines.ts';
+import { isSource, linesInThread } from './lines-off-thread.ts';
 import { LinkTargets } from './links.ts';
 import { dropImportTables, ImportWriter } from './store.ts';
 import { type MappedEntry, mapWiktextractEntry } from './wiktextract.ts';
@@ -23,19 +21,7 @@ export {
   REPORTED_SKIPS,
   type SkippedLine,
 } from './dump-lines.ts';
-
-export interface DumpSource {
-  input: Readable;
-  fileName?: string;
-  /** The language whose entries are kept; other languages' lines are skipped and counted. */
-  source: string;
-  /** The language the glosses must be in: a dump whose glosses are in another is refused (GlossLanguageError). */
-  target?: string;
-  limits: DictionaryLimits;
-  signal?: AbortSignal;
-  /** The input is the start of a longer file (a preview's sample), cut after its last whole line or within one. */
-  isPartial?: boolean;
-}
+export type { DumpSource } from './import-rows.ts';
 
 /**
  * Reads a dump line by line and maps each entry, calling `onEntries` with each batch. Bad lines (malformed
@@ -73,19 +59,6 @@ async function passOver<Entry extends MappedLine>(
   }
   reader.finish();
   return { isTruncated: isCut };
-}
-
-/** What readJsonLines is told of a dump: its limits, name and signal, and where to count its bytes. */
-function readOptions(dump: DumpSource, counts: DumpCounts): ReadJsonLinesOptions {
-  return {
-    limits: { maxDecompressedBytes: dump.limits.decompressedBytes, maxLineBytes: dump.limits.lineBytes },
-    fileName: dump.fileName,
-    signal: dump.signal,
-    isPartial: dump.isPartial,
-    onProgress: (bytes) => {
-      counts.bytes = bytes;
-    },
-  };
 }
 
 export interface DumpPreview extends DumpCounts {
@@ -141,16 +114,12 @@ export async function loadDump(
     dump.input.destroy();
     throw error;
   }
-  const languages = { importId, source: dump.source, target: dump.target };
-  const work = (options.offThread ?? !isSource) ? linesOffThread(languages) : linesInThread(languages);
-  const merger = new LineMerger(languages, counts, work.works);
+  const write = async (rows: CopyRows) => {
+    await writer.write(rows);
+    await onProgress(counts);
+  };
   try {
-    await streamRows(dump, counts, work, merger, async (rows) => {
-      await writer.write(rows);
-      await onProgress(counts);
-    });
-    const linked = await work.finish();
-    const phrases = merger.finish();
+    const { linked, phrases } = await rowsOf(dump, importId, counts, write, options.offThread ?? !isSource);
     if (counts.entries === 0) {
       throw new EmptyDumpError(
         `No ${dump.source} entries in the file (${plural(counts.lines, { one: 'line', other: 'lines' })} read, ` +
@@ -168,121 +137,22 @@ export async function loadDump(
     dump.input.destroy();
     await dropImportTables(pool, importId).catch(() => undefined);
     throw error;
-  } finally {
-    work.close();
   }
 }
 
 /**
- * How many batches may be given to the line work ahead of the one being written: its worker parses the next
- * ones while PostgreSQL takes the last, and memory stays bounded (a batch is at most 256 KB of lines,
- * line-batches.ts, and about as much COPY text).
+ * The dump's rows, made on the import's worker thread (the server bundled, the command line) or on this
+ * thread (tests from source; a bundle without the worker beside it).
  */
-const BATCHES_AHEAD = 4;
-
-/**
- * Reads the dump's batches into the line work, its line works taking turns, while each batch's rows are
- * handed to `write` in the file's order as soon as they are made (a batch's progress is reported as soon as
- * it is written, without waiting for the next to be read), once the merger has added its counts and numbered
- * its phrases.
- */
-async function streamRows(
+function rowsOf(
   dump: DumpSource,
+  importId: number,
   counts: DumpCounts,
-  work: LineWork,
-  merger: LineMerger,
-  write: (rows: { entries: Buffer; forms: Buffer }) => Promise<void>,
-): Promise<void> {
-  const ahead = new AsyncQueue<{ work: number; rows: Promise<BatchRows> }>(BATCHES_AHEAD);
-  const writing = (async () => {
-    for (let next = await ahead.take(); next !== undefined; next = await ahead.take()) {
-      await write(merger.merge(next.work, await next.rows));
-    }
-  })();
-  // A failure to write ends the reading; a failure to read, the writing (the queue is closed).
-  writing.catch((error: unknown) => ahead.close(error));
-  let batches = 0;
-  try {
-    for await (const lines of readRawJsonLines(dump.input, readOptions(dump, counts))) {
-      merger.watch(lines);
-      const turn = work.turns[batches++ % work.turns.length] ?? 0;
-      const rows = work.batch(turn, lines);
-      // Awaited in turn by the writing; a failure meanwhile is not an unhandled rejection.
-      rows.catch(() => undefined);
-      await ahead.put({ work: turn, rows });
-    }
-    ahead.end();
-    await writing;
-  } catch (error) {
-    ahead.close(error);
-    await writing.catch(() => undefined);
-    throw error;
-  } finally {
-    // Every batch asked for is answered (or failed) before the line work is closed.
-    await Promise.allSettled(ahead.drain().map((next) => next.rows));
-  }
-}
-
-/** A queue of at most `size` items between one producer and one consumer, who wait for each other. */
-class AsyncQueue<Item> {
-  private readonly items: Item[] = [];
-  private wakeTaker: (() => void) | undefined;
-  private wakePutter: (() => void) | undefined;
-  private isEnded = false;
-  private failure: { error: unknown } | undefined;
-
-  constructor(private readonly size: number) {}
-
-  /** Adds an item, once there is room; throws what closed the queue. */
-  async put(item: Item): Promise<void> {
-    while (this.items.length >= this.size && this.failure === undefined) {
-      await new Promise<void>((resolve) => {
-        this.wakePutter = resolve;
-      });
-    }
-    if (this.failure !== undefined) throw this.failure.error;
-    this.items.push(item);
-    this.wake();
-  }
-
-  /** The next item; undefined once the queue is ended and empty, or closed. */
-  async take(): Promise<Item | undefined> {
-    while (this.items.length === 0 && !this.isEnded && this.failure === undefined) {
-      await new Promise<void>((resolve) => {
-        this.wakeTaker = resolve;
-      });
-    }
-    if (this.failure !== undefined) return undefined;
-    const item = this.items.shift();
-    this.wake();
-    return item;
-  }
-
-  /** No more items will come. */
-  end(): void {
-    this.isEnded = true;
-    this.wake();
-  }
-
-  /** Stops both sides: `put` throws `error`, `take` answers undefined. */
-  close(error: unknown): void {
-    this.failure ??= { error };
-    this.wake();
-  }
-
-  /** The items left. */
-  drain(): Item[] {
-    return this.items.splice(0);
-  }
-
-  private wake(): void {
-    const taker = this.wakeTaker;
-    const putter = this.wakePutter;
-    this.wakeTaker = undefined;
-    this.wakePutter = undefined;
-    taker?.();
-    putter?.();
-  }
+  write: (rows: CopyRows) => Promise<void>,
+  offThread: boolean,
+): Promise<MadeRows> {
+  if (offThread && canImportOffThread()) return rowsOffThread({ ...dump, importId }, counts, write);
+  return makeRows(dump, counts, linesInThread({ importId, source: dump.source, target: dump.target }), write);
 }
 
 /** A readable dump with nothing to import for its language: refused rather than emptying the dictionary. */

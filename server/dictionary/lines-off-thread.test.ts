@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dictionaryImports } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser } from '#server/testing/factories.ts';
-import { claimImport, createImport, executeImport, type ImportDeps } from './imports/service.ts';
+import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
+import { claimImport, createImport, executeImport, getImport, type ImportDeps } from './imports/service.ts';
 
 const t = setupTestApp();
 let adminId = '';
@@ -48,33 +52,49 @@ function dumpText(): string {
   return text;
 }
 
-/** Imports `text` for es→en with the line work on a worker thread or not; answers its rows and result. */
-async function importWith(linesOffThread: boolean, text: string, target = 'en') {
+/** A claimed import of es→en (or to `target`), as its job has it once it starts. */
+async function runningImport(target = 'en', fileName = 'es.jsonl') {
   const created = await createImport(t.db, {
     source: 'es',
     target,
-    fileName: 'es.jsonl',
+    fileName,
     fileSize: 1,
     createdBy: adminId,
   });
   const row = await claimImport(t.db, created.id);
   if (!row) throw new Error('the import was not claimed');
-  const deps: ImportDeps = {
+  return row;
+}
+
+/** The import's dependencies, its line work on the import's worker or on the thread that runs it. */
+function depsWith(linesOffThread: boolean): ImportDeps {
+  return {
     db: t.db,
     pool: t.app.pool,
     limits: t.config.dictionaryLimits,
     log: t.app.log,
     linesOffThread,
+    // Every batch reports, so a cancel is noticed at the next one.
+    progressIntervalMs: 0,
   };
-  const done = await executeImport(deps, row, new AbortController().signal, async () =>
-    Readable.from([text]),
+}
+
+/** Imports `input` for es→en with the line work on a worker thread or not; answers its rows and result. */
+async function importWith(
+  linesOffThread: boolean,
+  text: string | (() => Readable),
+  options: { target?: string; fileName?: string } = {},
+) {
+  const row = await runningImport(options.target, options.fileName);
+  const done = await executeImport(depsWith(linesOffThread), row, new AbortController().signal, async () =>
+    typeof text === 'string' ? Readable.from([text]) : text(),
   );
   const id = row.id;
   const rows = async (table: string, order: string) =>
     (await t.app.pool.query(`SELECT * FROM ${table}_i${id} ORDER BY ${order}`)).rows.map(
       ({ import_id: _id, ...rest }) => rest,
     );
-  if (done?.status !== 'succeeded') return { done, tables: undefined };
+  if (done?.status !== 'succeeded') return { done, tables: undefined, hasTables: await hasTables(id) };
   return {
     done,
     tables: {
@@ -83,6 +103,28 @@ async function importWith(linesOffThread: boolean, text: string, target = 'en') 
       phrases: await rows('dictionary_phrases', 'id'),
     },
   };
+}
+
+/** Whether any table of the import is left, loaded on its own or attached. */
+async function hasTables(importId: number): Promise<boolean> {
+  const { rowCount } = await t.app.pool.query('SELECT 1 FROM pg_tables WHERE tablename = ANY($1)', [
+    [`dictionary_entries_i${importId}`, `dictionary_forms_i${importId}`, `dictionary_phrases_i${importId}`],
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Dump lines of made-up Spanish words, `from` to `to` (excluded). */
+function wordLines(from: number, to: number): string {
+  let text = '';
+  for (let index = from; index < to; index++) {
+    text += `${JSON.stringify({ word: `palabra${index}`, pos: 'noun', lang_code: 'es', senses: [{ glosses: ['a word'] }] })}\n`;
+  }
+  return text;
+}
+
+async function progressLines(importId: number): Promise<number> {
+  const row = await getImport(t.db, importId);
+  return (row?.progress as { lines?: number } | null)?.lines ?? 0;
 }
 
 describe('the line work on a worker thread', () => {
@@ -113,8 +155,78 @@ describe('the line work on a worker thread', () => {
     const inThread = await importWith(false, german);
     const offThread = await importWith(true, german);
 
+    expect(offThread.hasTables).toBe(false);
+
     expect(inThread.done?.status).toBe('failed');
     expect(offThread.done?.status).toBe('failed');
     expect(offThread.done?.error).toBe(inThread.done?.error);
   });
 });
+
+describe('the import on its worker thread', () => {
+  it('refuses a bad file with the sentence the import’s thread gives, leaving no tables', async () => {
+    const gzip = gzipSync(wordLines(0, 2000));
+    const files: [string, string | (() => Readable), string?][] = [
+      ['a JSON array', '[{"word": "uno"}]\n'],
+      ['an empty file', '  \n\n'],
+      ['binary data', `${wordLines(0, 3)}\u0000\n`],
+      [
+        'no entries of the language',
+        '{"word": "one", "lang_code": "en", "senses": [{"glosses": ["one"]}]}\n',
+      ],
+      ['a truncated gzip', () => Readable.from([gzip.subarray(0, gzip.length - 100)]), 'es.jsonl.gz'],
+      ['a .gz that is not gzip', wordLines(0, 3), 'es.jsonl.gz'],
+      ['a file that fails while read', () => failingAfter(wordLines(0, 1500))],
+    ];
+    for (const [name, text, fileName] of files) {
+      const inThread = await importWith(false, text, { fileName });
+      const offThread = await importWith(true, text, { fileName });
+
+      expect(inThread.done?.status, name).toBe('failed');
+      expect(offThread.done, name).toMatchObject({ status: 'failed', error: inThread.done?.error });
+      expect(offThread.hasTables, name).toBe(false);
+    }
+  });
+
+  it('stops when cancelled, or when the server stops, destroying its input and dropping its tables', async () => {
+    for (const stop of ['cancel', 'server'] as const) {
+      const row = await runningImport();
+      const input = new PassThrough();
+      const stopping = new AbortController();
+      const running = executeImport(depsWith(true), row, stopping.signal, async () => input);
+      input.write(wordLines(0, 1000));
+      await expect.poll(() => progressLines(row.id), { timeout: SERVER_WORK_TIMEOUT }).toBe(1000);
+
+      if (stop === 'server') stopping.abort(new Error('The server is stopping.'));
+      else {
+        await t.db
+          .update(dictionaryImports)
+          .set({ status: 'cancelled', error: 'Cancelled by an administrator.' })
+          .where(eq(dictionaryImports.id, row.id));
+        input.write(wordLines(1000, 2000)); // the next batch's report notices the cancel
+      }
+      const finished = await running;
+
+      expect(finished).toMatchObject(
+        stop === 'server'
+          ? {
+              status: 'failed',
+              error: 'The import was interrupted because the server stopped. Start it again.',
+            }
+          : { status: 'cancelled', error: 'Cancelled by an administrator.' },
+      );
+      expect(input.destroyed).toBe(true);
+      expect(await hasTables(row.id)).toBe(false);
+    }
+  });
+});
+
+/** A stream that gives `text`, then fails as a lost upload would. */
+function failingAfter(text: string): Readable {
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(text);
+      throw new Error('the upload was lost');
+    })(),
+  );
+}

@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { type BatchRows, ImportLines, type ImportLinesOptions, type LinesBatch } from './import-lines.ts';
 
 /** What the import's thread asks of a line worker. */
@@ -86,6 +87,59 @@ function workerUrl(): URL {
   return new URL(`./dictionary-import-worker${sourceExtension}`, import.meta.url);
 }
 
+/** Whether the worker's module is there: a bundle built without it beside it (a script of one's own) has none. */
+export function hasImportWorker(): boolean {
+  return existsSync(fileURLToPath(workerUrl()));
+}
+
+/**
+ * Starts a thread on the worker's module (dictionary-import-worker.ts) with `workerData`, in a heap of its own
+ * bounded by `resourceLimits`. From source, the worker first registers tsx's loader, which node's --import
+ * does not do for a worker.
+ */
+export function startImportWorker(workerData: unknown, resourceLimits: ResourceLimits): Worker {
+  const url = workerUrl();
+  const restore = unsetSemiSpaceFlag();
+  const worker = isSource
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
+        { eval: true, workerData, resourceLimits },
+      )
+    : new Worker(url, { workerData, resourceLimits });
+  worker.once('online', restore).once('error', restore).once('exit', restore);
+  return worker;
+}
+
+/**
+ * The semi-space size the process was started with (npm start's --max-semi-space-size=64, decision 030), from
+ * its flags or NODE_OPTIONS; undefined when none (V8's default). A worker inherits them.
+ */
+const SEMI_SPACE_FLAG = (() => {
+  let size: string | undefined;
+  for (const word of [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]) {
+    size = /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(word)?.[1] ?? size;
+  }
+  return size;
+})();
+
+/**
+ * V8 sizes each new isolate's young generation by that flag when it is set, over the worker's resourceLimits
+ * (decision 102 measured the import's workers at 128 MB of new space each under npm start). So it is unset
+ * while the worker's isolate is made (the isolates already made keep their sizes), and the returned function
+ * sets it back once the worker runs (or failed to start). Two workers started at once may see it set back
+ * before the second isolate is made: that one then has the server's young generation, no worse than before.
+ */
+export function unsetSemiSpaceFlag(): () => void {
+  if (SEMI_SPACE_FLAG === undefined) return () => undefined;
+  setFlagsFromString('--max-semi-space-size=0');
+  let isRestored = false;
+  return () => {
+    if (isRestored) return;
+    isRestored = true;
+    setFlagsFromString(`--max-semi-space-size=${SEMI_SPACE_FLAG}`);
+  };
+}
+
 /**
  * The line work on the import's thread and `workers` worker threads taking turns: the import's thread also
  * reads and splits the file and writes the COPY text to PostgreSQL. A failure of a worker fails every batch
@@ -96,7 +150,7 @@ export function linesOffThread(
   workers: number = LINE_WORKERS,
 ): LineWork {
   // A bundle built without the worker beside it (a script of one's own) imports on its own thread rather than fail.
-  const threads = existsSync(fileURLToPath(workerUrl())) ? workers : 0;
+  const threads = hasImportWorker() ? workers : 0;
   const works = { ...options, works: threads + 1 };
   return together([inThread(works), ...Array.from({ length: threads }, () => lineWorker(works))]);
 }
@@ -105,18 +159,11 @@ export function linesOffThread(
  * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
  * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
 /** One worker thread, its requests answered in order. */
 function lineWorker(options: ImportLinesOptions): OneWork {
-  const url = workerUrl();
-  // From source, the worker first registers tsx's loader, which node's --import does not do for a worker.
-  const worker = isSource
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-        { eval: true, workerData: options, resourceLimits: WORKER_LIMITS },
-      )
-    : new Worker(url, { workerData: options, resourceLimits: WORKER_LIMITS });
+  const worker = startImportWorker(options, WORKER_LIMITS);
   const waiting: { resolve(answer: LinesAnswer): void; reject(error: unknown): void }[] = [];
   let failure: unknown;
   let isClosed = false;

@@ -200,8 +200,9 @@ export interface ImportDeps {
   /** How often the heartbeat moves besides progress (HEARTBEAT_INTERVAL_MS by default). */
   heartbeatIntervalMs?: number;
   /**
-   * Whether the lines are parsed and mapped on a worker thread (lines-off-thread.ts): by default when the
-   * server runs bundled, not from source (tests, tsx), where the worker would first load tsx's loader.
+   * Whether the dump is read, parsed and mapped on the import's worker thread (import-off-thread.ts, decision
+   * 102): by default when the server runs bundled, not from source (tests, tsx), where each worker would first
+   * load tsx's loader. The command line asks for it.
    */
   linesOffThread?: boolean;
 }
