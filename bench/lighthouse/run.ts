@@ -34,6 +34,7 @@ interface BundleReport {
   landingInitialJsGzipKb: number;
   budgetKb: number;
   readerInitialJsGzipKb?: number;
+  signInInitialJsGzipKb?: number;
 }
 
 function bundleReport(): BundleReport {
@@ -85,7 +86,7 @@ const loadAfter = loadavg();
 log(`measured with ${chromeVersion}`);
 printResults(results);
 console.info(
-  `\nInitial JavaScript (gzipped, dist/bundle-report.json): landing ${bundle.landingInitialJsGzipKb} KB (budget ${bundle.budgetKb} KB), reader route ${bundle.readerInitialJsGzipKb ?? '–'} KB`,
+  `\nInitial JavaScript (gzipped, dist/bundle-report.json): landing ${bundle.landingInitialJsGzipKb} KB (budget ${bundle.budgetKb} KB), reader route ${bundle.readerInitialJsGzipKb ?? '–'} KB, sign-in page ${bundle.signInInitialJsGzipKb ?? '–'} KB`,
 );
 console.info(
   `Load average before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}`,
