@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const DIST = 'dist/web';
 const BUDGET_KB = 100;
 // The sign-in page: the entry, the auth client and the form, never the signed-in screens' 'shared' chunk
-// (126 KB gzipped before decision 098, 221 KB with 'shared', 126 KB again with decision 101).
+// (126 KB gzipped before decision 098, 221 KB with 'shared', 122 KB again with decision 101).
 const SIGN_IN_BUDGET_KB = 140;
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
 
