@@ -2,42 +2,58 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { authChunkNamer } from './scripts/chunking.ts';
 
 // The API server listens here while `npm run dev` runs; Vite proxies every server path to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-/** The chunks a signed-in screen's first render needs whatever the screen (see `codeSplitting` below). */
-const SCREEN_CHUNKS = [/[\\/]web[\\/]features[\\/]auth[\\/]client\.ts$/, /[\\/]web[\\/]lib[\\/]query\.tsx$/];
+/** TanStack Query's provider, loaded beside every screen that fetches data (web/router.tsx). */
+const QUERY_PROVIDER = /[\\/]web[\\/]lib[\\/]query\.tsx$/;
 
 /**
- * The shell (index.html, every page but the landing) names the chunks every screen loads at once ('shared', the
- * auth client, TanStack Query's provider) as module preloads, so they download beside the entry rather than
- * after it has run (docs/decisions/098). The landing's page takes them out (scripts/prerender-landing.mjs).
+ * The shell (index.html, every page but the landing) names the chunks every signed-in screen loads at once
+ * ('shared', 'auth' with the auth client, TanStack Query's provider) as module preloads, so they download beside
+ * the entry rather than after it has run (docs/decisions/098). The landing's page takes them all out
+ * (scripts/prerender-landing.mjs); the sign-in pages' shell, `signin.html`, written here, keeps only 'auth'
+ * (docs/decisions/101), and the server sends it for those pages (server/http/web-app.ts).
  */
 function preloadScreenChunks(): Plugin {
+  const signedInOnly = /<link rel="modulepreload" data-screens data-signed-in [^>]*>\s*/g;
   return {
     name: 'catamaran:preload-screen-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunks = Object.values(context.bundle ?? {}).filter(
-          (output) =>
-            output.type === 'chunk' &&
-            !output.isEntry &&
-            (output.name === 'shared' ||
-              SCREEN_CHUNKS.some((pattern) => pattern.test(output.facadeModuleId ?? ''))),
-        );
-        return chunks.map((chunk) => ({
+        const chunks = Object.values(context.bundle ?? {}).flatMap((output) => {
+          if (output.type !== 'chunk' || output.isEntry) return [];
+          const signedIn = output.name === 'shared' || QUERY_PROVIDER.test(output.facadeModuleId ?? '');
+          return signedIn || output.name === 'auth' ? [{ file: output.fileName, signedIn }] : [];
+        });
+        return chunks.map(({ file, signedIn }) => ({
           tag: 'link',
           attrs: {
             rel: 'modulepreload',
             'data-screens': true,
+            'data-signed-in': signedIn,
             crossorigin: true,
-            href: `/${chunk.fileName}`,
+            href: `/${file}`,
           },
           injectTo: 'head' as const,
         }));
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const shell = bundle['index.html'];
+        if (shell?.type !== 'asset')
+          throw new Error('Vite emitted no index.html to copy for the sign-in pages.');
+        const html = String(shell.source);
+        const signIn = html.replace(signedInOnly, '');
+        if (signIn === html)
+          throw new Error("index.html preloads no signed-in screen's chunk: the plugin changed?");
+        this.emitFile({ type: 'asset', fileName: 'signin.html', source: signIn });
       },
     },
   };
@@ -73,15 +89,17 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Fewer, larger chunks (docs/decisions/098). Left to itself, Rolldown split the signed-in screens' code
-        // into some 35 chunks by which screens share each module; over HTTP/1.1's six connections and a phone's
-        // round trips that is several waves of requests before the first render. The landing's own code stays
-        // one chunk ('$initial'), and every module two lazy screens share goes into one 'shared' chunk, loaded
-        // beside the screen's own: a screen's first load is the entry, the auth client, TanStack Query's
-        // provider, 'shared' and the screen.
+        // Fewer, larger chunks (docs/decisions/098, 101). Left to itself, Rolldown split the signed-in screens'
+        // code into some 35 chunks by which screens share each module; over HTTP/1.1's six connections and a
+        // phone's round trips that is several waves of requests before the first render. The landing's own code
+        // stays one chunk ('$initial'); the auth client and what the sign-in screens share with others are
+        // 'auth'; every other module two lazy chunks share goes into one 'shared' chunk, loaded beside the
+        // screen's own. A signed-in screen's first load is the entry, 'auth', TanStack Query's provider,
+        // 'shared' and the screen; a sign-in page's the entry, 'auth' and the screen.
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 2 },
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            { name: authChunkNamer(), priority: 2 },
             { name: 'shared', minShareCount: 2, priority: 1 },
           ],
         },

@@ -1,6 +1,7 @@
 // Pro through Stripe: the learner's plan, Checkout, the customer portal and Stripe's webhook (learner.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import { CheckoutRequest, Subscription } from '../schemas/billing.ts';
 
 export const getSubscription = endpoint({
@@ -15,14 +16,14 @@ export const createCheckoutSession = endpoint({
   path: '/api/create-checkout-session/',
   access: 'signed-in',
   body: CheckoutRequest,
-  response: z.object({ checkout_url: z.string() }),
+  response: lazy(() => z.object({ checkout_url: z.string() })),
 });
 
 export const createCustomerPortal = endpoint({
   method: 'POST',
   path: '/api/create-customer-portal/',
   access: 'signed-in',
-  response: z.object({ portal_url: z.string() }),
+  response: lazy(() => z.object({ portal_url: z.string() })),
 });
 
 /** Stripe's events; the body is read as its exact bytes, whose signature is checked. */
@@ -30,8 +31,10 @@ export const stripeWebhook = endpoint({
   method: 'POST',
   path: '/api/stripe/webhook/',
   access: 'public',
-  response: z.object({
-    received: z.literal(true),
-    outcome: z.enum(['applied', 'duplicate', 'ignored', 'unknown customer']),
-  }),
+  response: lazy(() =>
+    z.object({
+      received: z.literal(true),
+      outcome: z.enum(['applied', 'duplicate', 'ignored', 'unknown customer']),
+    }),
+  ),
 });

@@ -1,6 +1,7 @@
 // The bulk import of story ideas from a workbook (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import { BulkImportAnswer, BulkPreviewAnswer } from '../schemas/bulk.ts';
 
 /** The form (BulkImportFields) and its workbook: a preview, or the import. */
@@ -9,7 +10,7 @@ export const bulkImportStories = endpoint({
   path: '/api/admin/bulk-import-stories/',
   access: 'admin',
   body: 'multipart',
-  response: z.union([BulkPreviewAnswer, BulkImportAnswer]),
+  response: lazy(() => z.union([BulkPreviewAnswer, BulkImportAnswer])),
 });
 
 export const downloadBulkTemplate = endpoint({

@@ -2,6 +2,7 @@
 // and the translations import of the admin area (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import {
   DictionaryImport,
   DumpCounts,
@@ -34,15 +35,17 @@ export const lookUpWords = endpoint({
 });
 
 /** The preview of a dump's first lines, answered as they arrive. */
-export const DumpPreview = DumpCounts.extend({
-  action: z.literal('preview'),
-  truncated: z.boolean(),
-  sample: z.array(z.unknown()),
-});
+export const DumpPreview = lazy(() =>
+  DumpCounts.extend({
+    action: z.literal('preview'),
+    truncated: z.boolean(),
+    sample: z.array(z.unknown()),
+  }),
+);
 export type DumpPreview = z.infer<typeof DumpPreview>;
 
 /** An accepted import (202): the queued import, to follow. */
-export const QueuedImport = z.object({ action: z.literal('import'), import: DictionaryImport });
+export const QueuedImport = lazy(() => z.object({ action: z.literal('import'), import: DictionaryImport }));
 export type QueuedImport = z.infer<typeof QueuedImport>;
 
 /**
@@ -53,14 +56,14 @@ export const uploadDictionary = endpoint({
   path: '/api/admin/translations/upload/',
   access: 'admin',
   body: 'multipart',
-  response: z.union([DumpPreview, QueuedImport]),
+  response: lazy(() => z.union([DumpPreview, QueuedImport])),
 });
 
 export const listImports = endpoint({
   method: 'GET',
   path: '/api/admin/translations/imports/',
   access: 'admin',
-  response: z.array(DictionaryImport),
+  response: lazy(() => z.array(DictionaryImport)),
 });
 
 export const getImport = endpoint({

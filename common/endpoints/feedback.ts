@@ -1,6 +1,7 @@
 // A learner's feedback (learner.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import { FeedbackInput } from '../schemas/feedback.ts';
 
 export const sendFeedback = endpoint({
@@ -8,6 +9,6 @@ export const sendFeedback = endpoint({
   path: '/api/feedback/',
   access: 'signed-in',
   body: FeedbackInput,
-  response: z.object({ id: z.number().int(), created_at: z.string() }),
+  response: lazy(() => z.object({ id: z.number().int(), created_at: z.string() })),
   status: 201,
 });

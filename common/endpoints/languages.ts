@@ -1,6 +1,7 @@
 // The languages: the public list (learner.md §7) and the admin area's (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import {
   AdminLanguage,
   AdminLanguageCreate,
@@ -21,7 +22,7 @@ export const listAdminLanguages = endpoint({
   method: 'GET',
   path: '/api/admin/languages/',
   access: 'admin',
-  response: z.array(AdminLanguage),
+  response: lazy(() => z.array(AdminLanguage)),
 });
 
 export const createLanguage = endpoint({

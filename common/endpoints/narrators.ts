@@ -2,6 +2,7 @@
 // (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import {
   ApplicantVideo,
   ApplicantVideoStart,
@@ -18,7 +19,9 @@ export const apply = endpoint({
   path: '/api/teacher-application/',
   access: 'public',
   body: TeacherApplicationInput,
-  response: z.object({ id: z.number().int(), form_language: z.enum(FORM_LANGUAGES), created_at: z.string() }),
+  response: lazy(() =>
+    z.object({ id: z.number().int(), form_language: z.enum(FORM_LANGUAGES), created_at: z.string() }),
+  ),
   status: 201,
 });
 
@@ -44,7 +47,7 @@ export const listApplications = endpoint({
   method: 'GET',
   path: '/api/teacher-applications/',
   access: 'admin',
-  response: z.array(TeacherApplication),
+  response: lazy(() => z.array(TeacherApplication)),
 });
 
 export const toggleContacted = endpoint({
@@ -59,7 +62,7 @@ export const listVideos = endpoint({
   method: 'GET',
   path: '/api/applicant-video/admin/list/',
   access: 'admin',
-  response: z.array(ApplicantVideo),
+  response: lazy(() => z.array(ApplicantVideo)),
 });
 
 export const signVideoUrl = endpoint({

@@ -1,6 +1,7 @@
 // Authoring stories and chapters in the admin area (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 import {
   ReadAlongInput,
   ReadAlongPreview,
@@ -23,7 +24,7 @@ export const listAdminStories = endpoint({
   method: 'GET',
   path: '/api/admin/stories/',
   access: 'admin',
-  response: z.array(AdminStory),
+  response: lazy(() => z.array(AdminStory)),
 });
 
 export const createStory = endpoint({
@@ -65,7 +66,7 @@ export const listChapters = endpoint({
   path: '/api/admin/stories/:storyId/chapters/',
   access: 'admin',
   ids: { storyId: STORY_NOT_FOUND },
-  response: z.array(AdminChapter),
+  response: lazy(() => z.array(AdminChapter)),
 });
 
 export const createChapter = endpoint({

@@ -2,28 +2,37 @@
 // (admin.md §7).
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
+import { lazy } from '../lazy.ts';
 
 /** Under stories/ from the story editor, under covers/ from the stories tab. */
-export const CoverUploadQuery = z.object({
-  folder: z.enum(['covers', 'stories'], { error: 'folder must be covers or stories.' }).default('covers'),
-});
+export const CoverUploadQuery = lazy(() =>
+  z.object({
+    folder: z.enum(['covers', 'stories'], { error: 'folder must be covers or stories.' }).default('covers'),
+  }),
+);
 
 /** The chapter the audio is for, or `new` before the chapter is saved. */
-export const AudioUploadQuery = z.object({
-  chapter: z
-    .string({ error: 'chapter must be an id or new.' })
-    .regex(/^(new|\d{1,12})$/, { error: 'chapter must be an id or new.' })
-    .default('new'),
-});
+export const AudioUploadQuery = lazy(() =>
+  z.object({
+    chapter: z
+      .string({ error: 'chapter must be an id or new.' })
+      .regex(/^(new|\d{1,12})$/, { error: 'chapter must be an id or new.' })
+      .default('new'),
+  }),
+);
 
-export const UploadedFile = z.object({
-  key: z.string(),
-  url: z.string(),
-  content_type: z.string(),
-  size: z.number().int(),
-});
+export const UploadedFile = lazy(() =>
+  z.object({
+    key: z.string(),
+    url: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+  }),
+);
 
-export const UploadedAudio = UploadedFile.extend({ duration_seconds: z.number().int().nullable() });
+export const UploadedAudio = lazy(() =>
+  UploadedFile.extend({ duration_seconds: z.number().int().nullable() }),
+);
 
 export const uploadCover = endpoint({
   method: 'POST',

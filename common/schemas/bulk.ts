@@ -1,6 +1,7 @@
 // The bulk import of story ideas (admin.md §3, §7): the fields of POST /api/admin/bulk-import-stories/ beside
 // its file, and its answers.
 import { z } from 'zod';
+import { lazy } from '../lazy.ts';
 import { DIFFICULTIES } from '../stories.ts';
 import { serialId } from './ids.ts';
 
@@ -31,22 +32,24 @@ export const TEMPLATE_TOO_LONG = `The prompt template is longer than ${MAX_TEMPL
 export const DIFFICULTY_PROMPTS_TOO_LONG = `The difficulty prompts are longer than ${MAX_DIFFICULTY_PROMPTS_LENGTH.toLocaleString('en-US')} characters in all.`;
 
 /** The multipart fields beside the file. An absent template or prompt set means the defaults. */
-export const BulkImportFields = z.object({
-  mode: z.enum(BULK_MODES, { error: 'mode must be preview or import.' }),
-  language: z.coerce.number({ error: NO_LANGUAGE }).pipe(serialId(NO_LANGUAGE)),
-  template: z
-    .string({ error: 'template must be text.' })
-    .max(MAX_TEMPLATE_LENGTH, {
-      error: TEMPLATE_TOO_LONG,
-    })
-    .optional(),
-  difficulty_prompts: z
-    .string({ error: 'difficulty_prompts must be text.' })
-    .max(MAX_DIFFICULTY_PROMPTS_LENGTH, {
-      error: DIFFICULTY_PROMPTS_TOO_LONG,
-    })
-    .optional(),
-});
+export const BulkImportFields = lazy(() =>
+  z.object({
+    mode: z.enum(BULK_MODES, { error: 'mode must be preview or import.' }),
+    language: z.coerce.number({ error: NO_LANGUAGE }).pipe(serialId(NO_LANGUAGE)),
+    template: z
+      .string({ error: 'template must be text.' })
+      .max(MAX_TEMPLATE_LENGTH, {
+        error: TEMPLATE_TOO_LONG,
+      })
+      .optional(),
+    difficulty_prompts: z
+      .string({ error: 'difficulty_prompts must be text.' })
+      .max(MAX_DIFFICULTY_PROMPTS_LENGTH, {
+        error: DIFFICULTY_PROMPTS_TOO_LONG,
+      })
+      .optional(),
+  }),
+);
 export type BulkImportFields = z.infer<typeof BulkImportFields>;
 
 /** What the import does, or would do, with one chapter of the workbook. */
@@ -54,38 +57,44 @@ export const BULK_ACTIONS = ['create', 'update', 'unchanged'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** A chapter card of the preview (admin.md §3), and what importing it would do. */
-export const BulkPreviewItem = z.object({
-  title: z.string(),
-  level: z.enum(DIFFICULTIES),
-  story_description: z.string(),
-  chapter_number: z.number().int(),
-  chapter_title: z.string(),
-  chapter_purpose: z.string(),
-  generation_prompt: z.string(),
-  is_adult: z.boolean(),
-  action: z.enum(BULK_ACTIONS),
-});
+export const BulkPreviewItem = lazy(() =>
+  z.object({
+    title: z.string(),
+    level: z.enum(DIFFICULTIES),
+    story_description: z.string(),
+    chapter_number: z.number().int(),
+    chapter_title: z.string(),
+    chapter_purpose: z.string(),
+    generation_prompt: z.string(),
+    is_adult: z.boolean(),
+    action: z.enum(BULK_ACTIONS),
+  }),
+);
 export type BulkPreviewItem = z.infer<typeof BulkPreviewItem>;
 
 /**
  * The counts of admin.md §3: what an import did, or what a preview's import would do. `total_chapters` is
  * every chapter the workbook holds that can be imported, unchanged ones included.
  */
-export const BulkImportCounts = z.object({
-  created_stories: z.number().int(),
-  updated_stories: z.number().int(),
-  created_chapters: z.number().int(),
-  updated_chapters: z.number().int(),
-  total_chapters: z.number().int(),
-  warnings: z.array(z.string()),
-});
+export const BulkImportCounts = lazy(() =>
+  z.object({
+    created_stories: z.number().int(),
+    updated_stories: z.number().int(),
+    created_chapters: z.number().int(),
+    updated_chapters: z.number().int(),
+    total_chapters: z.number().int(),
+    warnings: z.array(z.string()),
+  }),
+);
 export type BulkImportCounts = z.infer<typeof BulkImportCounts>;
 
 /** The preview: the first chapter cards (at most BULK_PREVIEW_LIMIT), and the counts an import would give. */
-export const BulkPreviewAnswer = BulkImportCounts.extend({
-  mode: z.literal('preview'),
-  preview: z.array(BulkPreviewItem),
-});
+export const BulkPreviewAnswer = lazy(() =>
+  BulkImportCounts.extend({
+    mode: z.literal('preview'),
+    preview: z.array(BulkPreviewItem),
+  }),
+);
 export type BulkPreviewAnswer = z.infer<typeof BulkPreviewAnswer>;
 
 /**
@@ -93,17 +102,19 @@ export type BulkPreviewAnswer = z.infer<typeof BulkPreviewAnswer>;
  * its own fields (as created_stories and updated_stories count it), and how many of its chapters were created
  * or updated.
  */
-export const BulkImportAnswer = BulkImportCounts.extend({
-  mode: z.literal('import'),
-  stories: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      action: z.enum(BULK_ACTIONS),
-      changed_chapters: z.number().int(),
-    }),
-  ),
-});
+export const BulkImportAnswer = lazy(() =>
+  BulkImportCounts.extend({
+    mode: z.literal('import'),
+    stories: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        action: z.enum(BULK_ACTIONS),
+        changed_chapters: z.number().int(),
+      }),
+    ),
+  }),
+);
 export type BulkImportAnswer = z.infer<typeof BulkImportAnswer>;
 
 /** How many chapter cards a preview shows (admin.md §9). */

@@ -1,20 +1,23 @@
 // POST /api/feedback/ (learner.md §3 Feedback, §5, §7).
 import { z } from 'zod';
+import { lazy } from '../lazy.ts';
 
 export const FEEDBACK_REQUIRED = 'Please enter your feedback';
 /** A long letter, not a book: a few pages of text. */
 export const MAX_FEEDBACK_LENGTH = 10_000;
 
-export const FeedbackInput = z.object(
-  {
-    feedback_text: z
-      .string({ error: FEEDBACK_REQUIRED })
-      .trim()
-      .min(1, { error: FEEDBACK_REQUIRED })
-      .max(MAX_FEEDBACK_LENGTH, {
-        error: `Feedback can be at most ${MAX_FEEDBACK_LENGTH.toLocaleString('en-US')} characters.`,
-      }),
-  },
-  { error: FEEDBACK_REQUIRED },
+export const FeedbackInput = lazy(() =>
+  z.object(
+    {
+      feedback_text: z
+        .string({ error: FEEDBACK_REQUIRED })
+        .trim()
+        .min(1, { error: FEEDBACK_REQUIRED })
+        .max(MAX_FEEDBACK_LENGTH, {
+          error: `Feedback can be at most ${MAX_FEEDBACK_LENGTH.toLocaleString('en-US')} characters.`,
+        }),
+    },
+    { error: FEEDBACK_REQUIRED },
+  ),
 );
 export type FeedbackInput = z.infer<typeof FeedbackInput>;

@@ -1,6 +1,7 @@
 // How a learner likes to read and listen (issue 23): the narration's speed, the text's size, line spacing and
 // typeface, and the theme, kept on the server for the learner so that every device reads alike.
 import { z } from 'zod';
+import { lazy } from '../lazy.ts';
 
 /** The narration's speeds: half to double, by quarters (issue 23). Pitch is kept at every speed. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -28,23 +29,26 @@ export const DEFAULT_READER_SETTINGS = {
 const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of ${values.join(', ')}.` });
 
-export const ReaderSettings = z.object({
-  playback_rate: z
-    .number({ error: 'playback_rate must be a number.' })
-    .refine((rate) => (PLAYBACK_RATES as readonly number[]).includes(rate), {
-      error: `playback_rate must be one of ${PLAYBACK_RATES.join(', ')}.`,
-    }),
-  text_size: oneOf('text_size', TEXT_SIZES),
-  line_spacing: oneOf('line_spacing', LINE_SPACINGS),
-  typeface: oneOf('typeface', TYPEFACES),
-  theme: oneOf('theme', THEMES),
-});
+export const ReaderSettings = lazy(() =>
+  z.object({
+    playback_rate: z
+      .number({ error: 'playback_rate must be a number.' })
+      .refine((rate) => (PLAYBACK_RATES as readonly number[]).includes(rate), {
+        error: `playback_rate must be one of ${PLAYBACK_RATES.join(', ')}.`,
+      }),
+    text_size: oneOf('text_size', TEXT_SIZES),
+    line_spacing: oneOf('line_spacing', LINE_SPACINGS),
+    typeface: oneOf('typeface', TYPEFACES),
+    theme: oneOf('theme', THEMES),
+  }),
+);
 export type ReaderSettings = z.infer<typeof ReaderSettings>;
 
 /** PUT /api/me/reader-settings/: any of the settings, the others kept. */
-export const ReaderSettingsInput = ReaderSettings.partial().refine(
-  (input) => Object.values(input).some((value) => value !== undefined),
-  { error: `Send at least one setting to change: ${Object.keys(ReaderSettings.shape).join(', ')}.` },
+export const ReaderSettingsInput = lazy(() =>
+  ReaderSettings.partial().refine((input) => Object.values(input).some((value) => value !== undefined), {
+    error: `Send at least one setting to change: ${Object.keys(ReaderSettings.shape).join(', ')}.`,
+  }),
 );
 export type ReaderSettingsInput = z.infer<typeof ReaderSettingsInput>;
 

@@ -28,6 +28,9 @@ writeFileSync(join(dist, 'index.html'), SHELL);
 // The landing's own shell (its markup rendered at build time), over the size worth compressing.
 const LANDING_SHELL = `<!doctype html><html><body><div id="root"><h1>Catamaran</h1>${'<p>A story.</p>'.repeat(100)}</div></body></html>`;
 writeFileSync(join(dist, 'landing.html'), LANDING_SHELL);
+// The sign-in pages' shell: the app's without the signed-in screens' preloads.
+const SIGN_IN_SHELL = '<!doctype html><html><head><!-- sign-in --></head></html>';
+writeFileSync(join(dist, 'signin.html'), SIGN_IN_SHELL);
 writeFileSync(join(dist, 'assets', 'main-Ab12Cd34.js'), ASSET);
 writeFileSync(join(dist, 'assets', 'main-Ab12Cd34.js.gz'), gzipSync(ASSET));
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -155,10 +158,20 @@ describe('every answer', () => {
 
 describe('the web app', () => {
   it('answers the screens of the route table with the shell, never cached', async () => {
-    for (const path of ['/signin', '/dashboard', '/story/12', '/read/3/9', '/admin/story/4']) {
+    for (const path of ['/dashboard', '/story/12', '/read/3/9', '/admin/story/4', '/apply']) {
       const response = await t.get(path);
       expect(response.status, path).toBe(200);
       expect(response.text).toBe(SHELL);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it('answers the sign-in pages with their own shell, never cached', async () => {
+    for (const path of ['/signin', '/signin/', '/signup', '/signin/verify', '/signin/verify?token=x']) {
+      const response = await t.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.text, path).toBe(SIGN_IN_SHELL);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-type']).toMatch(/^text\/html/);
     }

@@ -9,6 +9,15 @@ import { HttpError } from './errors.ts';
 import { markNotSetUp } from './log-policy.ts';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/'];
+/**
+ * The pages a visitor signs in or up on: their shell (`signin.html`) does not preload the signed-in screens'
+ * chunks, which these pages never load (docs/decisions/101).
+ */
+const SIGN_IN_PAGES: ReadonlySet<string> = new Set([
+  CLIENT_ROUTES.signIn,
+  CLIENT_ROUTES.signUp,
+  CLIENT_ROUTES.signInVerify,
+]);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A page's HTML, and its compressed copies when it is worth compressing (made once, at start-up). */
@@ -46,12 +55,14 @@ function sendShell(request: FastifyRequest, reply: FastifyReply, shell: Shell): 
 /**
  * Serves the built single-page app: hashed assets cached for a year, `index.html` never cached, and every
  * screen path answered with the app's shell (404 for a path outside the route table), compressed. `/` gets the
- * landing's own shell when the build made one (`landing.html`, its markup rendered in: docs/decisions/094).
+ * landing's own shell when the build made one (`landing.html`, its markup rendered in: docs/decisions/094), the
+ * sign-in pages theirs (`signin.html`, without the signed-in screens' preloads: docs/decisions/101).
  * API paths never fall through to the shell: an unknown one is a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const shell = readShell(join(distDir, 'index.html'));
   const landingShell = shell && (readShell(join(distDir, 'landing.html')) ?? shell);
+  const signInShell = shell && (readShell(join(distDir, 'signin.html')) ?? shell);
   if (!shell) app.log.warn({ distDir }, 'the web app is not built; run `npm run build` to serve it');
 
   if (shell) {
@@ -83,8 +94,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       .status(isClientRoute(path) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return sendShell(request, reply, path === CLIENT_ROUTES.landing ? (landingShell ?? shell) : shell);
+    return sendShell(request, reply, shellOf(path, shell, landingShell, signInShell));
   });
+}
+
+/** The shell a page's path is answered with: the landing's, the sign-in pages', or the app's. */
+function shellOf(path: string, shell: Shell, landing = shell, signIn = shell): Shell {
+  if (path === CLIENT_ROUTES.landing) return landing;
+  return SIGN_IN_PAGES.has(path.length > 1 ? path.replace(/\/$/, '') : path) ? signIn : shell;
 }
 
 function hasExtension(path: string): boolean {
