@@ -81,22 +81,32 @@ export async function topStatements(client: pg.Client, limit = 25): Promise<Stat
   });
 }
 
-/** The cluster's write-ahead log so far (pg_stat_wal): records, full-page images, bytes. */
+/**
+ * The cluster's write-ahead log so far (pg_stat_wal): records, full-page images, bytes; and the database's
+ * transactions rolled back and deadlocks (pg_stat_database), which a batch that failed over to the longer path
+ * leaves.
+ */
 export interface WalReading {
   records: number;
   fullPages: number;
   bytes: number;
+  rollbacks: number;
+  deadlocks: number;
 }
 
 export async function walSoFar(client: pg.Client): Promise<WalReading> {
-  const { rows } = await client.query<{ wal_records: string; wal_fpi: string; wal_bytes: string }>(
-    'SELECT wal_records, wal_fpi, wal_bytes FROM pg_stat_wal',
+  await client.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await client.query<Record<string, string>>(
+    `SELECT w.wal_records, w.wal_fpi, w.wal_bytes, d.xact_rollback, d.deadlocks
+     FROM pg_stat_wal w, pg_stat_database d WHERE d.datname = current_database()`,
   );
   const row = rows[0];
   return {
     records: Number(row?.wal_records ?? 0),
     fullPages: Number(row?.wal_fpi ?? 0),
     bytes: Number(row?.wal_bytes ?? 0),
+    rollbacks: Number(row?.xact_rollback ?? 0),
+    deadlocks: Number(row?.deadlocks ?? 0),
   };
 }
 
@@ -111,5 +121,7 @@ export function walPerRequest(before: WalReading, after: WalReading, requests: n
     recordsPerRequest: per(after.records - before.records),
     fullPagesPerRequest: per(after.fullPages - before.fullPages),
     bytesPerRequest: Math.round((after.bytes - before.bytes) / Math.max(1, requests)),
+    rollbacks: after.rollbacks - before.rollbacks,
+    deadlocks: after.deadlocks - before.deadlocks,
   };
 }

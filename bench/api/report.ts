@@ -33,7 +33,13 @@ export interface EndpointResult {
     appMicrosPerRequest: number | null;
     shareOfBare: number | null;
     /** The write-ahead log the app's run wrote per request (its warm-up included). */
-    wal: { recordsPerRequest: number; fullPagesPerRequest: number; bytesPerRequest: number };
+    wal: {
+      recordsPerRequest: number;
+      fullPagesPerRequest: number;
+      bytesPerRequest: number;
+      rollbacks: number;
+      deadlocks: number;
+    };
   }[];
   /** The CPU of the PostgreSQL backends serving the app's pool, during the app's flat-out run and its warm-up. */
   postgresBackends: { backends: number; microsPerRequest: number } | null;

@@ -95,7 +95,8 @@ async function measureRounds(
     log(
       `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU` +
         (wal.recordsPerRequest > 0.5
-          ? `; WAL ${wal.bytesPerRequest} B, ${wal.recordsPerRequest} records, ${wal.fullPagesPerRequest} full pages a request`
+          ? `; WAL ${wal.bytesPerRequest} B, ${wal.recordsPerRequest} records, ${wal.fullPagesPerRequest} full ` +
+            `pages a request; ${wal.rollbacks} rollbacks, ${wal.deadlocks} deadlocks`
           : ''),
     );
     const share = bare ? app.requestsPerSecond / bare.requestsPerSecond : 0;
