@@ -173,7 +173,7 @@ async function measureEndpoint(
     : (await server.expect({ kind: 'bare', input: bareInput }, 'bare')).origin;
   const rounds = await measureRounds((origin) => load(origin), { bareOrigin, appOrigin, server, client });
   const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)] as Round;
-  const { bare, app, backends, logBefore, logAfter } = median;
+  const { bare, app } = median;
   const rate = bare ? Math.max(1, Math.round((bare.requestsPerSecond * TARGET_SHARE[name]) / 2)) : 0;
   // Offered more than it answers flat out, the app would only queue: the steady run sends rate × duration
   // requests and waits for every answer, minutes for the slow endpoints, and its p99 is the queue's length.
@@ -183,7 +183,6 @@ async function measureEndpoint(
     offered && bareOrigin
       ? await steadyRun(rate, (origin) => load(origin, rate), { bare: bareOrigin, app: appOrigin }, server)
       : { atHalf: null, bareAtHalf: null, pausesAtHalf: null };
-  const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
   return {
     request: `${request.method} ${request.path}`,
     status: answer.status,
@@ -205,6 +204,14 @@ async function measureEndpoint(
       shareOfBare: round.bare ? Number(round.share.toFixed(3)) : null,
       wal: round.wal,
     })),
+    ...backendsAndLog(median),
+  };
+}
+
+/** The reported round's PostgreSQL backends' CPU and log volume, per request. */
+function backendsAndLog({ app, backends, logBefore, logAfter }: Round) {
+  const perTenThousand = (value: number) => Math.round((value * 10_000) / app.allRequests);
+  return {
     postgresBackends: backends
       ? {
           backends: backends.backends,
