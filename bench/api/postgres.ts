@@ -86,7 +86,7 @@ export async function topStatements(client: pg.Client, limit = 25): Promise<Stat
  * transactions rolled back and deadlocks (pg_stat_database), which a batch that failed over to the longer path
  * leaves.
  */
-export interface WalReading {
+export interface WriteReading {
   records: number;
   fullPages: number;
   bytes: number;
@@ -94,7 +94,7 @@ export interface WalReading {
   deadlocks: number;
 }
 
-export async function walSoFar(client: pg.Client): Promise<WalReading> {
+export async function writesSoFar(client: pg.Client): Promise<WriteReading> {
   await client.query('SELECT pg_stat_clear_snapshot()');
   const { rows } = await client.query<Record<string, string>>(
     `SELECT w.wal_records, w.wal_fpi, w.wal_bytes, d.xact_rollback, d.deadlocks
@@ -111,11 +111,11 @@ export async function walSoFar(client: pg.Client): Promise<WalReading> {
 }
 
 /**
- * The log written per request between two readings (the run and its warm-up): a write's records, and the
- * full-page images that a page's first change after a checkpoint costs (8 KB each), which grow with the pages a
- * write touches at random.
+ * What the writes cost between two readings (the run and its warm-up): the log written per request, its records
+ * and the full-page images that a page's first change after a checkpoint costs (8 KB each), which grow with the
+ * pages a write touches at random; and the rollbacks and deadlocks in all.
  */
-export function walPerRequest(before: WalReading, after: WalReading, requests: number) {
+export function writesPerRequest(before: WriteReading, after: WriteReading, requests: number) {
   const per = (value: number) => Number((value / Math.max(1, requests)).toFixed(2));
   return {
     recordsPerRequest: per(after.records - before.records),

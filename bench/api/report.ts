@@ -32,8 +32,8 @@ export interface EndpointResult {
     appRequestsPerSecond: number;
     appMicrosPerRequest: number | null;
     shareOfBare: number | null;
-    /** The write-ahead log the app's run wrote per request (its warm-up included). */
-    wal: {
+    /** The WAL the app's run wrote per request, and its rollbacks and deadlocks (its warm-up included). */
+    writes: {
       recordsPerRequest: number;
       fullPagesPerRequest: number;
       bytesPerRequest: number;

@@ -45,8 +45,8 @@ import {
   poolBackendCpu,
   STATEMENTS_SETTINGS,
   topStatements,
-  walPerRequest,
-  walSoFar,
+  writesPerRequest,
+  writesSoFar,
 } from './postgres.ts';
 import { type EndpointResult, printTable } from './report.ts';
 import type { Pauses, ServeReply, ServeRequest } from './serve.ts';
@@ -68,7 +68,7 @@ interface Round {
   backends: ReturnType<typeof backendCpuBetween>;
   logBefore: LogCount;
   logAfter: LogCount;
-  wal: ReturnType<typeof walPerRequest>;
+  writes: ReturnType<typeof writesPerRequest>;
   share: number;
 }
 
@@ -87,20 +87,20 @@ async function measureRounds(
     if (bare) log(`  bare route ${bare.requestsPerSecond} req/s, p99 ${bare.latencyP99Ms} ms`);
     const logBefore = await server.expect({ kind: 'log' }, 'log');
     const backendsBefore = await poolBackendCpu(client);
-    const walBefore = await walSoFar(client);
+    const writesBefore = await writesSoFar(client);
     const app = await load(appOrigin);
     const backends = backendCpuBetween(backendsBefore, await poolBackendCpu(client));
-    const wal = walPerRequest(walBefore, await walSoFar(client), app.allRequests);
+    const writes = writesPerRequest(writesBefore, await writesSoFar(client), app.allRequests);
     const logAfter = await server.expect({ kind: 'log' }, 'log');
     log(
       `  app ${app.requestsPerSecond} req/s, p99 ${app.latencyP99Ms} ms, ${app.cpu.serverMicrosPerRequest} µs CPU` +
-        (wal.recordsPerRequest > 0.5
-          ? `; WAL ${wal.bytesPerRequest} B, ${wal.recordsPerRequest} records, ${wal.fullPagesPerRequest} full ` +
-            `pages a request; ${wal.rollbacks} rollbacks, ${wal.deadlocks} deadlocks`
+        (writes.recordsPerRequest > 0.5
+          ? `; WAL ${writes.bytesPerRequest} B, ${writes.recordsPerRequest} records, ${writes.fullPagesPerRequest} full ` +
+            `pages a request; ${writes.rollbacks} rollbacks, ${writes.deadlocks} deadlocks`
           : ''),
     );
     const share = bare ? app.requestsPerSecond / bare.requestsPerSecond : 0;
-    rounds.push({ bare, app, backends, logBefore, logAfter, wal, share });
+    rounds.push({ bare, app, backends, logBefore, logAfter, writes, share });
   }
   return rounds;
 }
@@ -202,7 +202,7 @@ async function measureEndpoint(
       appRequestsPerSecond: round.app.requestsPerSecond,
       appMicrosPerRequest: round.app.cpu.serverMicrosPerRequest,
       shareOfBare: round.bare ? Number(round.share.toFixed(3)) : null,
-      wal: round.wal,
+      writes: round.writes,
     })),
     ...backendsAndLog(median),
   };

@@ -10,7 +10,7 @@ import type { DictionaryLimits } from '#server/config.ts';
 import { type DumpCounts, emptyCounts, GlossLanguageError } from './dump-lines.ts';
 import { type CopyRows, type DumpSource, type MadeRows, makeRows } from './import-rows.ts';
 import { DumpError } from './json-lines.ts';
-import { hasImportWorker, linesOffThread, startImportWorker, WORKER_LIMITS } from './lines-off-thread.ts';
+import { linesOffThread, startImportWorker, WORKER_LIMITS } from './lines-off-thread.ts';
 
 /** What the import's worker is started with (dictionary-import-worker.ts tells it from a line worker's by `role`). */
 export interface ImportWorkerData {
@@ -42,11 +42,6 @@ type FromWorker =
  * line and the benchmark read 1 MB at a time), several MB of lines once gunzipped.
  */
 const INPUT_AHEAD_BYTES = 1024 * 1024;
-
-/** Whether the worker's module is beside this one (a bundle of one's own may lack it: then on this thread). */
-export function canImportOffThread(): boolean {
-  return hasImportWorker();
-}
 
 /**
  * makeRows on the import's worker: `counts` follows the worker's after each batch, `write` is called with each

@@ -7,10 +7,10 @@ import {
   type LineMapper,
   type MappedLine,
 } from './dump-lines.ts';
-import { canImportOffThread, rowsOffThread } from './import-off-thread.ts';
+import { rowsOffThread } from './import-off-thread.ts';
 import { type CopyRows, type DumpSource, type MadeRows, makeRows, readOptions } from './import-rows.ts';
 import { readJsonLines } from './json-lines.ts';
-import { isSource, linesInThread } from './lines-off-thread.ts';
+import { hasImportWorker, isSource, linesInThread } from './lines-off-thread.ts';
 import { LinkTargets } from './links.ts';
 import { dropImportTables, ImportWriter } from './store.ts';
 import { type MappedEntry, mapWiktextractEntry } from './wiktextract.ts';
@@ -151,7 +151,8 @@ function rowsOf(
   write: (rows: CopyRows) => Promise<void>,
   offThread: boolean,
 ): Promise<MadeRows> {
-  if (offThread && canImportOffThread()) return rowsOffThread({ ...dump, importId }, counts, write);
+  // A bundle of one's own may lack the worker's module beside it: then on this thread.
+  if (offThread && hasImportWorker()) return rowsOffThread({ ...dump, importId }, counts, write);
   return makeRows(dump, counts, linesInThread({ importId, source: dump.source, target: dump.target }), write);
 }
 
