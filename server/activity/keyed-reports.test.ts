@@ -142,31 +142,75 @@ describe('a reading-time report sent with its id as its key', () => {
     expect(await secondsOf(id)).toBe(30);
   });
 
-  it('whose key another server holds in flight waits for it, and is counted once it lets go', async () => {
+  it('counted before without its key, is not counted again', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const report = { chapter_id: chapterId, seconds: 40, report_id: randomUUID() };
+
+    const plain = await t.request<TrackReadingTimeResult>({
+      method: 'POST',
+      url: '/api/track-reading-time/',
+      token,
+      payload: report,
+    });
+    const keyed = await send(token, report);
+
+    expect(plain.status).toBe(200);
+    expect(keyed.status).toBe(200);
+    expect(keyed.body).toMatchObject({ seconds_counted: 40, time_spent: 40 });
+    expect(await secondsOf(id)).toBe(40);
+  });
+
+  it('counted in a batch, is remembered by its key alone', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const report = { chapter_id: chapterId, seconds: 15, report_id: randomUUID() };
+
+    const first = await send(token, report);
+
+    expect(first.status).toBe(200);
+    expect(await keysOf(id)).toEqual([{ key: report.report_id, status: 200, body: first.body }]);
+    const { rows } = await t.app.pool.query('SELECT 1 FROM reading_reports WHERE user_id = $1', [id]);
+    expect(rows).toEqual([]);
+  });
+});
+
+/** Waits until a statement of the app waits for a lock of `kind` (pg_stat_activity's wait_event). */
+async function untilWaitingFor(kind: 'advisory' | 'transactionid') {
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await t.app.pool.query(
+          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = $1`,
+          [kind],
+        );
+        return rows.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+describe('a reading-time report whose key is in flight elsewhere', () => {
+  const ENDPOINT = 'POST /api/track-reading-time/';
+
+  it('waits for the transaction that holds the key as every path does, and counts once it lets go', async () => {
     const { id, token } = await learner();
     const chapterId = await chapterOf();
     const report = { chapter_id: chapterId, seconds: 25, report_id: randomUUID() };
     const holder = await t.app.pool.connect();
     try {
       await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(idempotency_key_lock($1, $2))', [
+        id,
+        report.report_id,
+      ]);
       await holder.query(
-        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint)
-         VALUES ($1, $2, 'POST /api/track-reading-time/', 'x')`,
-        [id, report.report_id],
+        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint) VALUES ($1, $2, $3, 'x')`,
+        [id, report.report_id, ENDPOINT],
       );
       const waiting = send(token, report);
-      // Until the report's claim waits on the held key (a lock wait in pg_stat_activity), then let go.
-      await expect
-        .poll(
-          async () => {
-            const { rows } = await t.app.pool.query(
-              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%idempotency_keys%'`,
-            );
-            return rows.length;
-          },
-          { timeout: 20_000 },
-        )
-        .toBeGreaterThan(0);
+      await untilWaitingFor('advisory');
       await holder.query('ROLLBACK');
 
       const answer = await waiting;
@@ -174,6 +218,69 @@ describe('a reading-time report sent with its id as its key', () => {
       expect(answer.body).toMatchObject({ seconds_counted: 25, time_spent: 25 });
       expect(await secondsOf(id)).toBe(25);
       expect((await keysOf(id)).map((row) => [row.key, row.status])).toEqual([[report.report_id, 200]]);
+    } finally {
+      holder.release();
+    }
+  }, 30_000);
+
+  it('is answered what the other counted when it commits first, and counts nothing more', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const report = { chapter_id: chapterId, seconds: 25, report_id: randomUUID() };
+    // The original, counted; its key taken away, to be written again by the transaction below, as the path of
+    // several statements writes it, while the retry waits. Without the wait, the retry would count again.
+    const original = await send(token, report);
+    const { rows } = await t.app.pool.query<{ endpoint: string; fingerprint: string; body: unknown }>(
+      'DELETE FROM idempotency_keys WHERE user_id = $1 RETURNING endpoint, fingerprint, body',
+      [id],
+    );
+    const kept = rows[0];
+    if (!kept) throw new Error('the original kept no key');
+    const holder = await t.app.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(idempotency_key_lock($1, $2))', [
+        id,
+        report.report_id,
+      ]);
+      const retry = send(token, report);
+      await untilWaitingFor('advisory');
+      await holder.query(
+        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint, status, body)
+         VALUES ($1, $2, $3, $4, 200, $5)`,
+        [id, report.report_id, kept.endpoint, kept.fingerprint, JSON.stringify(kept.body)],
+      );
+      await holder.query('COMMIT');
+
+      const answer = await retry;
+      expect(answer.status).toBe(200);
+      expect(answer.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+      expect(answer.body).toEqual(original.body);
+      expect(await secondsOf(id)).toBe(25);
+    } finally {
+      holder.release();
+    }
+  }, 30_000);
+
+  it('held by a transaction that took no lock, waits at the key and counts once it lets go', async () => {
+    const { id, token } = await learner();
+    const chapterId = await chapterOf();
+    const report = { chapter_id: chapterId, seconds: 25, report_id: randomUUID() };
+    const holder = await t.app.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(
+        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint) VALUES ($1, $2, $3, 'x')`,
+        [id, report.report_id, ENDPOINT],
+      );
+      const waiting = send(token, report);
+      await untilWaitingFor('transactionid');
+      await holder.query('ROLLBACK');
+
+      const answer = await waiting;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ seconds_counted: 25, time_spent: 25 });
+      expect(await secondsOf(id)).toBe(25);
     } finally {
       holder.release();
     }
@@ -212,11 +319,14 @@ describe("a batch of keyed reports, on a connection whose plan was made while th
          SELECT $1, gen_random_uuid(), 'POST /api/words/', 'f' FROM generate_series(1, 3000)`,
         [userId],
       );
+      // The rows read by scans of the table and entries read from its indexes.
       const keysRead = async () => {
         await pool.query('SELECT pg_stat_force_next_flush()');
         await pool.query('SELECT pg_stat_clear_snapshot()');
         const { rows } = await pool.query<{ read: string }>(
-          `SELECT seq_tup_read AS read FROM pg_stat_user_tables WHERE relname = 'idempotency_keys'`,
+          `SELECT t.seq_tup_read + (SELECT sum(i.idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid)
+             AS read
+           FROM pg_stat_user_tables t WHERE t.relname = 'idempotency_keys'`,
         );
         return Number(rows[0]?.read ?? 0);
       };

@@ -45,6 +45,17 @@ export function fingerprintOf(parts: { ids: unknown; query: unknown; body: unkno
     .digest('base64url');
 }
 
+/**
+ * Takes the advisory lock of the learner's key (migration 0031) with lock_timeout set to WAIT_FOR_THE_OTHER for
+ * the rest of the transaction. Every path that writes a key takes its lock first, before any row (a batch of
+ * reading-time reports takes its keys' locks in ascending order, server/activity/free-reports.ts): a change and a
+ * retry of it wait for each other at the lock, never in a cycle of rows (decision 106).
+ */
+function takeKeyLock(tx: Transaction, request: KeyedRequest) {
+  return tx.execute(sql`SELECT pg_advisory_xact_lock(idempotency_key_lock(${request.userId}::uuid, ${request.key}::uuid))
+    FROM (SELECT set_config('lock_timeout', ${WAIT_FOR_THE_OTHER}, true)) AS waiting`);
+}
+
 function isLockTimeout(error: unknown): boolean {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
   return code === LOCK_NOT_AVAILABLE || cause?.code === LOCK_NOT_AVAILABLE;
@@ -53,17 +64,17 @@ function isLockTimeout(error: unknown): boolean {
 /**
  * Claims the learner's key inside the transaction of the change: undefined when the key is new (the change
  * follows, then rememberAnswer), or the answer given to it before. The same key in flight in another
- * transaction makes the insert wait for it: once it commits, its answer is the one given here; if it rolls
- * back, this one claims the key. A wait past WAIT_FOR_THE_OTHER is 409. The same key with another endpoint or
+ * transaction makes this one wait for it, at the key's lock: once it commits, its answer is the one given here;
+ * if it rolls back, this one claims the key. A wait past WAIT_FOR_THE_OTHER is 409. The same key with another endpoint or
  * other ids, query or body is 422: answering it with the first's answer would tell the client a lie.
  */
 export async function claimKey(
   tx: Transaction,
   request: KeyedRequest,
 ): Promise<RememberedAnswer | undefined> {
-  await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${WAIT_FOR_THE_OTHER}'`));
   let claimed: unknown[];
   try {
+    await takeKeyLock(tx, request);
     claimed = await tx
       .insert(idempotencyKeys)
       .values(request)
