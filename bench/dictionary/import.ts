@@ -48,7 +48,11 @@ export interface ImportResult {
    */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   /** RSS as the import went on: flat, or growing with the file? */
-  rssTimeline: { lines: number; rssMB: number }[];
+  /**
+   * RSS as the import went on, and the import's thread's ArrayBuffers (the file's chunks and the COPY text
+   * it was handed, alive until its heap is next collected).
+   */
+  rssTimeline: { lines: number; rssMB: number; arrayBuffersMB: number }[];
   /** loadDump alone (everything but the switch). */
   loadSeconds: number;
   phases: ImportPhases;
@@ -141,7 +145,12 @@ serveChild<ImportInput, ImportResult>(async (input) => {
         latest = counts;
         lastBatchAt = performance.now();
         if (counts.lines >= (rssTimeline.length + 1) * rssEvery) {
-          rssTimeline.push({ lines: counts.lines, rssMB: Math.round(process.memoryUsage.rss() / 2 ** 20) });
+          const { rss, arrayBuffers } = process.memoryUsage();
+          rssTimeline.push({
+            lines: counts.lines,
+            rssMB: Math.round(rss / 2 ** 20),
+            arrayBuffersMB: Math.round(arrayBuffers / 2 ** 20),
+          });
         }
       },
     );

@@ -229,9 +229,12 @@ export function printImport(result: DictionaryResult, imp: ImportMeasured): void
   );
   console.info(
     `  CPU: importer ${imported.result.cpuSeconds} s, PostgreSQL ${imp.importPostgresCpuSeconds ?? '–'} s ` +
-      `(${(result.import.cpu.machineBusyShare * 100).toFixed(0)} % of the machine); RSS by lines read: ` +
+      `(${(result.import.cpu.machineBusyShare * 100).toFixed(0)} % of the machine); RSS by lines read ` +
+      `(the import's thread's ArrayBuffers): ` +
       imported.result.rssTimeline
-        .map(({ lines, rssMB }) => `${Math.round(lines / 1000)}k ${rssMB}`)
+        .map(
+          ({ lines, rssMB, arrayBuffersMB }) => `${Math.round(lines / 1000)}k ${rssMB} (${arrayBuffersMB})`,
+        )
         .join(', '),
   );
   const delay = imported.result.eventLoopDelayMs;

@@ -6,6 +6,7 @@
 // lines and reasons, the glosses' language, the phrases' numbers) is settled on the import's thread
 // (line-merge.ts): a worker numbers the phrases it meets on its own, in fixed-width slots that the import's
 // thread overwrites with the import's numbers.
+import { CopyBytes } from './copy-bytes.ts';
 import {
   type DumpCounts,
   type DumpLanguages,
@@ -51,7 +52,8 @@ const BACKSLASH_N = 0x4e; // the N of \N, the last byte of a row with no phrase 
 export class ImportLines {
   private readonly text: CopyText;
   private readonly linked = new LinkTargets();
-  private readonly encoder = new TextEncoder();
+  private readonly entryBytes = new CopyBytes();
+  private readonly formBytes = new CopyBytes();
   private numbered = 0;
   /** Where a line is pruned (json-prune.ts) before it is decoded: grown to the longest line. */
   private pruned = Buffer.allocUnsafe(64 * 1024);
@@ -66,29 +68,35 @@ export class ImportLines {
   batch({ bytes, ends, lineNumbers }: LinesBatch): BatchRows {
     const counts = emptyCounts();
     const reader = new DumpLineReader(this.options, counts, mapWiktextractRows, WORKER_READING);
-    const mapped: EntryRows[] = [];
     const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     for (let index = 0; index < ends.length; index++) {
       const end = ends[index] ?? start;
       const entry = reader.readLine(lineNumbers[index] ?? 0, this.lineText(lines, start, end));
-      if (entry !== undefined) mapped.push(entry);
+      // Each entry's rows are made and encoded at once: nothing of its line outlives it (copy-bytes.ts).
+      if (entry !== undefined) this.addEntry(entry);
       start = end;
     }
-    this.linked.add(mapped);
-    const text = this.text.batch(mapped);
-    const forms = this.encoder.encode(text.forms);
+    const forms = this.formBytes.take();
     const { bytes: _bytes, ...lineCounts } = counts;
     const phrases = this.text.phraseList;
     const newPhrases = phrases.length > this.numbered ? phrases.slice(this.numbered) : [];
     this.numbered = phrases.length;
     return {
-      entries: this.encoder.encode(text.entries),
+      entries: this.entryBytes.take(),
       forms,
       slots: phraseSlots(forms),
       newPhrases,
       counts: lineCounts,
     };
+  }
+
+  private addEntry(entry: EntryRows): void {
+    const one = [entry];
+    this.linked.add(one);
+    const text = this.text.batch(one);
+    this.entryBytes.append(text.entries);
+    this.formBytes.append(text.forms);
   }
 
   /**

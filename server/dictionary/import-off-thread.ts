@@ -10,7 +10,7 @@ import type { DictionaryLimits } from '#server/config.ts';
 import { type DumpCounts, emptyCounts, GlossLanguageError } from './dump-lines.ts';
 import { type CopyRows, type DumpSource, type MadeRows, makeRows } from './import-rows.ts';
 import { DumpError } from './json-lines.ts';
-import { linesOffThread, startImportWorker, WORKER_LIMITS } from './lines-off-thread.ts';
+import { linesOffThread, startImportWorker, workerLimits } from './lines-off-thread.ts';
 
 /** What the import's worker is started with (dictionary-import-worker.ts tells it from a line worker's by `role`). */
 export interface ImportWorkerData {
@@ -65,7 +65,7 @@ export async function rowsOffThread(
       limits: dump.limits,
       isPartial: dump.isPartial,
     } satisfies ImportWorkerData,
-    WORKER_LIMITS,
+    workerLimits(dump.limits.lineBytes),
   );
   const chunks = (input as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   let inputFailure: { error: unknown } | undefined;
@@ -164,13 +164,18 @@ export function serveImport(port: MessagePort, data: ImportWorkerData): void {
     isPartial: data.isPartial,
   };
   const post = (message: FromWorker, moved: ArrayBuffer[] = []) => port.postMessage(message, moved);
-  makeRows(dump, counts, linesOffThread(languages), async ({ entries, forms }) => {
-    const done = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    post({ kind: 'rows', entries, forms, counts }, movable(entries, forms));
-    await done;
-  }).then(
+  makeRows(
+    dump,
+    counts,
+    linesOffThread(languages, workerLimits(data.limits.lineBytes)),
+    async ({ entries, forms }) => {
+      const done = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      post({ kind: 'rows', entries, forms, counts }, movable(entries, forms));
+      await done;
+    },
+  ).then(
     (made) => post({ kind: 'end', made, counts }),
     (error: unknown) => {
       const failure = error instanceof Error ? error : new Error(String(error));

@@ -188,6 +188,30 @@ describe('the import on its worker thread', () => {
     }
   });
 
+  it('imports a line near the longest the import accepts, whose parsed rows take many times its bytes', async () => {
+    const lineBytes = t.config.dictionaryLimits.lineBytes;
+    const forms: { form: string; tags: string[] }[] = [];
+    // The line just under the limit (10 MB by default: 270,000 rows, 126 MB of heap once parsed and mapped).
+    for (let bytes = 256; bytes < lineBytes - 64; ) {
+      const row = { form: `habl${forms.length}x`, tags: ['plural'] };
+      forms.push(row);
+      bytes += JSON.stringify(row).length + 1;
+    }
+    const line = JSON.stringify({
+      word: 'hablar',
+      pos: 'verb',
+      lang_code: 'es',
+      senses: [{ glosses: ['to speak'] }],
+      forms,
+    });
+    expect(Buffer.byteLength(line)).toBeLessThanOrEqual(lineBytes);
+
+    const { done } = await importWith(true, `${line}\n${wordLines(0, 100)}`);
+
+    expect(done?.status, done?.error ?? '').toBe('succeeded');
+    expect(done?.result).toMatchObject({ entries: 101, forms: forms.length + 101 });
+  });
+
   it('stops when cancelled, or when the server stops, destroying its input and dropping its tables', async () => {
     for (const stop of ['cancel', 'server'] as const) {
       const row = await runningImport();

@@ -147,23 +147,31 @@ export function unsetSemiSpaceFlag(): () => void {
  */
 export function linesOffThread(
   options: Omit<ImportLinesOptions, 'works'>,
+  limits: ResourceLimits,
   workers: number = LINE_WORKERS,
 ): LineWork {
   // A bundle built without the worker beside it (a script of one's own) imports on its own thread rather than fail.
   const threads = hasImportWorker() ? workers : 0;
   const works = { ...options, works: threads + 1 };
-  return together([inThread(works), ...Array.from({ length: threads }, () => lineWorker(works))]);
+  return together([inThread(works), ...Array.from({ length: threads }, () => lineWorker(works, limits))]);
 }
 
 /**
- * A line worker's young generation: a batch's parsed lines die young, and a smaller nursery than V8's default
- * (up to 48 MB) keeps the two workers' memory down (docs/decisions/090).
+ * An import worker's heap. Its young generation: a batch's parsed lines die young, and a smaller nursery than
+ * V8's default (up to 48 MB) keeps the two workers' memory down (docs/decisions/090). Its old generation holds
+ * little but the line being worked on, whose parsed value, rows and COPY text take about ten times its bytes: a
+ * 10 MB line (DICT_LINE_MAX_MB's default) of 270,000 table rows imports within 128 MB and fails within 64
+ * (decision 105, lines-off-thread.test.ts). So the bound is 128 MB, more for a longer line limit; a heap bound
+ * costs no memory until it is used.
  */
-export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
+export function workerLimits(lineBytes: number): ResourceLimits {
+  const lineMb = Math.ceil(lineBytes / (1024 * 1024));
+  return { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: Math.max(128, 12 * lineMb + 8) };
+}
 
 /** One worker thread, its requests answered in order. */
-function lineWorker(options: ImportLinesOptions): OneWork {
-  const worker = startImportWorker(options, WORKER_LIMITS);
+function lineWorker(options: ImportLinesOptions, limits: ResourceLimits): OneWork {
+  const worker = startImportWorker(options, limits);
   const waiting: { resolve(answer: LinesAnswer): void; reject(error: unknown): void }[] = [];
   let failure: unknown;
   let isClosed = false;

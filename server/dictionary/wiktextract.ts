@@ -166,7 +166,8 @@ export function mapWiktextractRows(value: unknown, sourceLanguage: string): Rows
     forms.push(linkRow(word, wordKey, lemma, describeLinks(descriptions, printed)));
   }
   // The table of an entry that is only a form of another word would lead to a word without a meaning here.
-  if (senses.length > 0) forms.push(...inflectedForms(value.forms, word, keyOf));
+  // Row by row: spread as arguments, a table of over ~100,000 rows (a line near DICT_LINE_MAX_MB) overflowed the stack.
+  if (senses.length > 0) for (const form of inflectedForms(value.forms, word, keyOf)) forms.push(form);
 
   return { ok: true, entry: { lemma: word, pos, senses, forms, audio: recordingOf(value.sounds) } };
 }

@@ -464,6 +464,20 @@ describe('mapWiktextractEntry on hand-made entries', () => {
     ]);
   });
 
+  it('maps an entry whose table has more rows than a call takes arguments (a line near DICT_LINE_MAX_MB)', () => {
+    const rows = 200_000;
+    const forms = Array.from({ length: rows }, (_, index) => ({ form: `habl${index}`, tags: ['plural'] }));
+    const result = mapWiktextractEntry(
+      { ...habló, word: 'hablar', senses: [{ glosses: ['to speak'] }], forms },
+      'es',
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // The word itself, then each row's form in the table's order.
+    expect(result.entry.forms).toHaveLength(rows + 1);
+    expect(result.entry.forms[rows]).toMatchObject({ surface: `habl${rows - 1}`, lemma: 'hablar' });
+  });
+
   it('skips an entry of another language and accepts one without a language', () => {
     expect(mapWiktextractEntry({ ...habló, lang_code: 'fr' }, 'es')).toEqual({
       ok: false,
