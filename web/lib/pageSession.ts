@@ -85,6 +85,7 @@ export function acceptPageState(
   storedToken: string | undefined,
   deviceLanguage: string | undefined,
 ): PageState | undefined {
+  accepted = undefined;
   const script = document.getElementById(PAGE_STATE_ID);
   if (!script) return undefined;
   script.remove();
