@@ -50,7 +50,7 @@ async function fetchInto(
 }
 
 /** The library's first data: what its header and story list show; the daily goal (the visitor's day) comes later. */
-async function libraryData(client: QueryClient, transport: PageTransport): Promise<string | undefined> {
+async function libraryData(client: QueryClient, transport: PageTransport): Promise<string | null> {
   const [, progress] = await Promise.all([
     fetchInto(client, transport, queryKeys.languages(), listLanguages),
     fetchInto(client, transport, queryKeys.languageProgress(), listLanguageProgress),
@@ -58,7 +58,7 @@ async function libraryData(client: QueryClient, transport: PageTransport): Promi
     fetchInto(client, transport, queryKeys.adminPermission(), checkPermission),
   ]);
   const language = (progress as { language: { code: string } }[])[0]?.language.code;
-  if (language === undefined) return undefined;
+  if (language === undefined) return null;
   await fetchInto(
     client,
     transport,
@@ -89,7 +89,7 @@ async function screenData(
   path: string,
   client: QueryClient,
   transport: PageTransport,
-): Promise<{ language?: string } | undefined> {
+): Promise<{ language?: string | null } | undefined> {
   if (path === CLIENT_ROUTES.dashboard) return { language: await libraryData(client, transport) };
   const reader = matchPath(CLIENT_ROUTES.reader, path);
   const chapterId = Number(reader?.params.chapterId);

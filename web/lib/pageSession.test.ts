@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  acceptPageState,
   acceptedPageState,
+  acceptPageState,
   clearPageSessionCookie,
   PAGE_SESSION_COOKIE,
   PAGE_STATE_ID,
@@ -68,7 +68,12 @@ describe('the page-session cookie', () => {
 
 describe('the state a drawn page came with', () => {
   const token = tokenWith({ exp: 1_900_000_000 });
-  const state: PageState = { path: '/dashboard', tokenTail: tokenTail(token), language: 'es', queries: { q: 1 } };
+  const state: PageState = {
+    path: '/dashboard',
+    tokenTail: tokenTail(token),
+    language: 'es',
+    queries: { q: 1 },
+  };
 
   it('is taken for its path and session, with the language this device shows or none chosen, once', () => {
     embed(state);
@@ -80,6 +85,13 @@ describe('the state a drawn page came with', () => {
 
     embed(state);
     expect(acceptPageState('/dashboard', token, 'es')).toBeDefined();
+  });
+
+  it('for a learner without a language yet (the welcome drawn), is refused where this device chose one', () => {
+    embed({ ...state, language: null });
+    expect(acceptPageState('/dashboard', token, 'es')).toBeUndefined();
+    embed({ ...state, language: null });
+    expect(acceptPageState('/dashboard', token, undefined)).toBeDefined();
   });
 
   it('is refused for another path, another session, none stored, another language, or unreadable', () => {

@@ -18,8 +18,11 @@ export interface PageState {
   path: string;
   /** The access token's last characters: the page hydrates only under the session the server drew it for. */
   tokenTail: string;
-  /** The library's language, as the server chose it (the learner's first; the device's choice is unknown there). */
-  language?: string;
+  /**
+   * The library's language, as the server chose it (the learner's first; the device's choice is unknown there),
+   * null when the learner has none yet; absent on other screens.
+   */
+  language?: string | null;
   /** TanStack Query's dehydrated cache: the answers the screen was drawn from. */
   queries: unknown;
 }
@@ -91,6 +94,8 @@ export function acceptPageState(
   script.remove();
   try {
     const state = JSON.parse(script.textContent ?? '') as PageState;
+    // A language chosen on this device that the server did not draw (it draws the learner's first, or the
+    // welcome when there is none): the page draws its library anew.
     const isOurs =
       state.path === path &&
       storedToken !== undefined &&
