@@ -4,11 +4,11 @@
 // session's token. The screen's first answers are fetched through the same endpoint declarations, query keys and
 // response schemas the page's own calls use, the app's tree is rendered with them in a query cache of the
 // request's own, and the cache goes with the markup for hydration (web/main.tsx).
-import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchPath, StaticRouter } from 'react-router';
-import { type Endpoint, pathOf } from '#common/contract.ts';
+import { StaticRouter } from 'react-router';
+import { type Endpoint, pathOf, type ResponseOf } from '#common/contract.ts';
 import { checkPermission } from '#common/endpoints/admin.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
@@ -35,48 +35,48 @@ export interface DrawnPage {
   state: PageState;
 }
 
-/** One answer of the screen's first data: the query it fills, from the endpoint the page's own call asks. */
-async function fetchInto(
-  client: QueryClient,
+/** One answer of the screen's first data, from the endpoint the page's own call asks, read by its schema. */
+async function ask<E extends Endpoint>(
   transport: PageTransport,
-  key: QueryKey,
-  contract: Endpoint,
+  contract: E,
   input: { params?: Record<string, number | string>; query?: Record<string, unknown> } = {},
-): Promise<unknown> {
+): Promise<ResponseOf<E>> {
   const reply = await transport(`${pathOf(contract.path, input.params)}${queryString(input.query)}`);
-  const answer = typeof contract.response === 'object' ? contract.response.parse(reply) : reply;
-  client.setQueryData(key, answer);
-  return answer;
+  return (typeof contract.response === 'object' ? contract.response.parse(reply) : reply) as ResponseOf<E>;
 }
 
-/** The library's first data: what its header and story list show; the daily goal (the visitor's day) comes later. */
+/**
+ * The library's first data, in the queries its screen reads: the header's, the settings' and the story list of the
+ * learner's first language; the daily goal (the visitor's own day) is asked by the page.
+ */
 async function libraryData(client: QueryClient, transport: PageTransport): Promise<string | null> {
-  const [, progress] = await Promise.all([
-    fetchInto(client, transport, queryKeys.languages(), listLanguages),
-    fetchInto(client, transport, queryKeys.languageProgress(), listLanguageProgress),
-    fetchInto(client, transport, queryKeys.readerSettings(), getReaderSettings),
-    fetchInto(client, transport, queryKeys.adminPermission(), checkPermission),
+  const [languages, progress, settings, permission] = await Promise.all([
+    ask(transport, listLanguages),
+    ask(transport, listLanguageProgress),
+    ask(transport, getReaderSettings),
+    ask(transport, checkPermission),
   ]);
-  const language = (progress as { language: { code: string } }[])[0]?.language.code;
+  client.setQueryData(queryKeys.languages(), languages);
+  client.setQueryData(queryKeys.languageProgress(), progress);
+  client.setQueryData(queryKeys.readerSettings(), settings);
+  client.setQueryData(queryKeys.adminPermission(), permission);
+  const language = progress[0]?.language.code;
   if (language === undefined) return null;
-  await fetchInto(
-    client,
-    transport,
-    queryKeys.storyList(storyListQuery(language, DEFAULT_FILTERS, '')),
-    listStories,
-    {
-      query: { ...storyListInput(language, DEFAULT_FILTERS, '') },
-    },
-  );
+  const stories = await ask(transport, listStories, {
+    query: { ...storyListInput(language, DEFAULT_FILTERS, '') },
+  });
+  client.setQueryData(queryKeys.storyList(storyListQuery(language, DEFAULT_FILTERS, '')), stories);
   return language;
 }
 
 /** The reader's first data: the chapter and how the learner reads. */
 async function readerData(client: QueryClient, transport: PageTransport, chapterId: number): Promise<void> {
-  await Promise.all([
-    fetchInto(client, transport, queryKeys.chapter(chapterId), getChapter, { params: { id: chapterId } }),
-    fetchInto(client, transport, queryKeys.readerSettings(), getReaderSettings),
+  const [chapter, settings] = await Promise.all([
+    ask(transport, getChapter, { params: { id: chapterId } }),
+    ask(transport, getReaderSettings),
   ]);
+  client.setQueryData(queryKeys.chapter(chapterId), chapter);
+  client.setQueryData(queryKeys.readerSettings(), settings);
 }
 
 /** Whether the screen at `path` is one drawn on the server (the library, a chapter in the reader). */
@@ -90,19 +90,10 @@ async function screenData(
   client: QueryClient,
   transport: PageTransport,
 ): Promise<{ language?: string | null } | undefined> {
+  if (!drawsPath(path)) return undefined;
   if (path === CLIENT_ROUTES.dashboard) return { language: await libraryData(client, transport) };
-  const reader = matchPath(CLIENT_ROUTES.reader, path);
-  const chapterId = Number(reader?.params.chapterId);
-  if (
-    reader &&
-    Number.isSafeInteger(chapterId) &&
-    chapterId > 0 &&
-    /^\d+$/.test(reader.params.storyId ?? '')
-  ) {
-    await readerData(client, transport, chapterId);
-    return {};
-  }
-  return undefined;
+  await readerData(client, transport, Number(path.split('/')[3]));
+  return {};
 }
 
 /** The claims a verified token carries that the screens may show (the address, the names). */

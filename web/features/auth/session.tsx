@@ -146,6 +146,17 @@ function drawnSession(): SessionState {
     : { status: 'loading' };
 }
 
+/**
+ * The server's page route draws a signed-in screen from this cookie (docs/decisions/104): it follows the session,
+ * expiring with its token, and goes with a sign-out. Nothing for a fixed session (`undefined`, tests).
+ */
+function usePageSessionCookie(session: SessionState | undefined): void {
+  useEffect(() => {
+    if (session?.status === 'signed_in') writePageSessionCookie(session.accessToken);
+    else if (session?.status === 'signed_out') clearPageSessionCookie();
+  }, [session]);
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** A fixed session state (tests): the provider then does not listen to the auth client. */
@@ -216,13 +227,7 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
     }
   }, [value]);
 
-  // The server's page route draws a signed-in screen from this cookie (docs/decisions/104): it follows the
-  // session, expiring with its token, and goes with a sign-out.
-  useEffect(() => {
-    if (value) return;
-    if (tracked.status === 'signed_in') writePageSessionCookie(tracked.accessToken);
-    else if (tracked.status === 'signed_out') clearPageSessionCookie();
-  }, [tracked, value]);
+  usePageSessionCookie(value ? undefined : tracked);
 
   useCallerSession(auth, value);
 
