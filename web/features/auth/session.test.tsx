@@ -222,7 +222,11 @@ describe('SessionProvider', () => {
     const state = document.createElement('script');
     state.type = 'application/json';
     state.id = PAGE_STATE_ID;
-    state.textContent = JSON.stringify({ path: '/dashboard', tokenTail: tokenTail(session.access_token), queries: {} });
+    state.textContent = JSON.stringify({
+      path: '/dashboard',
+      tokenTail: tokenTail(session.access_token),
+      queries: {},
+    });
     document.body.append(state);
     try {
       expect(acceptPageState('/dashboard', session.access_token, undefined)).toBeDefined();
