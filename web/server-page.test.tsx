@@ -36,7 +36,8 @@ describe('renderPage', () => {
     expect(drawn?.markup).toContain('Welcome to Catamaran!');
     expect(drawn?.markup).not.toContain('Loading your dashboard');
     expect(drawn?.state).toMatchObject({ path: '/dashboard', tokenTail: TOKEN.slice(-16), language: null });
-    const queries = (drawn?.state.queries as { queries: { queryKey: unknown[] }[] }).queries;
+    const queries =
+      (drawn?.state.queries as { queries: { queryKey: unknown[] }[] } | undefined)?.queries ?? [];
     expect(queries.map((query) => query.queryKey[0]).sort()).toEqual([
       'admin',
       'language-progress',
