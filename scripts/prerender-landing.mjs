@@ -3,14 +3,18 @@
 // (web/main.tsx). Every other page keeps dist/web/index.html, whose #root is empty; the service worker's copy
 // of the shell is that one too. The app's script starts once the markup is painted (web/public/landing-start.js),
 // so the page's largest text is drawn before the app's JavaScript is loaded (docs/decisions/094).
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
 const DIST = 'dist/web';
-const SERVER_OUT = 'dist/prerender';
+/**
+ * The server's page renderer (web/server-page.tsx, docs/decisions/104) and its shell, beside the web app's folder
+ * (never served): the server loads them from `<WEB_DIST_DIR>-pages` at start-up.
+ */
+const SERVER_OUT = 'dist/web-pages';
 const EMPTY_ROOT = '<div id="root"></div>';
 const START_AFTER_PAINT = process.env.LANDING_START !== 'at-once';
 /** The signed-in screens' chunks the shell preloads (vite.config.ts): the landing loads them only when asked. */
@@ -21,26 +25,30 @@ await build({
   configFile: false,
   root: 'web',
   logLevel: 'warn',
+  publicDir: false,
   plugins: [react()],
+  // Every dependency bundled in: the server runs the renderer without the web app's node_modules.
+  ssr: { noExternal: true },
   build: {
-    ssr: 'prerender.tsx',
+    ssr: true,
     outDir: `../${SERVER_OUT}`,
     emptyOutDir: true,
     target: 'node20',
     sourcemap: false,
+    rolldownOptions: { input: { prerender: 'prerender.tsx', 'server-page': 'server-page.tsx' } },
   },
 });
 const built = readdirSync(SERVER_OUT).find((file) => /^prerender\.m?js$/.test(file));
 if (!built) throw new Error(`Vite wrote no prerender.js in ${SERVER_OUT}.`);
 const { renderLanding } = await import(pathToFileURL(resolve(SERVER_OUT, built)).href);
 const markup = renderLanding();
-rmSync(SERVER_OUT, { recursive: true, force: true });
 
 const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
 if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to fill.`);
 let landing = shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`).replace(SCREEN_PRELOAD_TAG, '');
 if (START_AFTER_PAINT) landing = startAfterPaint(landing);
 writeFileSync(join(DIST, 'landing.html'), landing);
+writeFileSync(join(SERVER_OUT, 'page.html'), startAfterPaint(shell, { keepScreens: true }));
 console.info(
   `Landing page rendered into dist/web/landing.html: ${(Buffer.byteLength(landing) / 1024).toFixed(1)} KB (${Math.round(performance.now() - started)} ms)`,
 );
@@ -50,9 +58,12 @@ console.info(
  * landing-start.js, which loads them once the markup is painted: fetched beside the stylesheet they would hold
  * the first paint back under a slow network.
  */
-function startAfterPaint(html) {
+function startAfterPaint(html, { keepScreens = false } = {}) {
   const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-  const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  // A signed-in screen drawn by the server (page.html) loads the signed-in screens' chunks after its paint too.
+  const preloadTag = keepScreens
+    ? /<link rel="modulepreload" (?:data-[a-z-]+ )*crossorigin href="([^"]+)">\s*/g
+    : /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const entry = html.match(entryTag)?.[1];
   if (!entry) throw new Error("The shell has no module script: Vite's output changed.");
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]);

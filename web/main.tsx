@@ -2,7 +2,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { CLIENT_ROUTES } from '#common/routes.ts';
 import { App } from './App.tsx';
-import { storedSession } from './features/auth/storage.ts';
+import { freshStoredSession, storedSession } from './features/auth/storage.ts';
+import { storedLanguage } from './features/dashboard/chosenLanguage.ts';
+import { acceptPageState } from './lib/pageSession.ts';
 import { preloadScreen } from './router.tsx';
 import './styles.css';
 
@@ -19,10 +21,16 @@ const app = (
 );
 // The landing's markup comes rendered at build time (web/prerender.tsx): it is hydrated, so the painted nodes
 // stay and nothing is drawn anew (docs/decisions/094), in a transition, so React hydrates in short slices
-// rather than one long task. Every other page's shell has an empty #root: its first render is in a transition
-// too, so React renders it in short slices between the chunks' evaluation and the first answers
+// rather than one long task. A signed-in screen may come drawn by the server with the data it was drawn from
+// (docs/decisions/104): hydrated the same way when it is this path's and this session's, with the page's own
+// choice of language; drawn anew otherwise. Every other page's shell has an empty #root: its first render is in
+// a transition too, so React renders it in short slices between the chunks' evaluation and the first answers
 // (docs/decisions/098).
-if (pathname === CLIENT_ROUTES.landing && root.firstElementChild) {
+const isDrawn =
+  root.firstElementChild !== null &&
+  (pathname === CLIENT_ROUTES.landing ||
+    acceptPageState(pathname, freshStoredSession()?.access_token, storedLanguage()) !== undefined);
+if (isDrawn) {
   startTransition(() => {
     hydrateRoot(root, app);
   });

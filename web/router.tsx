@@ -132,6 +132,16 @@ export function preloadScreen(pathname: string, hasStoredSession: boolean): void
   }
 }
 
+/** Loads the code of the screen at `pathname` (the server's render of a signed-in screen waits for it). */
+export async function loadScreen(pathname: string): Promise<void> {
+  for (const [path, load] of loaders) {
+    if (matchPath(path, pathname)) {
+      await load();
+      return;
+    }
+  }
+}
+
 /** A lazily loaded screen, with a spinner while its code arrives. */
 function screen(Screen: ComponentType, loadingText = 'Loading...'): ReactNode {
   return (

@@ -6,7 +6,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
-import { SESSION_KEY } from './site.ts';
+import { PAGE_SESSION_COOKIE, SESSION_KEY } from './site.ts';
 
 /** The figures of one Lighthouse run. */
 export interface RunFigures {
@@ -72,13 +72,24 @@ export async function auditOnce(chrome: Chrome, url: string, session: Storage) {
   try {
     // A same-origin document with no script of its own, to write the origin's storage from.
     await page.goto(new URL('/favicon.svg', url).href);
+    // The session where the auth client keeps it, and the page-session cookie the app keeps beside it once it has
+    // run with that session (web/lib/pageSession.ts, docs/decisions/104): a learner coming back is in that state.
+    const token = typeof session?.access_token === 'string' ? session.access_token : null;
     await page.evaluate(
-      (key, value) => {
+      (key, value, cookie, accessToken) => {
         if (value === null) window.localStorage.removeItem(key);
         else window.localStorage.setItem(key, value);
+        // The same cookie the app writes, written the same way; a visitor has none.
+        const written = accessToken
+          ? `${cookie}=${encodeURIComponent(accessToken)}; Max-Age=3000`
+          : `${cookie}=; Max-Age=0`;
+        // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
+        document.cookie = `${written}; Path=/; SameSite=Lax`;
       },
       SESSION_KEY,
       session === null ? null : JSON.stringify(session),
+      PAGE_SESSION_COOKIE,
+      token,
     );
     const result = await lighthouse(
       url,

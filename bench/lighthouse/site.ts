@@ -8,6 +8,8 @@ import { startBuiltServer } from '../../e2e/support/server.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import type { BenchDatabase } from '../database.ts';
 
+/** The cookie the app keeps beside its stored session for the server's page route (web/lib/pageSession.ts). */
+export const PAGE_SESSION_COOKIE = 'catamaran-page-session';
 /** The auth client's localStorage key (web/features/auth/client.ts). */
 export const SESSION_KEY = 'catamaran-auth';
 

@@ -10,6 +10,9 @@ export type LevelReply = (typeof LEVEL_ANSWERS)[number]['label'] | 'Skip';
  * does, with the library unfiltered.
  */
 export async function chooseNewLanguage(page: Page, name: string, reply: LevelReply = 'Skip'): Promise<void> {
+  // A library drawn in its HTML answers the picker once the app has taken the page over, which sets its title
+  // (decision 104).
+  await expect(page).toHaveTitle('Library · Catamaran');
   await page.getByRole('combobox', { name: 'Language to learn' }).click();
   await page.getByRole('option', { name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^How well do you know / });

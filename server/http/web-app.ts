@@ -7,6 +7,7 @@ import { CLIENT_ROUTES, isClientRoute } from '#common/routes.ts';
 import { COMPRESS_FROM_BYTES, chosenEncoding } from './accept-encoding.ts';
 import { HttpError } from './errors.ts';
 import { markNotSetUp } from './log-policy.ts';
+import { loadPageDrawer, sendDrawnPage } from './page-render.ts';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/media/'];
 /**
@@ -56,7 +57,9 @@ function sendShell(request: FastifyRequest, reply: FastifyReply, shell: Shell): 
  * Serves the built single-page app: hashed assets cached for a year, `index.html` never cached, and every
  * screen path answered with the app's shell (404 for a path outside the route table), compressed. `/` gets the
  * landing's own shell when the build made one (`landing.html`, its markup rendered in: docs/decisions/094), the
- * sign-in pages theirs (`signin.html`, without the signed-in screens' preloads: docs/decisions/101).
+ * sign-in pages theirs (`signin.html`, without the signed-in screens' preloads: docs/decisions/101). The
+ * library and the reader are drawn in their HTML for a request with the page-session cookie, when the build made
+ * the page renderer (page-render.ts, docs/decisions/104); else, and on any doubt, they get the shell as before.
  * API paths never fall through to the shell: an unknown one is a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -64,6 +67,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const landingShell = shell && (readShell(join(distDir, 'landing.html')) ?? shell);
   const signInShell = shell && (readShell(join(distDir, 'signin.html')) ?? shell);
   if (!shell) app.log.warn({ distDir }, 'the web app is not built; run `npm run build` to serve it');
+  const pages = shell ? await loadPageDrawer(app, distDir) : undefined;
 
   if (shell) {
     await app.register(fastifyStatic, {
@@ -79,7 +83,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !hasExtension(path);
     if (SERVER_PREFIXES.some((prefix) => path.startsWith(prefix)) || !isPage) {
@@ -90,6 +94,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         new HttpError(503, 'The web app has not been built yet. Run `npm run build`, then reload.'),
       );
     }
+    const drawn = await pages?.draw(request, path);
+    if (drawn) return sendDrawnPage(request, reply, drawn);
     reply
       .status(isClientRoute(path) ? 200 : 404)
       .header('Cache-Control', 'no-cache')

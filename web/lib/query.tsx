@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useSession } from '#web/features/auth/session.tsx';
 import { OfflineStatus } from '#web/features/offline/OfflineStatus.tsx';
 import { LearnerSettingsSync } from '#web/features/settings/LearnerSettingsSync.tsx';
 import { ApiError } from './api.ts';
+import { takePageQueries } from './pageSession.ts';
 
 /**
  * A QueryClient with the app's defaults: an answer stays fresh for 30 s; a failure is retried once, unless the
@@ -34,9 +35,21 @@ let current: { owner: string; client: QueryClient } | undefined;
  * empty, so no screen can show them the previous learner's data, whatever its query keys.
  */
 export function queryClientFor(owner: string): QueryClient {
-  if (current?.owner !== owner) current = { owner, client: createQueryClient() };
+  if (current?.owner !== owner) {
+    current = { owner, client: createQueryClient() };
+    // The answers the server drew this page's markup from (docs/decisions/104): the first render shows them,
+    // as the markup does, and they go stale as any other answer.
+    const drawnFrom = takePageQueries();
+    if (drawnFrom) hydrate(current.client, drawnFrom as DehydratedState);
+  }
   return current.client;
 }
+
+/**
+ * The query cache of one request when the server draws a screen (web/server-page.tsx): each request has its
+ * own, never the page's shared one.
+ */
+export const RequestQueryClient = createContext<QueryClient | undefined>(undefined);
 
 /**
  * Around every screen that fetches data: it provides TanStack Query, and brings the learner's settings (their
@@ -46,8 +59,9 @@ export function queryClientFor(owner: string): QueryClient {
 export function DataScreens({ children }: { children: ReactNode }) {
   const session = useSession();
   const owner = session.status === 'signed_in' ? (session.user.email ?? '') : '';
+  const requestClient = useContext(RequestQueryClient);
   return (
-    <QueryClientProvider client={queryClientFor(owner)}>
+    <QueryClientProvider client={requestClient ?? queryClientFor(owner)}>
       <LearnerSettingsSync />
       <OfflineStatus />
       {children}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkPermission } from '#common/endpoints/admin.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { call } from '#web/lib/call.ts';
+import { acceptPageState, PAGE_STATE_ID, tokenTail } from '#web/lib/pageSession.ts';
 import { FakeAuthClient, fakeSession } from './fake-auth-client.ts';
 import { SessionProvider, useSession, useSignOut } from './session.tsx';
 
@@ -102,6 +103,30 @@ describe('SessionProvider', () => {
     expect(statusText()).toBe('signed_out');
   });
 
+  it('keeps the page-session cookie with the session’s token, follows a refresh, and clears it at sign-out', async () => {
+    const jwt = (exp: number, tail: string) =>
+      `${btoa('{"alg":"HS256"}')}.${btoa(JSON.stringify({ exp })).replaceAll('=', '')}.${tail}`;
+    const cookie = () => document.cookie.match(/(?:^|; )catamaran-page-session=([^;]*)/)?.[1];
+    const client = new FakeAuthClient(null);
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText('signed_out');
+    expect(cookie()).toBeUndefined();
+
+    const first = jwt(Math.floor(Date.now() / 1000) + 3600, 'first-signature');
+    act(() => client.emit('SIGNED_IN', { ...fakeSession('cy@example.com'), access_token: first }));
+    await vi.waitFor(() => expect(cookie()).toBe(encodeURIComponent(first)));
+    const refreshed = jwt(Math.floor(Date.now() / 1000) + 3600, 'second-signature');
+    act(() => client.emit('TOKEN_REFRESHED', { ...fakeSession('cy@example.com'), access_token: refreshed }));
+    await vi.waitFor(() => expect(cookie()).toBe(encodeURIComponent(refreshed)));
+
+    act(() => client.emit('SIGNED_OUT', null));
+    await vi.waitFor(() => expect(cookie()).toBeUndefined());
+  });
+
   it('marks a sign-out the learner asked for', async () => {
     const client = new FakeAuthClient(fakeSession());
     render(
@@ -182,6 +207,38 @@ describe('SessionProvider', () => {
       expect(statusText()).toBe('signed_in olga@example.com token-for-olga@example.com');
       expect(await screen.findByText('signed_out')).toBeDefined();
     } finally {
+      window.localStorage.clear();
+    }
+  });
+
+  it('is signed in from its first render on a page the server drew for the stored session, to hydrate it', async () => {
+    const session = fakeSession('hana@example.com');
+    window.localStorage.setItem('catamaran-auth', JSON.stringify(session));
+    const renders: string[] = [];
+    function FirstRender() {
+      renders.push(useSession().status);
+      return null;
+    }
+    const state = document.createElement('script');
+    state.type = 'application/json';
+    state.id = PAGE_STATE_ID;
+    state.textContent = JSON.stringify({
+      path: '/dashboard',
+      tokenTail: tokenTail(session.access_token),
+      queries: {},
+    });
+    document.body.append(state);
+    try {
+      expect(acceptPageState('/dashboard', session.access_token, undefined)).toBeDefined();
+      render(
+        <SessionProvider client={new FakeAuthClient(session)}>
+          <FirstRender />
+        </SessionProvider>,
+      );
+      expect(renders[0]).toBe('signed_in');
+      expect(renders).not.toContain('loading');
+    } finally {
+      acceptPageState('/dashboard', undefined, undefined);
       window.localStorage.clear();
     }
   });

@@ -18,6 +18,7 @@ import {
 } from 'react';
 import type { UserIdentity } from '#common/identity.ts';
 import { setAccessTokenProvider, setSessionEndedHandler } from '#web/lib/api.ts';
+import { acceptedPageState, clearPageSessionCookie, writePageSessionCookie } from '#web/lib/pageSession.ts';
 import { freshStoredSession, storedSession } from './storage.ts';
 
 /**
@@ -132,6 +133,30 @@ function useCallerSession(auth: () => Promise<AuthClient>, value: SessionState |
   }, [auth, value]);
 }
 
+/**
+ * The first state: signed in when the page's markup was drawn by the server for the stored session (main.tsx
+ * accepted its state), so hydration draws the same screen; loading otherwise, as the landing's build-time
+ * markup and the server's render of a page without a session have it.
+ */
+function drawnSession(): SessionState {
+  if (typeof window === 'undefined' || !acceptedPageState()) return { status: 'loading' };
+  const fresh = freshStoredSession();
+  return fresh
+    ? { status: 'signed_in', user: fresh.user, accessToken: fresh.access_token }
+    : { status: 'loading' };
+}
+
+/**
+ * The server's page route draws a signed-in screen from this cookie (docs/decisions/104): it follows the session,
+ * expiring with its token, and goes with a sign-out. Nothing for a fixed session (`undefined`, tests).
+ */
+function usePageSessionCookie(session: SessionState | undefined): void {
+  useEffect(() => {
+    if (session?.status === 'signed_in') writePageSessionCookie(session.accessToken);
+    else if (session?.status === 'signed_out') clearPageSessionCookie();
+  }, [session]);
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** A fixed session state (tests): the provider then does not listen to the auth client. */
@@ -146,7 +171,7 @@ export interface SessionProviderProps {
  * the first render, so the landing never waits for it.
  */
 export function SessionProvider({ children, value, client }: SessionProviderProps) {
-  const [tracked, setTracked] = useState<SessionState>({ status: 'loading' });
+  const [tracked, setTracked] = useState<SessionState>(drawnSession);
   const isSigningOut = useRef(false);
   const auth = useMemo(() => (client ? () => Promise.resolve(client) : loadAuthClient), [client]);
   const session = value ?? tracked;
@@ -196,8 +221,13 @@ export function SessionProvider({ children, value, client }: SessionProviderProp
   useLayoutEffect(() => {
     if (value) return;
     const fresh = freshStoredSession();
-    if (fresh) setTracked({ status: 'signed_in', user: fresh.user, accessToken: fresh.access_token });
+    if (fresh) {
+      const state: SessionState = { status: 'signed_in', user: fresh.user, accessToken: fresh.access_token };
+      setTracked((current) => unlessSame(current, state));
+    }
   }, [value]);
+
+  usePageSessionCookie(value ? undefined : tracked);
 
   useCallerSession(auth, value);
 

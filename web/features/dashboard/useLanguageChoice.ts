@@ -6,25 +6,8 @@ import type { PublicLanguage } from '#common/schemas/languages.ts';
 import type { LanguageProgressList, LearnerLevel } from '#common/schemas/reading.ts';
 import type { Difficulty } from '#common/stories.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
+import { storedLanguage, storeLanguage } from './chosenLanguage.ts';
 import { saveLanguageProgress } from './queries.ts';
-
-const CHOSEN_LANGUAGE_KEY = 'catamaran-language';
-
-function storedLanguage(): string | undefined {
-  try {
-    return window.localStorage.getItem(CHOSEN_LANGUAGE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function storeLanguage(code: string): void {
-  try {
-    window.localStorage.setItem(CHOSEN_LANGUAGE_KEY, code);
-  } catch {
-    // Private browsing may refuse storage: the choice then lasts until the page is left.
-  }
-}
 
 /** The difficulties the library opens at once, after a first choice of its language was answered. */
 export interface LibraryOpening {

@@ -1,0 +1,137 @@
+// The library and the reader drawn in their page's HTML for a signed-in learner (docs/decisions/104): the app
+// keeps a cookie beside its stored session, the server's page route draws the screen from it, the app hydrates
+// what is drawn without drawing it anew, and signing out clears the cookie. The cookie is never a way into the API.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createAccount, signInWithoutMail } from './support/accounts.ts';
+import { uniqueAddress } from './support/admin.ts';
+import { expect, test } from './support/fixtures.ts';
+import { chooseNewLanguage } from './support/languages.ts';
+import { findStory } from './support/stories.ts';
+
+const COOKIE = 'catamaran-page-session';
+const STORY = 'La gata y la luna';
+
+/** Signs a new learner in, picks Spanish in the library, and answers the cookie the app wrote. */
+async function learnerWithCookie(page: Page, name: string) {
+  const email = uniqueAddress(name);
+  await createAccount(email, 'Paula Page');
+  await signInWithoutMail(page, email);
+  await page.goto('/dashboard');
+  await chooseNewLanguage(page, 'Español (Spanish)');
+  await expect(page.getByRole('heading', { level: 3, name: STORY })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((each) => each.name === COOKIE);
+  if (!cookie) throw new Error('The app wrote no page-session cookie.');
+  const stored = await page.evaluate(() => window.localStorage.getItem('catamaran-auth'));
+  return { cookie, stored: stored ?? '' };
+}
+
+/** A new browser context with the learner's cookie and, unless the app is blocked, their stored session. */
+async function contextWith(browser: Browser, learner: Awaited<ReturnType<typeof learnerWithCookie>>) {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await context.addCookies([learner.cookie]);
+  await context.addInitScript(
+    (stored) => window.localStorage.setItem('catamaran-auth', stored),
+    learner.stored,
+  );
+  return context;
+}
+
+/** Blocks the app's entry script (and so the service worker it registers): only the HTML and its CSS draw. */
+async function withoutApp(context: BrowserContext): Promise<void> {
+  await context.route(/\/assets\/index-[\w-]+\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+}
+
+test('the library and a chapter are drawn from their HTML with the app blocked, and hydrated without being drawn anew', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // a journey over three contexts (e2e/support/time.ts)
+  const learner = await learnerWithCookie(page, 'drawn');
+  expect(learner.cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false, secure: false });
+  const token = JSON.parse(learner.stored).access_token as string;
+  const expiresAt = JSON.parse(learner.stored).expires_at as number;
+  expect(decodeURIComponent(learner.cookie.value)).toBe(token);
+  expect(Math.abs(learner.cookie.expires - expiresAt)).toBeLessThan(5);
+
+  // The cookie alone opens nothing in the API: only the Authorization header does.
+  const refused = await page.request.get('/api/user/language-progress/', {
+    headers: { cookie: `${COOKIE}=${learner.cookie.value}`, authorization: '' },
+  });
+  expect(refused.status()).toBe(401);
+
+  const blocked = await contextWith(browser, learner);
+  await withoutApp(blocked);
+  const still = await blocked.newPage();
+  const answer = await still.goto('/dashboard');
+  expect(answer?.headers()['cache-control']).toBe('private, no-store');
+  expect(answer?.headers().vary).toMatch(/cookie/i);
+  await expect(still.getByRole('heading', { level: 1, name: 'Stories' })).toBeVisible();
+  await expect(still.getByRole('heading', { level: 3, name: STORY })).toBeVisible();
+  const { storyId, chapterIds } = await findStory(STORY);
+  await still.goto(`/read/${storyId}/${chapterIds[0]}`);
+  await expect(still.getByRole('heading', { level: 1, name: /Chapter 1/ })).toBeVisible();
+  await expect(still.getByRole('group', { name: 'Chapter text' })).toContainText(/\p{L}{3,}/u);
+  // Without the cookie the page is the shell, as before.
+  await blocked.clearCookies();
+  await still.goto('/dashboard');
+  await expect(still.locator('#root')).toBeEmpty();
+  await blocked.close();
+
+  // With the app: the drawn nodes stay (hydrated, not replaced), with no hydration error, and the screen works.
+  // Each in a context of its own: once the app has run, its service worker answers the next navigation.
+  const library = await hydrated(browser, learner, '/dashboard');
+  await expect(
+    library.tab.getByRole('region', { name: 'Daily goal' }).getByText(/minutes today/),
+  ).toBeVisible();
+  await expect(library.tab.locator('h1[data-from-html="yes"]')).toHaveText('Stories');
+  await library.tab.getByRole('searchbox', { name: 'Search stories' }).fill('luna');
+  await library.tab.getByRole('searchbox', { name: 'Search stories' }).press('Enter');
+  await expect(library.tab.getByRole('heading', { level: 3, name: STORY })).toBeVisible();
+  expect(library.errors).toEqual([]);
+  await library.context.close();
+
+  const reader = await hydrated(browser, learner, `/read/${storyId}/${chapterIds[0]}`);
+  await expect(reader.tab.getByRole('button', { name: 'Text and theme' })).toHaveAttribute(
+    'aria-haspopup',
+    'dialog',
+  );
+  await expect(reader.tab.locator('h1[data-from-html="yes"]')).toContainText('Chapter 1');
+  await reader.tab.getByRole('button', { name: 'Text and theme' }).click();
+  await expect(reader.tab.getByRole('dialog')).toBeVisible();
+  expect(reader.errors).toEqual([]);
+  await reader.context.close();
+});
+
+/** The page at `path` with the app running, its first heading marked as it came in the HTML; React's errors kept. */
+async function hydrated(
+  browser: Browser,
+  learner: Awaited<ReturnType<typeof learnerWithCookie>>,
+  path: string,
+) {
+  const context = await contextWith(browser, learner);
+  const tab = await context.newPage();
+  const errors: string[] = [];
+  tab.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  tab.on('pageerror', (error) => errors.push(error.message));
+  await tab.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      document.querySelector('#root h1')?.setAttribute('data-from-html', 'yes');
+    });
+  });
+  await tab.goto(path);
+  return { context, tab, errors };
+}
+
+test('signing out clears the page-session cookie', async ({ page }) => {
+  await learnerWithCookie(page, 'drawn-out');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await page.context().cookies()).some((each) => each.name === COOKIE))
+    .toBe(false);
+});

@@ -1,0 +1,121 @@
+// A signed-in screen drawn in the page's HTML (docs/decisions/104): the cookie the app keeps beside its stored
+// session, which the server's page route reads (server/http/page-render.ts, through the page renderer built from
+// web/server-page.tsx), and the non-executed JSON the server embeds, which the page hydrates from.
+
+/**
+ * The cookie holding the session's access token, written by the app (never HttpOnly: JavaScript writes it) and
+ * read only by the server's page route. The API never reads it: it takes the token from the Authorization
+ * header alone, so the cookie opens no cross-site request.
+ */
+export const PAGE_SESSION_COOKIE = 'catamaran-page-session';
+
+/** The id of the `<script type="application/json">` the server puts the rendered screen's data in. */
+export const PAGE_STATE_ID = 'page-state';
+
+/** The data a screen was drawn with on the server, handed to the page for hydration. */
+export interface PageState {
+  /** The path the markup is for. */
+  path: string;
+  /** The access token's last characters: the page hydrates only under the session the server drew it for. */
+  tokenTail: string;
+  /**
+   * The library's language, as the server chose it (the learner's first; the device's choice is unknown there),
+   * null when the learner has none yet; absent on other screens.
+   */
+  language?: string | null;
+  /** TanStack Query's dehydrated cache: the answers the screen was drawn from. */
+  queries: unknown;
+}
+
+/** How many of the token's last characters identify it in the page (part of its signature, useless alone). */
+export function tokenTail(token: string): string {
+  return token.slice(-16);
+}
+
+/** The claims of a JWT, read without verifying it (undefined when unreadable). */
+export function tokenClaims(token: string): Record<string, unknown> | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replaceAll('-', '+').replaceAll('_', '/');
+    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
+    const bytes = Uint8Array.from(atob(padded), (character) => character.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims !== null && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `exp` of a JWT, in seconds since the epoch, read without verifying it (undefined when unreadable). */
+export function tokenExpiry(token: string): number | undefined {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+}
+
+/** Writes the page-session cookie for an access token, expiring with it; a token already expired clears it. */
+export function writePageSessionCookie(token: string, now = Date.now()): void {
+  const expiry = tokenExpiry(token);
+  const seconds = expiry === undefined ? 0 : Math.floor(expiry - now / 1000);
+  if (seconds <= 0) {
+    clearPageSessionCookie();
+    return;
+  }
+  setCookie(`${PAGE_SESSION_COOKIE}=${encodeURIComponent(token)}; Max-Age=${seconds}`);
+}
+
+/** Clears the page-session cookie (signed out, or no session to draw pages with). */
+export function clearPageSessionCookie(): void {
+  if (!document.cookie.includes(`${PAGE_SESSION_COOKIE}=`)) return;
+  setCookie(`${PAGE_SESSION_COOKIE}=; Max-Age=0`);
+}
+
+function setCookie(value: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports.
+  document.cookie = `${value}; Path=/; SameSite=Lax${secure}`;
+}
+
+let accepted: PageState | undefined;
+
+/**
+ * The state the server embedded with the page's markup, when it is for this path and this session (its token
+ * the one stored, `storedToken`) and, for the library, the language this device shows (`deviceLanguage`, the
+ * one chosen here, if any); undefined otherwise, and the markup is then drawn anew. Read once.
+ */
+export function acceptPageState(
+  path: string,
+  storedToken: string | undefined,
+  deviceLanguage: string | undefined,
+): PageState | undefined {
+  accepted = undefined;
+  const script = document.getElementById(PAGE_STATE_ID);
+  if (!script) return undefined;
+  script.remove();
+  try {
+    const state = JSON.parse(script.textContent ?? '') as PageState;
+    // A language chosen on this device that the server did not draw (it draws the learner's first, or the
+    // welcome when there is none): the page draws its library anew.
+    const isOurs =
+      state.path === path &&
+      storedToken !== undefined &&
+      state.tokenTail === tokenTail(storedToken) &&
+      (state.language === undefined || deviceLanguage === undefined || deviceLanguage === state.language);
+    accepted = isOurs ? state : undefined;
+  } catch {
+    accepted = undefined;
+  }
+  return accepted;
+}
+
+/** The state accepted for hydration (acceptPageState), if any. */
+export function acceptedPageState(): PageState | undefined {
+  return accepted;
+}
+
+/** The accepted state's dehydrated queries, once: the page's first query cache takes them. */
+export function takePageQueries(): unknown {
+  const queries = accepted?.queries;
+  if (accepted) accepted = { ...accepted, queries: undefined };
+  return queries;
+}
