@@ -191,6 +191,18 @@ async function untilWaitingFor(kind: 'advisory' | 'transactionid') {
     .toBeGreaterThan(0);
 }
 
+/** Holds the learner's key in a transaction of its own (its lock first when `lock`, as every path takes it). */
+async function holdKey(id: string, key: string, lock: boolean) {
+  const holder = await t.app.pool.connect();
+  await holder.query('BEGIN');
+  if (lock) await holder.query('SELECT pg_advisory_xact_lock(idempotency_key_lock($1, $2))', [id, key]);
+  await holder.query(
+    `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint) VALUES ($1, $2, 'POST /api/track-reading-time/', 'x')`,
+    [id, key],
+  );
+  return holder;
+}
+
 describe('a reading-time report whose key is in flight elsewhere', () => {
   const ENDPOINT = 'POST /api/track-reading-time/';
 
@@ -198,17 +210,8 @@ describe('a reading-time report whose key is in flight elsewhere', () => {
     const { id, token } = await learner();
     const chapterId = await chapterOf();
     const report = { chapter_id: chapterId, seconds: 25, report_id: randomUUID() };
-    const holder = await t.app.pool.connect();
+    const holder = await holdKey(id, report.report_id, true);
     try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_advisory_xact_lock(idempotency_key_lock($1, $2))', [
-        id,
-        report.report_id,
-      ]);
-      await holder.query(
-        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint) VALUES ($1, $2, $3, 'x')`,
-        [id, report.report_id, ENDPOINT],
-      );
       const waiting = send(token, report);
       await untilWaitingFor('advisory');
       await holder.query('ROLLBACK');
@@ -266,13 +269,8 @@ describe('a reading-time report whose key is in flight elsewhere', () => {
     const { id, token } = await learner();
     const chapterId = await chapterOf();
     const report = { chapter_id: chapterId, seconds: 25, report_id: randomUUID() };
-    const holder = await t.app.pool.connect();
+    const holder = await holdKey(id, report.report_id, false);
     try {
-      await holder.query('BEGIN');
-      await holder.query(
-        `INSERT INTO idempotency_keys (user_id, key, endpoint, fingerprint) VALUES ($1, $2, $3, 'x')`,
-        [id, report.report_id, ENDPOINT],
-      );
       const waiting = send(token, report);
       await untilWaitingFor('transactionid');
       await holder.query('ROLLBACK');
