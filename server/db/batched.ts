@@ -71,18 +71,27 @@ export class StatementBatcher<Item, Row extends { i: number | string }, Answer> 
     if (this.waiting.length === 0 || (this.statement.oneInFlight && this.inFlight)) return;
     const batch = this.waiting.splice(0, this.maxItems);
     this.inFlight = true;
-    this.run(batch)
-      .catch((error: unknown) => {
+    this.run(batch).then(
+      (rows) => {
+        // The next statement goes as soon as this one's rows are here, before its answers are handed out: the
+        // database works on it while this process sends the replies (decision 109).
+        this.ended();
+        this.answer(batch, rows);
+      },
+      (error: unknown) => {
+        this.ended();
         for (const waiting of batch) waiting.reject(error);
-      })
-      .finally(() => {
-        this.inFlight = false;
-        // Those that waited for this statement go now, together.
-        if (this.statement.oneInFlight && this.waiting.length > 0) this.flush();
-      });
+      },
+    );
   }
 
-  private async run(batch: Waiting<Item, Answer>[]): Promise<void> {
+  /** The statement in flight has ended: those that waited for it go now, together. */
+  private ended(): void {
+    this.inFlight = false;
+    if (this.statement.oneInFlight && this.waiting.length > 0) this.flush();
+  }
+
+  private async run(batch: Waiting<Item, Answer>[]): Promise<Row[]> {
     const items = batch.map((waiting) => waiting.item);
     const query = {
       name: this.statement.name,
@@ -92,6 +101,10 @@ export class StatementBatcher<Item, Row extends { i: number | string }, Answer> 
     const { rows } = this.statement.run
       ? await this.statement.run(this.pool, query, items)
       : await this.pool.query<Row>(query);
+    return rows;
+  }
+
+  private answer(batch: Waiting<Item, Answer>[], rows: Row[]): void {
     const byItem: Row[][] = batch.map(() => []);
     for (const row of rows) byItem[Number(row.i) - 1]?.push(row);
     batch.forEach((waiting, index) => {

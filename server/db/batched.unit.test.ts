@@ -110,4 +110,30 @@ describe('StatementBatcher', () => {
     expect(await Promise.all(later)).toEqual([[4], [6], [8], [10]]);
     expect(statements).toEqual([[1], [2, 3, 4], [5]]);
   });
+
+  it('with one statement in flight, sends the next as soon as its rows arrive, before handing out its answers', async () => {
+    const statements: number[][] = [];
+    const held: (() => void)[] = [];
+    const pool = {
+      query: ({ values }: { values: unknown[] }) => {
+        const numbers = values[0] as number[];
+        statements.push(numbers);
+        return new Promise<{ rows: Row[] }>((resolve) =>
+          held.push(() => resolve({ rows: numbers.map((n, index) => ({ i: index + 1, doubled: 2 * n })) })),
+        );
+      },
+    } as unknown as pg.Pool;
+    const batcher = new StatementBatcher(pool, { ...DOUBLED, oneInFlight: true });
+
+    const first = batcher.ask(1);
+    await vi.waitFor(() => expect(statements).toHaveLength(1));
+    const second = batcher.ask(2);
+    await new Promise((turn) => setImmediate(turn));
+    // What the first's asker sees when its answer comes: the database already has the next statement.
+    const sentWhenAnswered = first.then(() => statements.length);
+    held[0]?.();
+    expect(await sentWhenAnswered).toBe(2);
+    held[1]?.();
+    expect(await second).toEqual([4]);
+  });
 });
