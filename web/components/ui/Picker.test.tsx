@@ -71,7 +71,11 @@ describe('Picker', () => {
     render(<LanguagePicker onChange={onChange} />);
     const trigger = screen.getByRole('combobox', { name: 'Language to learn' });
     await user.click(trigger);
-    await user.click(screen.getByRole('option', { name: 'Français (French)' }));
+    const french = screen.getByRole('option', { name: 'Français (French)' });
+    await user.hover(french);
+    expect(french.hasAttribute('data-highlighted')).toBe(true);
+    expect(screen.getByRole('listbox').getAttribute('aria-activedescendant')).toBe(french.id);
+    await user.click(french);
     expect(onChange).toHaveBeenCalledWith('fr');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(trigger.textContent).toBe('Français (French)');

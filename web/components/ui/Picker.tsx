@@ -143,58 +143,27 @@ function PickerList({
 }) {
   const list = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(() => Math.max(0, firstEnabled(options, value)));
-  const typed = useRef({ text: '', at: 0 });
+  const typed = useRef<Typed>({ text: '', at: 0 });
   const optionId = (index: number) => `${id}-${index}`;
 
-  useEffect(() => {
-    list.current?.focus({ preventScroll: true });
-    const picker = list.current?.parentElement;
-    const outside = (event: PointerEvent) => {
-      if (!picker?.contains(event.target as Node)) onDismiss();
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [onDismiss]);
+  useFocusUntilPressOutside(list, onDismiss);
 
+  // The option the keys moved to is brought into view (and the chosen one on opening); one under the pointer
+  // already is.
+  const moved = useRef(true);
   useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
     document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
   });
 
   const move = (index: number) => {
-    if (index >= 0 && index < options.length) setActive(index);
+    if (index < 0 || index >= options.length) return;
+    moved.current = true;
+    setActive(index);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = (from: number, by: 1 | -1) => nextEnabled(options, from, by);
-    const option = options[active];
-    const choose = () => option && !option.disabled && onChoose(option.value);
-    const findTyped = (letter: string) => {
-      const now = Date.now();
-      const text = (now - typed.current.at < TYPEAHEAD_MS ? typed.current.text : '') + letter.toLowerCase();
-      typed.current = { text, at: now };
-      const found = typedMatch(options, text, active);
-      if (found >= 0) setActive(found);
-    };
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(step(active, 1)),
-      ArrowUp: () => move(step(active, -1)),
-      Home: () => move(step(-1, 1)),
-      End: () => move(step(options.length, -1)),
-      Enter: choose,
-      // A space within a name being typed is part of it; otherwise it chooses, as Enter does.
-      ' ': () =>
-        typed.current.text && Date.now() - typed.current.at < TYPEAHEAD_MS ? findTyped(' ') : choose(),
-      Escape: onClose,
-      Tab: onClose,
-    };
-    const action =
-      keys[event.key] ??
-      (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
-        ? () => findTyped(event.key)
-        : undefined);
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    listKey(event, { options, active, typed: typed.current, move, onChoose, onClose });
 
   return (
     <div
@@ -216,30 +185,120 @@ function PickerList({
       )}
     >
       {options.map((option, index) => (
-        // The list holds the focus and the keys, showing the option they are on with aria-activedescendant (the
-        // listbox pattern of ARIA's practices): an option is not focused itself and has no keys of its own.
-        // biome-ignore lint/a11y/useFocusableInteractive: the listbox's active descendant, as said above
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox's keys choose it, as said above
-        <div
+        <PickerItem
           key={option.value}
           id={optionId(index)}
-          role="option"
-          aria-selected={option.value === value}
-          aria-disabled={option.disabled || undefined}
-          data-highlighted={index === active ? '' : undefined}
-          onPointerMove={() => !option.disabled && index !== active && setActive(index)}
-          onClick={() => !option.disabled && onChoose(option.value)}
-          className={cn(
-            'relative flex min-h-11 cursor-default items-center rounded-md py-2 pr-3 pl-9 text-base text-slate-900 select-none',
-            'aria-disabled:text-slate-400 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
-          )}
-        >
-          {option.value === value ? (
-            <Check className="absolute left-2.5 size-4 text-brand-700" aria-hidden="true" />
-          ) : null}
-          {option.label}
-        </div>
+          option={option}
+          isChosen={option.value === value}
+          isActive={index === active}
+          onPoint={() => index !== active && setActive(index)}
+          onChoose={onChoose}
+        />
       ))}
+    </div>
+  );
+}
+
+/** Focuses the open list, and closes it (`onDismiss`) on a press outside the picker around it. */
+function useFocusUntilPressOutside(list: { current: HTMLDivElement | null }, onDismiss: () => void): void {
+  useEffect(() => {
+    list.current?.focus({ preventScroll: true });
+    const picker = list.current?.parentElement;
+    const outside = (event: PointerEvent) => {
+      if (!picker?.contains(event.target as Node)) onDismiss();
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [list, onDismiss]);
+}
+
+/** The letters typed so far in the open list, and when the last came. */
+interface Typed {
+  text: string;
+  at: number;
+}
+
+/** A key in the open list: a move, a choice, a close, or a letter of a name; others are left to the browser. */
+function listKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  list: {
+    options: readonly PickerOption[];
+    active: number;
+    typed: Typed;
+    move: (index: number) => void;
+    onChoose: (value: string) => void;
+    onClose: () => void;
+  },
+): void {
+  const { options, active, typed, move, onChoose, onClose } = list;
+  const step = (from: number, by: 1 | -1) => nextEnabled(options, from, by);
+  const option = options[active];
+  const choose = () => option && !option.disabled && onChoose(option.value);
+  const isTyping = () => typed.text !== '' && Date.now() - typed.at < TYPEAHEAD_MS;
+  const findTyped = (letter: string) => {
+    typed.text = (isTyping() ? typed.text : '') + letter.toLowerCase();
+    typed.at = Date.now();
+    move(typedMatch(options, typed.text, active));
+  };
+  const keys: Record<string, () => void> = {
+    ArrowDown: () => move(step(active, 1)),
+    ArrowUp: () => move(step(active, -1)),
+    Home: () => move(step(-1, 1)),
+    End: () => move(step(options.length, -1)),
+    Enter: choose,
+    // A space within a name being typed is part of it; otherwise it chooses, as Enter does.
+    ' ': () => (isTyping() ? findTyped(' ') : choose()),
+    Escape: onClose,
+    Tab: onClose,
+  };
+  const action =
+    keys[event.key] ??
+    (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+      ? () => findTyped(event.key)
+      : undefined);
+  if (!action) return;
+  event.preventDefault();
+  action();
+}
+
+/**
+ * One option of the open list. The list holds the focus and the keys, showing the option they are on with
+ * aria-activedescendant (the listbox pattern of ARIA's practices): an option is not focused itself and has no
+ * keys of its own.
+ */
+function PickerItem({
+  id,
+  option,
+  isChosen,
+  isActive,
+  onPoint,
+  onChoose,
+}: {
+  id: string;
+  option: PickerOption;
+  isChosen: boolean;
+  isActive: boolean;
+  onPoint: () => void;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useFocusableInteractive: the listbox's active descendant, as said above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox's keys choose it, as said above
+    <div
+      id={id}
+      role="option"
+      aria-selected={isChosen}
+      aria-disabled={option.disabled || undefined}
+      data-highlighted={isActive ? '' : undefined}
+      onPointerMove={() => !option.disabled && onPoint()}
+      onClick={() => !option.disabled && onChoose(option.value)}
+      className={cn(
+        'relative flex min-h-11 cursor-default items-center rounded-md py-2 pr-3 pl-9 text-base text-slate-900 select-none',
+        'aria-disabled:text-slate-400 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
+      )}
+    >
+      {isChosen ? <Check className="absolute left-2.5 size-4 text-brand-700" aria-hidden="true" /> : null}
+      {option.label}
     </div>
   );
 }
