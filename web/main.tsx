@@ -4,6 +4,7 @@ import { CLIENT_ROUTES } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { freshStoredSession, storedSession } from './features/auth/storage.ts';
 import { storedLanguage } from './features/dashboard/chosenLanguage.ts';
+import { holdUntilHydrated } from './lib/afterHydration.ts';
 import { acceptPageState } from './lib/pageSession.ts';
 import { preloadScreen } from './router.tsx';
 import './styles.css';
@@ -31,6 +32,8 @@ const isDrawn =
   (pathname === CLIENT_ROUTES.landing ||
     acceptPageState(pathname, freshStoredSession()?.access_token, storedLanguage()) !== undefined);
 if (isDrawn) {
+  // Its first fetches and the outbox's read wait for an idle moment after the hydration (docs/decisions/107).
+  holdUntilHydrated();
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -8,6 +8,7 @@ import {
   pathOf,
   type ResponseOf,
 } from '#common/contract.ts';
+import { hydrationSettled } from './afterHydration.ts';
 import { ApiError, currentAccessToken, currentTimeZone, readRetryAfter, reportSessionEnded } from './api.ts';
 
 // The web app's one way to the API: every call names its endpoint's declaration (common/endpoints/), which
@@ -150,6 +151,9 @@ async function send(
   },
   accept: string,
 ): Promise<Response> {
+  // A drawn page's first calls wait for the end of its hydration (docs/decisions/107).
+  const hydrated = hydrationSettled();
+  if (hydrated) await hydrated;
   const headers = new Headers({ ...request.extra, Accept: accept, 'X-Timezone': currentTimeZone() });
   const token = await currentAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

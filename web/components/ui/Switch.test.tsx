@@ -42,4 +42,24 @@ describe('Switch', () => {
     await user.click(screen.getByText('Loop'));
     expect(screen.getByRole('switch', { name: 'Loop' }).getAttribute('aria-checked')).toBe('true');
   });
+
+  it('says its state in data-state for its colours, and a disabled switch does not toggle', async () => {
+    const user = userEvent.setup();
+    render(<Switch label="Free" defaultChecked disabled />);
+    const toggle = screen.getByRole('switch', { name: 'Free' });
+    expect(toggle.getAttribute('data-state')).toBe('checked');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('reports the change without changing a state the caller keeps', async () => {
+    const user = userEvent.setup();
+    const changes: boolean[] = [];
+    render(<Switch label="Word marks" checked={false} onCheckedChange={(on) => changes.push(on)} />);
+    const toggle = screen.getByRole('switch', { name: 'Word marks' });
+    await user.click(toggle);
+    expect(changes).toEqual([true]);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.getAttribute('data-state')).toBe('unchecked');
+  });
 });

@@ -6,7 +6,7 @@ import { CLIENT_ROUTES } from '#common/routes.ts';
 import type { PublicLanguage } from '#common/schemas/languages.ts';
 import { Logo } from '#web/components/Logo.tsx';
 import { buttonClassName } from '#web/components/ui/buttonClassName.ts';
-import { Select } from '#web/components/ui/Select.tsx';
+import { Picker } from '#web/components/ui/Picker.tsx';
 import { useAdminPermission } from '#web/features/admin/permission.ts';
 
 /** A language as the selector lists it: 'Español (Spanish)'. */
@@ -51,7 +51,10 @@ export function DashboardHeader({
           <Logo wordmark="from-sm" />
         </Link>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
-          <Select
+          {/* A picker of our own rather than Radix Select: it hydrates without a second render (decision 107). A
+              language asked about first (decision 080) is not chosen until the learner answers: the picker shows
+              only what `selected` says. */}
+          <Picker
             label="Language to learn"
             hideLabel
             placeholder="Choose a language"
@@ -60,19 +63,19 @@ export function DashboardHeader({
               label: languageLabel(language),
               triggerLabel: chosenLanguageLabel(language),
             }))}
-            // '' (Radix's "no value") rather than undefined, which would leave the select to keep the option
-            // picked: a language asked about first (decision 080) is not chosen until the learner answers.
-            value={selected ?? ''}
+            value={selected}
             onValueChange={onSelect}
+            align="end"
             className="min-w-0"
             triggerClassName="min-w-0 max-w-[11rem] sm:max-w-none sm:w-60"
           />
           {base ? (
-            <Select
+            <Picker
               label="Base language"
               hideLabel
               options={[{ value: base.code, label: languageLabel(base) }]}
               value={base.code}
+              align="end"
               className="hidden md:flex"
               triggerClassName="w-48"
             />

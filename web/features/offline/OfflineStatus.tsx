@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { plural } from '#common/plural.ts';
+import { hydrationSettled } from '#web/lib/afterHydration.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { onOutboxChange, pendingEntries } from './outbox.ts';
 import { dropUnreadableDownloads } from './readable.ts';
@@ -28,7 +29,10 @@ function useWaiting(owner: string): number {
         (entries) => !cancelled && setCount(entries.length),
         () => undefined,
       );
-    read();
+    // On a drawn page, after its hydration (docs/decisions/107).
+    const hydrated = hydrationSettled();
+    if (hydrated) void hydrated.then(() => !cancelled && read());
+    else read();
     const stop = onOutboxChange(read);
     return () => {
       cancelled = true;

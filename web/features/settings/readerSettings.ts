@@ -5,8 +5,13 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { getReaderSettings, setReaderSettings } from '#common/endpoints/reader.ts';
 import {
   DEFAULT_READER_SETTINGS,
-  ReaderSettings,
+  LINE_SPACINGS,
+  PLAYBACK_RATES,
+  type ReaderSettings,
   type ReaderSettingsInput,
+  TEXT_SIZES,
+  THEMES,
+  TYPEFACES,
 } from '#common/schemas/readerSettings.ts';
 import { useSession } from '#web/features/auth/session.tsx';
 import { call } from '#web/lib/call.ts';
@@ -26,12 +31,33 @@ let stored: ReaderSettings | undefined;
 function readStored(): ReaderSettings {
   if (stored) return stored;
   try {
-    const parsed = ReaderSettings.safeParse(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? 'null'));
-    stored = parsed.success ? parsed.data : { ...DEFAULT_READER_SETTINGS };
+    stored = storedSettings(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? 'null'));
   } catch {
-    stored = { ...DEFAULT_READER_SETTINGS };
+    stored = undefined;
   }
+  stored ??= { ...DEFAULT_READER_SETTINGS };
   return stored;
+}
+
+/**
+ * The device's copy when it holds a value of each setting (what the ReaderSettings schema accepts), else
+ * undefined. Checked by hand, as the schema would: the page's first render reads it, and building the zod schema
+ * there was a long piece of a drawn library's hydration (docs/decisions/107).
+ */
+export function storedSettings(value: unknown): ReaderSettings | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { playback_rate, text_size, line_spacing, typeface, theme } = value as Record<string, unknown>;
+  const isOneOf = <T>(values: readonly T[], candidate: unknown): candidate is T =>
+    values.includes(candidate as T);
+  if (
+    !isOneOf(PLAYBACK_RATES, playback_rate) ||
+    !isOneOf(TEXT_SIZES, text_size) ||
+    !isOneOf(LINE_SPACINGS, line_spacing) ||
+    !isOneOf(TYPEFACES, typeface) ||
+    !isOneOf(THEMES, theme)
+  )
+    return undefined;
+  return { playback_rate, text_size, line_spacing, typeface, theme };
 }
 
 /** Keeps `settings` on the device and tells every hook. */

@@ -1,0 +1,35 @@
+// The calls a drawn page makes as it is hydrated wait for the page to have gone quiet (docs/decisions/107).
+
+/** The longest a held call waits for an idle moment. */
+const IDLE_TIMEOUT_MS = 1000;
+
+let holding = false;
+let settled: Promise<void> | undefined;
+
+/**
+ * Called by the entry when it hydrates a page drawn on the server (web/main.tsx): the screen's effects then start
+ * its fetches and read the outbox in the hydration's last task, at CPU x4 a long one; held, they run in an idle
+ * moment after it, as short tasks of their own.
+ */
+export function holdUntilHydrated(): void {
+  holding = true;
+}
+
+/**
+ * While a drawn page is being hydrated, a promise of the first idle moment after the first work held (asked for
+ * when that work is, so at the end of the hydration's effects); undefined otherwise, and once that moment has
+ * come, so the work goes on at once, as it did.
+ */
+export function hydrationSettled(): Promise<void> | undefined {
+  if (!holding) return undefined;
+  settled ??= new Promise((resolve) => {
+    const done = () => {
+      holding = false;
+      resolve();
+    };
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(done, 0);
+  });
+  return settled;
+}
