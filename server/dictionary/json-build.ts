@@ -65,7 +65,8 @@ function readName(bytes: Uint8Array, start: number, end: number): string | undef
   for (let candidate = 0; candidate < candidates.length; candidate++) {
     const name = candidates[candidate] as Uint8Array;
     if (name.length !== end - start) continue;
-    let index = 1;
+    // From the first byte: the slot is the first byte without its high bit (0xF7 is 'w' there).
+    let index = 0;
     while (index < name.length && name[index] === bytes[start + index]) index++;
     if (index === name.length) return NAME_TEXTS[slot]?.[candidate];
   }

@@ -134,6 +134,20 @@ describe('buildLine', () => {
     });
   });
 
+  it('never takes a name whose first byte is not ASCII for a read name', () => {
+    // 0xF7 is 'w' without its high bit: the name is U+FFFD + 'ord' once decoded, never 'word'.
+    const line = Buffer.concat([
+      Buffer.from('{"'),
+      Buffer.from([0xf7]),
+      Buffer.from('ord": "x", "'),
+      Buffer.from([0xf0]),
+      Buffer.from('os": "noun", "lang_code": "es"}'),
+    ]);
+    expect(expectSameOrLeft(line)).toBe(true);
+    expect(built(line)).toEqual({ lang_code: 'es' });
+    expect(outcome(built(line))).toEqual(outcome(JSON.parse(line.toString('utf8'))));
+  });
+
   it('decodes a bad UTF-8 sequence as decoding the whole line did', () => {
     const line = Buffer.concat([
       Buffer.from('{"word": "a'),
