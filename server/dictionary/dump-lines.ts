@@ -111,15 +111,21 @@ export class DumpLineReader<Entry extends MappedLine> {
 
   /** One line: its mapped entry, or undefined when it is skipped. */
   readLine(lineNumber: number, text: string): Entry | undefined {
-    const counts = this.counts;
-    counts.lines++;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
+      this.counts.lines++;
       this.skip(lineNumber, 'malformed JSON');
       return undefined;
     }
+    return this.readValue(lineNumber, value);
+  }
+
+  /** A line already parsed (json-build.ts makes it from the line's bytes): as readLine goes on after JSON.parse. */
+  readValue(lineNumber: number, value: unknown): Entry | undefined {
+    const counts = this.counts;
+    counts.lines++;
     const language = languageOf(value);
     if (language) counts.languages[language] = (counts.languages[language] ?? 0) + 1;
     this.glosses?.observe(value);

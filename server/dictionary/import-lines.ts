@@ -14,6 +14,7 @@ import {
   emptyCounts,
   WORKER_READING,
 } from './dump-lines.ts';
+import { buildLine, NOT_BUILT } from './json-build.ts';
 import type { RawLines } from './json-lines.ts';
 import { pruneLine } from './json-prune.ts';
 import { LinkTargets } from './links.ts';
@@ -72,7 +73,13 @@ export class ImportLines {
     let start = 0;
     for (let index = 0; index < ends.length; index++) {
       const end = ends[index] ?? start;
-      const entry = reader.readLine(lineNumbers[index] ?? 0, this.lineText(lines, start, end));
+      const lineNumber = lineNumbers[index] ?? 0;
+      // Made from the bytes when buildLine is sure of it (json-build.ts), else pruned and parsed.
+      const value = buildLine(lines, start, end);
+      const entry =
+        value === NOT_BUILT
+          ? reader.readLine(lineNumber, this.lineText(lines, start, end))
+          : reader.readValue(lineNumber, value);
       // Each entry's rows are made and encoded at once: nothing of its line outlives it (copy-bytes.ts).
       if (entry !== undefined) this.addEntry(entry);
       start = end;

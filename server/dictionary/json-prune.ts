@@ -10,6 +10,10 @@
 // copied as it is, and JSON.parse judges it. Whatever is unusual (a name with an escape, a top level that is
 // not an object, nesting deeper than MAX_DEPTH, anything malformed) answers -1: the line is then parsed whole,
 // as before, and a malformed line is skipped with the same reason.
+//
+// Since decision 108 an import's line work first has json-build.ts make the read members straight from the
+// bytes; a line is pruned here, then parsed, only when buildLine leaves it (a number, an escaped name, a
+// malformed line). READ_NAMES is both's list.
 import {
   BACKSLASH,
   CLOSE_BRACE,
@@ -106,7 +110,8 @@ function isReadName(bytes: Uint8Array, start: number, end: number): boolean {
   for (let candidate = 0; candidate < candidates.length; candidate++) {
     const name = candidates[candidate] as Uint8Array;
     if (name.length !== end - start) continue;
-    let index = 1;
+    // From the first byte: the slot is the first byte without its high bit (0xF7 is 'w' there).
+    let index = 0;
     while (index < name.length && name[index] === bytes[start + index]) index++;
     if (index === name.length) return true;
   }
