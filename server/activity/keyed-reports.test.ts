@@ -204,8 +204,6 @@ async function holdKey(id: string, key: string, lock: boolean) {
 }
 
 describe('a reading-time report whose key is in flight elsewhere', () => {
-  const ENDPOINT = 'POST /api/track-reading-time/';
-
   it('waits for the transaction that holds the key as every path does, and counts once it lets go', async () => {
     const { id, token } = await learner();
     const chapterId = await chapterOf();
