@@ -104,13 +104,47 @@ test('the library and a chapter are drawn from their HTML with the app blocked, 
   await reader.context.close();
 });
 
-/** The page at `path` with the app running, its first heading marked as it came in the HTML; React's errors kept. */
+// The server has no device storage: it draws the word marks on. React keeps an attribute as the server drew it
+// when hydration's render differs, so the reader reads the device's choice only once hydrated (web/lib/deviceSwitch.ts).
+test('a learner who hid the word marks on this device reads a drawn chapter without them, once the app runs', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two contexts (e2e/support/time.ts)
+  const learner = await learnerWithCookie(page, 'drawn-marks');
+  const { storyId, chapterIds } = await findStory(STORY);
+  const reader = await hydrated(browser, learner, `/read/${storyId}/${chapterIds[0]}`, {
+    'catamaran-word-marks': 'off',
+  });
+  await expect(reader.tab.locator('h1[data-from-html="yes"]')).toContainText('Chapter 1');
+  const marks = reader.tab.getByRole('switch', { name: 'Word marks' });
+  await expect(marks).toHaveAttribute('aria-checked', 'false');
+  const text = reader.tab.getByRole('group', { name: 'Chapter text' });
+  await expect(text).not.toHaveAttribute('data-marks');
+  const word = text.getByText('gata', { exact: true }).first();
+  await expect(word).toHaveCSS('text-decoration-line', 'none');
+
+  await marks.click();
+  await expect(marks).toHaveAttribute('aria-checked', 'true');
+  await expect(text).toHaveAttribute('data-marks', '');
+  expect(reader.errors).toEqual([]);
+  await reader.context.close();
+});
+
+/**
+ * The page at `path` with the app running and `stored` in its device storage, its first heading marked as it came
+ * in the HTML; React's errors kept.
+ */
 async function hydrated(
   browser: Browser,
   learner: Awaited<ReturnType<typeof learnerWithCookie>>,
   path: string,
+  stored: Record<string, string> = {},
 ) {
   const context = await contextWith(browser, learner);
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, stored);
   const tab = await context.newPage();
   const errors: string[] = [];
   tab.on('console', (message) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { forgetTerms } from '#common/endpoints/terms.ts';
 import { plural } from '#common/plural.ts';
@@ -12,6 +12,7 @@ import { patchStatuses } from '#web/features/offline/patch.ts';
 import { perform } from '#web/features/offline/sync.ts';
 import { useDownloadOwner } from '#web/features/offline/useDownloads.ts';
 import { call } from '#web/lib/call.ts';
+import { useDeviceSwitch } from '#web/lib/deviceSwitch.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { markChapterRead } from './queries.ts';
 import { READER_TEXT } from './readerText.ts';
@@ -31,28 +32,9 @@ export const REST_KNOWN_TEXT = {
   undoFailed: 'The words could not be made new again. Please try again.',
 } as const;
 
-const STORAGE_KEY = 'catamaran-mark-rest-known';
-
 /** The 'mark the rest known' setting: on unless the learner turned it off on this device. */
 function useMarkRestSetting(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => {
-    try {
-      return localStorage.getItem(STORAGE_KEY) !== 'off';
-    } catch {
-      return true;
-    }
-  });
-  return [
-    on,
-    (next) => {
-      setOn(next);
-      try {
-        localStorage.setItem(STORAGE_KEY, next ? 'on' : 'off');
-      } catch {
-        // Storage refused: the choice holds for this page.
-      }
-    },
-  ];
+  return useDeviceSwitch('catamaran-mark-rest-known');
 }
 
 /**
