@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { authChunkNamer } from './scripts/chunking.ts';
+import { authChunkNamer, sharedChunkNamer } from './scripts/chunking.ts';
 
 // The API server listens here while `npm run dev` runs; Vite proxies every server path to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -94,13 +94,13 @@ export default defineConfig({
         // phone's round trips that is several waves of requests before the first render. The landing's own code
         // stays one chunk ('$initial'); the auth client and what the sign-in screens share with others are
         // 'auth'; every other module two lazy chunks share goes into one 'shared' chunk, loaded beside the
-        // screen's own. A signed-in screen's first load is the entry, 'auth', TanStack Query's provider,
+        // screen's own, but for what only the administrators' screens share (docs/decisions/111). A signed-in screen's first load is the entry, 'auth', TanStack Query's provider,
         // 'shared' and the screen; a sign-in page's the entry, 'auth' and the screen.
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 3 },
-            { name: authChunkNamer(), priority: 2 },
-            { name: 'shared', minShareCount: 2, priority: 1 },
+            { name: authChunkNamer(), debugName: 'auth', priority: 2 },
+            { name: sharedChunkNamer(), debugName: 'shared', minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { authChunkNamer, type ChunkingModule } from './chunking.ts';
+import { authChunkNamer, type ChunkingModule, sharedChunkNamer } from './chunking.ts';
 
 const ICONS = '/app/node_modules/lucide-react/dist/esm';
 
 /** A module graph of the app's shape: `imports` maps each module to those it imports statically. */
-function graph(imports: Record<string, string[]>, dynamic: string[], code: Record<string, string> = {}) {
+function graph(
+  imports: Record<string, string[]>,
+  dynamic: string[],
+  code: Record<string, string> = {},
+  namer = authChunkNamer,
+) {
   const modules = new Map<string, { importers: string[]; dynamicImporters: string[]; isEntry: boolean }>();
   const add = (id: string) => {
     const module = modules.get(id) ?? { importers: [], dynamicImporters: [], isEntry: false };
@@ -21,7 +26,7 @@ function graph(imports: Record<string, string[]>, dynamic: string[], code: Recor
     const module = modules.get(id);
     return module ? { ...module, code: code[id] ?? '' } : null;
   };
-  const name = authChunkNamer();
+  const name = namer();
   return (id: string) => name(id, { getModuleInfo: infoOf });
 }
 
@@ -79,5 +84,49 @@ describe("the 'auth' chunk", () => {
   it("counts an icon reached by the modules that name it, not by every importer of lucide-react's entry", () => {
     expect(chunkOf(`${ICONS}/icons/quote.mjs`)).toBe('auth'); // SignIn and Dashboard
     expect(chunkOf(`${ICONS}/icons/x.mjs`)).toBeNull(); // Dashboard (as XIcon) and Reader
+  });
+});
+
+describe("the 'shared' chunk", () => {
+  const chunkOf = graph(
+    {
+      '/app/web/main.tsx': ['/app/web/router.tsx'],
+      '/app/web/routes/Dashboard.tsx': ['/app/web/lib/call.ts', '/app/web/components/ui/Dialog.tsx'],
+      '/app/web/routes/Reader.tsx': ['/app/web/lib/call.ts', '/app/web/features/reader/Text.tsx'],
+      '/app/web/routes/Admin.tsx': ['/app/web/features/admin/Form.tsx', '/app/web/components/ui/Dialog.tsx'],
+      '/app/web/routes/AdminStory.tsx': ['/app/web/features/admin/Form.tsx'],
+      '/app/web/features/admin/Form.tsx': [
+        '/app/web/components/ui/Select.tsx',
+        '/app/web/features/admin/cover.ts',
+      ],
+      '/app/web/components/ui/Select.tsx': [
+        '/app/node_modules/@radix-ui/react-select/index.mjs',
+        '/app/node_modules/@radix-ui/react-primitive/index.mjs',
+      ],
+      '/app/web/components/ui/Dialog.tsx': ['/app/node_modules/@radix-ui/react-primitive/index.mjs'],
+    },
+    [
+      '/app/web/routes/Dashboard.tsx',
+      '/app/web/routes/Reader.tsx',
+      '/app/web/routes/Admin.tsx',
+      '/app/web/routes/AdminStory.tsx',
+      '/app/node_modules/browser-image-compression/index.mjs',
+    ],
+    {},
+    sharedChunkNamer,
+  );
+
+  it('holds what two or more chunks share when a learner’s screen is among them', () => {
+    expect(chunkOf('/app/web/lib/call.ts')).toBe('shared');
+    expect(chunkOf('/app/web/components/ui/Dialog.tsx')).toBe('shared');
+    // Imported by the admin's Select too, but reached by the library's dialog: still shared.
+    expect(chunkOf('/app/node_modules/@radix-ui/react-primitive/index.mjs')).toBe('shared');
+  });
+
+  it('leaves out what only the administrators’ screens share, and what one chunk alone uses', () => {
+    expect(chunkOf('/app/web/features/admin/Form.tsx')).toBeNull();
+    expect(chunkOf('/app/web/components/ui/Select.tsx')).toBeNull();
+    expect(chunkOf('/app/node_modules/@radix-ui/react-select/index.mjs')).toBeNull();
+    expect(chunkOf('/app/web/features/reader/Text.tsx')).toBeNull();
   });
 });

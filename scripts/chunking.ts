@@ -49,11 +49,11 @@ function memo<Value>(make: (key: string) => Value): (key: string) => Value {
 }
 
 /**
- * The 'auth' chunk's name function for one build: 'auth' for the auth client and what it imports, and for every
- * module two or more chunks share that a sign-in screen reaches; null (left to the later groups) otherwise. Each
- * module's information, users and chunk starts are read once: the walks cross the same modules again and again.
+ * For one build: the modules that start a chunk (the entry, or one imported dynamically: a lazy screen, a dialog,
+ * the auth client) whose static imports reach a module. Each module's information, users and chunk starts are
+ * read once: the walks cross the same modules again and again.
  */
-export function authChunkNamer(): (id: string, context: { getModuleInfo: ModuleInfoOf }) => string | null {
+function chunkStarts(): (id: string, context: { getModuleInfo: ModuleInfoOf }) => readonly string[] {
   let getInfo: ModuleInfoOf = () => null;
   const infoOf = memo((id) => getInfo(id));
   const iconNames = memo((entry) => iconNamesOf(infoOf(entry)?.code ?? ''));
@@ -103,8 +103,36 @@ export function authChunkNamer(): (id: string, context: { getModuleInfo: ModuleI
 
   return (id, context) => {
     getInfo = (module) => context.getModuleInfo(module);
-    const starts = [...startsReaching(id)];
+    return [...startsReaching(id)];
+  };
+}
+
+/**
+ * The 'auth' chunk's name function for one build: 'auth' for the auth client and what it imports, and for every
+ * module two or more chunks share that a sign-in screen reaches; null (left to the later groups) otherwise.
+ */
+export function authChunkNamer(): (id: string, context: { getModuleInfo: ModuleInfoOf }) => string | null {
+  const startsOf = chunkStarts();
+  return (id, context) => {
+    const starts = startsOf(id, context);
     if (starts.some((start) => AUTH_CLIENT.test(start))) return 'auth';
     return starts.length >= 2 && starts.some((start) => SIGN_IN_SCREENS.test(start)) ? 'auth' : null;
+  };
+}
+
+/** The administrators' screens and what they load lazily (the cover's image compression). */
+const ADMIN_START = /[\\/]web[\\/](routes[\\/]Admin\w*\.tsx|features[\\/]admin[\\/])/;
+
+/**
+ * The 'shared' chunk's name function for one build: 'shared' for a module two or more chunks share, unless only
+ * the administrators' screens reach it (their Select with Floating UI, their forms), which Rolldown then puts in
+ * a chunk of their own: the library and the reader no longer download and run them (docs/decisions/111).
+ */
+export function sharedChunkNamer(): (id: string, context: { getModuleInfo: ModuleInfoOf }) => string | null {
+  const startsOf = chunkStarts();
+  return (id, context) => {
+    const starts = startsOf(id, context);
+    if (starts.length < 2) return null;
+    return starts.every((start) => ADMIN_START.test(start)) ? null : 'shared';
   };
 }
