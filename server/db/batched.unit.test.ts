@@ -36,6 +36,22 @@ const DOUBLED: BatchedStatement<number, Row, number[]> = {
   },
 };
 
+/** A pool whose statements each wait until the test lets them answer (`held[n]()`), in the order they were sent. */
+function heldPool() {
+  const statements: number[][] = [];
+  const held: (() => void)[] = [];
+  const pool = {
+    query: ({ values }: { values: unknown[] }) => {
+      const numbers = values[0] as number[];
+      statements.push(numbers);
+      return new Promise<{ rows: Row[] }>((resolve) =>
+        held.push(() => resolve({ rows: numbers.map((n, index) => ({ i: index + 1, doubled: 2 * n })) })),
+      );
+    },
+  } as unknown as pg.Pool;
+  return { statements, held, pool };
+}
+
 describe('StatementBatcher', () => {
   it('asks the questions of one turn in one statement, each answered from its own rows', async () => {
     const { pool, statements } = fakePool();
@@ -79,17 +95,7 @@ describe('StatementBatcher', () => {
   });
 
   it('with one statement in flight, gathers what is asked meanwhile into the next, at most maxItems each', async () => {
-    const statements: number[][] = [];
-    const held: (() => void)[] = [];
-    const pool = {
-      query: ({ values }: { values: unknown[] }) => {
-        const numbers = values[0] as number[];
-        statements.push(numbers);
-        return new Promise<{ rows: Row[] }>((resolve) =>
-          held.push(() => resolve({ rows: numbers.map((n, index) => ({ i: index + 1, doubled: 2 * n })) })),
-        );
-      },
-    } as unknown as pg.Pool;
+    const { statements, held, pool } = heldPool();
     const batcher = new StatementBatcher(pool, { ...DOUBLED, maxItems: 3, oneInFlight: true });
 
     const first = batcher.ask(1);
@@ -112,17 +118,7 @@ describe('StatementBatcher', () => {
   });
 
   it('with one statement in flight, sends the next as soon as its rows arrive, before handing out its answers', async () => {
-    const statements: number[][] = [];
-    const held: (() => void)[] = [];
-    const pool = {
-      query: ({ values }: { values: unknown[] }) => {
-        const numbers = values[0] as number[];
-        statements.push(numbers);
-        return new Promise<{ rows: Row[] }>((resolve) =>
-          held.push(() => resolve({ rows: numbers.map((n, index) => ({ i: index + 1, doubled: 2 * n })) })),
-        );
-      },
-    } as unknown as pg.Pool;
+    const { statements, held, pool } = heldPool();
     const batcher = new StatementBatcher(pool, { ...DOUBLED, oneInFlight: true });
 
     const first = batcher.ask(1);
