@@ -214,7 +214,8 @@ function makeObject(bytes: Buffer, at: number, end: number, depth: number): obje
       index = skipValue(bytes, colon + 1, end);
       if (index < 0) return NOT_BUILT;
     } else {
-      const value = makeValue(bytes, colon + 1, end, depth);
+      const value =
+        name === 'tags' ? makeTags(bytes, colon + 1, end, depth) : makeValue(bytes, colon + 1, end, depth);
       if (value === NOT_BUILT) return NOT_BUILT;
       // A name given twice keeps its last value, as JSON.parse does. Read names only: never __proto__.
       object[name] = value;
@@ -229,6 +230,49 @@ function makeObject(bytes: Buffer, at: number, end: number, depth: number): obje
     if (byte !== COMMA) return NOT_BUILT;
     index = skipSpaces(bytes, index + 1, end);
   }
+}
+
+/**
+ * Tag lists made once: a dump's forms and senses give a few hundred distinct `tags` lists millions of times
+ * (['plural'], ['first-person', 'singular', 'present', 'indicative']). A list of strings that ends at its first
+ * ']' is kept under its bytes from its '['; the same bytes followed by ']' later are the same list, and answer
+ * the same array (the mapper only reads it). Decided by the bytes alone: whatever they hold (escapes, UTF-8),
+ * JSON makes the same value of the same bytes.
+ */
+const TAG_SLOTS = 1024;
+const TAG_MAX_BYTES = 160;
+const tagBytes: (Uint8Array | undefined)[] = new Array(TAG_SLOTS);
+const tagLists: (unknown[] | undefined)[] = new Array(TAG_SLOTS);
+
+function makeTags(bytes: Buffer, at: number, end: number, depth: number): unknown {
+  const open = skipSpaces(bytes, at, end);
+  if (bytes[open] !== OPEN_BRACKET || depth >= MAX_DEPTH) return makeValue(bytes, open, end, depth);
+  const last = Math.min(end, open + TAG_MAX_BYTES);
+  let close = open + 1;
+  let hash = 0;
+  for (; close < last; close++) {
+    const byte = bytes[close] as number;
+    if (byte === CLOSE_BRACKET) break;
+    hash = (Math.imul(hash, 31) + byte) | 0;
+  }
+  if (close >= last) return makeArray(bytes, open, end, depth + 1);
+  const slot = (hash ^ (hash >>> 10)) & (TAG_SLOTS - 1);
+  const kept = tagBytes[slot];
+  const length = close - open;
+  if (kept !== undefined && kept.length === length) {
+    let index = 1;
+    while (index < length && kept[index] === bytes[open + index]) index++;
+    if (index === length) {
+      next = close + 1;
+      return tagLists[slot];
+    }
+  }
+  const list = makeArray(bytes, open, end, depth + 1);
+  if (list !== NOT_BUILT && next === close + 1 && list.every((item) => typeof item === 'string')) {
+    tagBytes[slot] = bytes.subarray(open, close).slice();
+    tagLists[slot] = list;
+  }
+  return list;
 }
 
 /** The value starting at `at` (after whitespace), `depth` containers deep. */
