@@ -317,6 +317,17 @@ describe('buildLine: tag lists made once (decision 110)', () => {
     expect(shared).toBeGreaterThan(500);
   });
 
+  it('stores every read name, at the top and inside a member, in the order given (decision 110)', () => {
+    const members = READ_NAMES.map((name, index) => `"${name}": ["v${index}"]`);
+    const line = `{${members.join(', ')}, "senses": [{${[...members].reverse().join(', ')}}]}`;
+    const value = built(line) as Record<string, unknown>;
+    expect(isDeepStrictEqual(value, parsedAsBefore(line)?.value)).toBe(true);
+    // 'senses' given twice keeps its first place and its last value, as JSON.parse does.
+    expect(Object.keys(value)).toEqual(READ_NAMES);
+    const sense = (value.senses as Record<string, unknown>[])[0] ?? {};
+    expect(Object.keys(sense)).toEqual([...READ_NAMES].reverse());
+  });
+
   it('answers each list right when more lists come than are kept (slots taken over)', () => {
     for (let round = 0; round < 2; round++) {
       for (let index = 0; index < 3000; index++) {
