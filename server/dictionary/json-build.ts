@@ -335,7 +335,8 @@ function makeTags(bytes: Buffer, at: number, end: number, depth: number): unknow
   }
   const list = makeArray(bytes, open, end, depth + 1);
   if (list !== NOT_BUILT && next === close + 1 && list.every((item) => typeof item === 'string')) {
-    tagBytes[slot] = bytes.subarray(open, close).slice();
+    // A copy of the bytes: Buffer's own slice() is a view, which would keep the batch's buffer alive.
+    tagBytes[slot] = Uint8Array.prototype.slice.call(bytes, open, close);
     tagLists[slot] = list;
   }
   return list;

@@ -328,6 +328,14 @@ describe('buildLine: tag lists made once (decision 110)', () => {
     expect(Object.keys(sense)).toEqual([...READ_NAMES].reverse());
   });
 
+  it('keeps a copy of a list of tags, not the line buffer it was read from', () => {
+    const bytes = Buffer.from(line('["kept", "copied"]'), 'utf8');
+    const first = buildLine(bytes, 0, bytes.length) as { senses: { tags: unknown }[] };
+    // The batch's buffer is reused or dropped after its lines: what is kept must not change with it.
+    bytes.fill(0x20);
+    expect(tagsOf(line('["kept", "copied"]'))).toBe(first.senses[0]?.tags);
+  });
+
   it('answers each list right when more lists come than are kept (slots taken over)', () => {
     for (let round = 0; round < 2; round++) {
       for (let index = 0; index < 3000; index++) {
