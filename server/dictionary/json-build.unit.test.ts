@@ -225,3 +225,122 @@ describe('buildLine', () => {
     expect(left).toBeGreaterThan(500);
   });
 });
+
+describe('buildLine: tag lists made once (decision 110)', () => {
+  const tagsOf = (line: string): unknown => (built(line) as { senses: { tags: unknown }[] }).senses[0]?.tags;
+  const line = (tags: string): string => `{"word": "a", "senses": [{"glosses": ["x"], "tags": ${tags}}]}`;
+
+  it('answers the same array for the same bytes, equal to what pruning and parsing make', () => {
+    const first = tagsOf(line('["plural", "feminine"]'));
+    const again = tagsOf(line('["plural", "feminine"]'));
+    expect(again).toBe(first);
+    expect(first).toEqual(['plural', 'feminine']);
+    // Other bytes, even for an equal list, are another list.
+    const spaced = tagsOf(line('[ "plural", "feminine" ]'));
+    expect(spaced).toEqual(['plural', 'feminine']);
+    expect(spaced).not.toBe(first);
+    expect(expectSameOrLeft(line('["plural", "feminine"]'))).toBe(true);
+  });
+
+  it('keeps only lists of strings that end at their first bracket, and never takes a prefix for a list', () => {
+    const lines = [
+      '["a]b"]',
+      '["a]b"]',
+      '["a]", "b"]',
+      '["a]", "b"]',
+      '[["x"]]',
+      '[["x"]]',
+      '["x", ["y"]]',
+      '["x", ["y"]]',
+      '[{"tags": []}]',
+      '[{"tags": []}]',
+      '[true, null]',
+      '[true, null]',
+      '["\\u0041]"]',
+      '["\\u0041]"]',
+      '["é", "€"]',
+      '["é", "€"]',
+      '[]',
+      '[]',
+      '"plural"',
+    ].map(line);
+    for (const one of lines) expect(expectSameOrLeft(one), one).toBe(true);
+    expect(tagsOf(line('[["x"]]'))).not.toBe(tagsOf(line('[["x"]]')));
+    expect(tagsOf(line('["a]b"]'))).toEqual(['a]b']);
+  });
+
+  it('does not make a malformed line whose tag list was met whole before', () => {
+    expect(tagsOf(line('["plural"]'))).toEqual(['plural']);
+    for (const malformed of [
+      '{"word": "a", "senses": [{"tags": ["plural"],}]}',
+      '{"word": "a", "senses": [{"tags": ["plural"]',
+      '{"word": "a", "senses": [{"tags": ["plural"] "x"}]}',
+      '{"word": "a", "senses": [{"tags": ["plural"]}]]}',
+    ]) {
+      expect(parsedAsBefore(malformed), malformed).toBeUndefined();
+      expect(built(malformed), malformed).toBe(NOT_BUILT);
+    }
+  });
+
+  it('makes a deep tag list as it did before: past the depth bound the line is left', () => {
+    for (const depth of [62, 63, 64, 65]) {
+      const deep = `{"word": "a", "senses": ${'['.repeat(depth)}{"tags": ["x"]}${']'.repeat(depth)}}`;
+      // Once to keep the list, once to find it kept.
+      expectSameOrLeft(deep);
+      expectSameOrLeft(deep);
+      expect(built(deep) === NOT_BUILT).toBe(built(deep.replace('["x"]', '[1]')) === NOT_BUILT);
+    }
+  });
+
+  it('makes tag lists as they parse, whatever is in them and however many collide (a fuzz)', () => {
+    const next = random(110);
+    const pieces = ['"plural"', '"a]b"', '"\\u005d"', '"é"', '"\\""', '[]', '["x"]', '{}', 'null', '1', ''];
+    const separators = [',', ', ', ' ,', ''];
+    let made = 0;
+    let shared = 0;
+    const seen = new Map<string, unknown>();
+    for (let round = 0; round < 6000; round++) {
+      let list = '[';
+      for (let count = Math.floor(next() * 4); count > 0; count--) {
+        list += pieces[Math.floor(next() * pieces.length)] ?? '';
+        if (count > 1) list += separators[Math.floor(next() * separators.length)] ?? '';
+      }
+      // Most lists come again, as a dump's do; a few are cut short or left open.
+      list += next() < 0.97 ? ']' : '';
+      const one = line(list);
+      if (expectSameOrLeft(one)) made++;
+      const tags = built(one);
+      if (tags !== NOT_BUILT && seen.get(list) === tagsOf(one)) shared++;
+      if (tags !== NOT_BUILT) seen.set(list, tagsOf(one));
+    }
+    expect(made).toBeGreaterThan(1000);
+    expect(shared).toBeGreaterThan(500);
+  });
+
+  it('stores every read name, at the top and inside a member, in the order given (decision 110)', () => {
+    const members = READ_NAMES.map((name, index) => `"${name}": ["v${index}"]`);
+    const line = `{${members.join(', ')}, "senses": [{${[...members].reverse().join(', ')}}]}`;
+    const value = built(line) as Record<string, unknown>;
+    expect(isDeepStrictEqual(value, parsedAsBefore(line)?.value)).toBe(true);
+    // 'senses' given twice keeps its first place and its last value, as JSON.parse does.
+    expect(Object.keys(value)).toEqual(READ_NAMES);
+    const sense = (value.senses as Record<string, unknown>[])[0] ?? {};
+    expect(Object.keys(sense)).toEqual([...READ_NAMES].reverse());
+  });
+
+  it('keeps a copy of a list of tags, not the line buffer it was read from', () => {
+    const bytes = Buffer.from(line('["kept", "copied"]'), 'utf8');
+    const first = buildLine(bytes, 0, bytes.length) as { senses: { tags: unknown }[] };
+    // The batch's buffer is reused or dropped after its lines: what is kept must not change with it.
+    bytes.fill(0x20);
+    expect(tagsOf(line('["kept", "copied"]'))).toBe(first.senses[0]?.tags);
+  });
+
+  it('answers each list right when more lists come than are kept (slots taken over)', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let index = 0; index < 3000; index++) {
+        expect(tagsOf(line(`["t${index}", "plural"]`))).toEqual([`t${index}`, 'plural']);
+      }
+    }
+  });
+});
