@@ -130,7 +130,7 @@ async function steadyRun(
     `  offered ${rate} req/s (half the target): bare route p99 ${bareAtHalf.latencyP99Ms} ms ` +
       `(${generator(bareAtHalf)}); app p99 ${atHalf.latencyP99Ms} ms (${generator(atHalf)}); app's event ` +
       `loop delay p99 ${pausesAtHalf.loopDelayP99Ms} ms, max ${pausesAtHalf.loopDelayMaxMs}; GC longest ` +
-      `${pausesAtHalf.gcMaxMs} ms, ${pausesAtHalf.gcOver5Ms} over 5 ms of ${pausesAtHalf.gcCount}`,
+      `${pausesAtHalf.gcMaxMs} ms (${pausesAtHalf.gcMaxKind}), ${pausesAtHalf.gcOver5Ms} over 5 ms of ${pausesAtHalf.gcCount}`,
   );
   return { atHalf, bareAtHalf, pausesAtHalf };
 }

@@ -2,7 +2,7 @@
 // mode at the default log level, seeded with the demo content as a fresh install seeds it, its log written to a
 // stream that counts lines and bytes (instead of 'silent', so that logging costs what it costs in production);
 // and bare Fastify routes answering fixed bytes (the ceiling of each endpoint).
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -40,17 +40,29 @@ export interface Pauses {
   gcCount: number;
   gcOver5Ms: number;
   gcMaxMs: number;
+  /** What the longest pause was: minor (scavenge), major (mark-compact), incremental (marking), weakcb. */
+  gcMaxKind: string;
   gcTotalMs: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
 }
 
-const gc = { count: 0, over5: 0, max: 0, total: 0 };
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+const gc = { count: 0, over5: 0, max: 0, maxKind: '', total: 0 };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     gc.count++;
     gc.total += entry.duration;
-    gc.max = Math.max(gc.max, entry.duration);
+    if (entry.duration > gc.max) {
+      gc.max = entry.duration;
+      const { kind } = (entry as { detail?: { kind?: number } }).detail ?? {};
+      gc.maxKind = (kind !== undefined && GC_KINDS[kind]) || 'other';
+    }
     if (entry.duration > 5) gc.over5++;
   }
 }).observe({ entryTypes: ['gc'] });
@@ -64,11 +76,12 @@ function pausesSinceLast(): Pauses {
     gcCount: gc.count,
     gcOver5Ms: gc.over5,
     gcMaxMs: round(gc.max),
+    gcMaxKind: gc.maxKind,
     gcTotalMs: round(gc.total),
     loopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
     loopDelayMaxMs: round(loopDelay.max / 1e6),
   };
-  Object.assign(gc, { count: 0, over5: 0, max: 0, total: 0 });
+  Object.assign(gc, { count: 0, over5: 0, max: 0, maxKind: '', total: 0 });
   loopDelay.reset();
   return pauses;
 }

@@ -2,6 +2,8 @@
 // measures) on Debian's Chromium, headless, with the project's flags (e2e/support/chromium.ts). Each run is
 // a fresh tab: Lighthouse clears the origin's caches, service workers and cache storage before it loads the
 // page (its defaults), and the tab's localStorage holds the learner's session, or nothing for a visitor.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -66,6 +68,18 @@ export async function startChrome(): Promise<Chrome> {
 /** The session to put in the tab's storage before the load: a learner's, or null for a visitor. */
 export type Storage = Record<string, unknown> | null;
 
+/** BENCH_LIGHTHOUSE_TRACES=<dir>: each run's Chromium trace kept there, to see what a long task was. */
+const TRACE_DIR = process.env.BENCH_LIGHTHOUSE_TRACES;
+
+function keepTrace(url: string, artifacts: unknown) {
+  if (!TRACE_DIR) return;
+  const trace = (artifacts as { Trace?: unknown }).Trace;
+  if (!trace) return;
+  mkdirSync(TRACE_DIR, { recursive: true });
+  const page = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+  writeFileSync(join(TRACE_DIR, `${page}-${Date.now()}.trace.json`), JSON.stringify(trace));
+}
+
 /** One Lighthouse run of `url` in a new tab whose origin's localStorage holds `session` (or no session). */
 export async function auditOnce(chrome: Chrome, url: string, session: Storage) {
   const page = await chrome.browser.newPage();
@@ -100,6 +114,7 @@ export async function auditOnce(chrome: Chrome, url: string, session: Storage) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (TRACE_DIR) keepTrace(url, result.artifacts);
     return lhr;
   } finally {
     await page.close();
