@@ -122,6 +122,7 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
   await chapterEntries(page)
     .getByRole('button', { name: /^La luz/ })
     .click();
+  await expect(page.getByLabel('Chapter Title')).toHaveValue('La luz');
   await page
     .getByLabel('Audio file')
     .setInputFiles({ name: 'luz.wav', mimeType: 'audio/wav', buffer: toneWav(3) });
@@ -132,6 +133,7 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
   await chapterEntries(page)
     .getByRole('button', { name: /^La tormenta/ })
     .click();
+  await expect(page.getByLabel('Chapter Title')).toHaveValue('La tormenta');
   await page.getByRole('button', { name: 'Start Recording' }).click();
   const timer = page.getByRole('timer', { name: 'Recording time' });
   await expect(timer).toHaveText('0:01');
@@ -144,6 +146,12 @@ test('an admin writes a story in the editor: chapters, order, cover, audio and a
   await screenshot(page, 'story-editor-content-1280');
   await page.getByRole('button', { name: 'Use This Recording' }).click();
   await expect(page.getByText(/^recording-.*\.webm/)).toBeVisible();
+  await expect(page.getByLabel('Chapter Title')).toHaveValue('La tormenta');
+  // Each chapter holds its own audio until the save: the file is still La luz's.
+  await chapterEntries(page)
+    .getByRole('button', { name: /^La luz/ })
+    .click();
+  await expect(page.getByText('luz.wav')).toBeVisible();
 
   // Save: story, cover, audio, chapters.
   await save.click();

@@ -23,6 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   removeFakeMicrophone();
   FakeMediaRecorder.supportedTypes = ['audio/webm;codecs=opus', 'audio/webm'];
+  FakeMediaRecorder.holdsData = false;
 });
 
 function renderRecorder() {
@@ -224,6 +225,26 @@ describe('the audio recorder', () => {
     const [pending] = onPendingChange.mock.calls[0] ?? [];
     expect(pending?.file.type).toBe('audio/ogg');
     expect(pending?.file.name).toMatch(/\.ogg$/);
+  });
+
+  it('uses a recording chosen before the browser has handed its data over, once the data arrives', async () => {
+    // On a busy machine the data comes well after Stop, and a Use pressed meanwhile once did nothing at all.
+    FakeMediaRecorder.holdsData = true;
+    const { user, onPendingChange } = renderRecorder();
+    await startRecording(user);
+    wait(2000);
+    await user.click(button('Stop'));
+    await user.click(button('Use This Recording'));
+
+    expect(onPendingChange).not.toHaveBeenCalled();
+    expect(button('Use This Recording').getAttribute('aria-busy')).toBe('true');
+    act(() => microphone.recorders[0]?.deliver());
+
+    expect(onPendingChange).toHaveBeenCalledOnce();
+    const [pending] = onPendingChange.mock.calls[0] ?? [];
+    expect(pending?.durationSeconds).toBe(2);
+    expect(pending?.file.size).toBe('fake sound'.length);
+    expect(button('Start Recording')).toBeDefined();
   });
 
   it("keeps the playback URL alive under React's development double effects", async () => {

@@ -1,4 +1,5 @@
 import { Check, CircleCheck, Mic, Pause, Play, Square, Trash2, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/components/ui/cn.ts';
 import { InlineAlert } from '#web/components/ui/InlineAlert.tsx';
@@ -27,9 +28,23 @@ export function AudioRecorder({ onUse, disabled }: AudioRecorderProps) {
     };
   }
 
+  // Use pressed in the moment between Stop and the browser handing the data over (long on a busy machine) is
+  // carried out when the data arrives, not dropped.
+  const [isUseWaiting, setIsUseWaiting] = useState(false);
+  const { recording, elapsedSeconds, discard } = recorder;
+  useEffect(() => {
+    if (!isUseWaiting || !recording) return;
+    setIsUseWaiting(false);
+    onUse({ file: recordingFile(recording, new Date()), durationSeconds: elapsedSeconds });
+    discard();
+  }, [isUseWaiting, recording, elapsedSeconds, onUse, discard]);
+
   function handleUse() {
-    if (!recorder.recording) return;
-    onUse({ file: recordingFile(recorder.recording, new Date()), durationSeconds: recorder.elapsedSeconds });
+    setIsUseWaiting(true);
+  }
+
+  function handleDiscard() {
+    setIsUseWaiting(false);
     recorder.discard();
   }
 
@@ -52,7 +67,8 @@ export function AudioRecorder({ onUse, disabled }: AudioRecorderProps) {
           <RecordingReview
             recorder={recorder}
             onUse={withFocus(handleUse)}
-            onDiscard={withFocus(recorder.discard)}
+            onDiscard={withFocus(handleDiscard)}
+            isUseWaiting={isUseWaiting}
             disabled={disabled}
           />
         ) : (
@@ -117,11 +133,13 @@ function RecordingReview({
   recorder,
   onUse,
   onDiscard,
+  isUseWaiting,
   disabled,
 }: {
   recorder: Recorder;
   onUse: () => void;
   onDiscard: () => void;
+  isUseWaiting: boolean;
   disabled: boolean;
 }) {
   return (
@@ -140,8 +158,8 @@ function RecordingReview({
       <p className="text-sm text-slate-600">Using it replaces the chapter's audio when you save the story.</p>
       <div className="flex flex-wrap gap-2">
         {/* Not disabled while the browser hands the data over (milliseconds): focus lands here after Stop. */}
-        <Button onClick={onUse} disabled={disabled}>
-          <Check className="size-5" aria-hidden="true" />
+        <Button onClick={onUse} disabled={disabled} loading={isUseWaiting}>
+          {isUseWaiting ? null : <Check className="size-5" aria-hidden="true" />}
           Use This Recording
         </Button>
         <Button variant="outline" onClick={onDiscard}>

@@ -30,6 +30,8 @@ export class FakeTrack {
 export class FakeMediaRecorder extends EventTarget {
   static instances: FakeMediaRecorder[] = [];
   static supportedTypes = ['audio/webm;codecs=opus', 'audio/webm'];
+  /** When true, the data after stop() waits for deliver(), as on a busy machine. */
+  static holdsData = false;
   static isTypeSupported(type: string): boolean {
     return FakeMediaRecorder.supportedTypes.includes(type);
   }
@@ -62,11 +64,14 @@ export class FakeMediaRecorder extends EventTarget {
     if (this.state === 'inactive') return;
     this.state = 'inactive';
     // As in a browser, the data and the stop event arrive after stop() has returned.
-    void Promise.resolve().then(() => {
-      const data = new Blob(['fake sound'], { type: this.mimeType });
-      this.dispatchEvent(Object.assign(new Event('dataavailable'), { data }));
-      this.dispatchEvent(new Event('stop'));
-    });
+    if (!FakeMediaRecorder.holdsData) void Promise.resolve().then(() => this.deliver());
+  }
+
+  /** Hands over the data and ends, as the browser does once it has encoded the recording. */
+  deliver() {
+    const data = new Blob(['fake sound'], { type: this.mimeType });
+    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data }));
+    this.dispatchEvent(new Event('stop'));
   }
 
   private move(from: RecordingState, to: RecordingState) {
