@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatCount, type PluralForms, plural, pluralCategory, pluralForm } from './plural.ts';
 
 const MINUTES: PluralForms = { one: 'minute', other: 'minutes' };
@@ -58,5 +58,44 @@ describe('plural in languages with other rules', () => {
   it('has one form for every count in Chinese', () => {
     expect(pluralCategory(1, 'zh')).toBe('other');
     expect(plural(1, { one: 'never', other: '分钟' }, 'zh')).toBe('1 分钟');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes whole numbers in English as Intl.NumberFormat does, without building one', () => {
+    const intl = new Intl.NumberFormat('en');
+    const samples = [0, 1, -1, 7, 12, 999, 1000, -1000, 1001, 12_345, 99_999, 100_000, 999_999, 1_000_000];
+    for (let power = 0; power <= 15; power++) samples.push(10 ** power - 1, 10 ** power, -(10 ** power) + 7);
+    samples.push(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+    for (const count of samples) expect(formatCount(count), String(count)).toBe(intl.format(count));
+  });
+
+  it('builds no Intl.NumberFormat for a whole number in English (the first costs a phone 15-25 ms)', async () => {
+    vi.resetModules();
+    const { NumberFormat } = Intl;
+    let built = 0;
+    // Counts the formatters made; a subclass, as the code under test calls it with `new`.
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof NumberFormat;
+    try {
+      const fresh = await import('./plural.ts');
+      expect(fresh.plural(12_345, { one: 'word', other: 'words' })).toBe('12,345 words');
+      expect(built).toBe(0);
+      expect(fresh.formatCount(1.5)).toBe('1.5');
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
+  });
+
+  it('leaves fractions, very large numbers, -0 and other locales to Intl.NumberFormat', () => {
+    expect(formatCount(1.5)).toBe('1.5');
+    expect(formatCount(2.5e21)).toBe(new Intl.NumberFormat('en').format(2.5e21));
+    expect(formatCount(-0)).toBe(new Intl.NumberFormat('en').format(-0));
+    expect(formatCount(12_345, 'de')).toBe('12.345');
   });
 });

@@ -2,6 +2,7 @@
 // first sentence in the list, with filters and sorting, deleting a word, and the list as a CSV file or as an
 // Anki deck.
 import { endpoint } from '../contract.ts';
+import { formatCount } from '../plural.ts';
 import { SavedWord, SavedWordList, SavedWordsQuery, SaveWordInput } from '../schemas/reading.ts';
 
 /** The sentence a 404 answers for a saved word that is not the learner's (or not there). */
@@ -54,7 +55,7 @@ export const exportWords = endpoint({
 export const MAX_ANKI_WORDS = 20_000;
 
 /** The sentence a 400 answers for an Anki export of more than MAX_ANKI_WORDS words. */
-export const ANKI_DECK_TOO_LARGE = `An Anki deck holds at most ${MAX_ANKI_WORDS.toLocaleString('en')} words: choose a language or search to export fewer.`;
+export const ANKI_DECK_TOO_LARGE = `An Anki deck holds at most ${formatCount(MAX_ANKI_WORDS)} words: choose a language or search to export fewer.`;
 
 /**
  * Issue 22: the words the list would show (same query), as an Anki deck to download (an .apkg file, the legacy

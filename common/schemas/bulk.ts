@@ -2,6 +2,7 @@
 // its file, and its answers.
 import { z } from 'zod';
 import { lazy } from '../lazy.ts';
+import { formatCount } from '../plural.ts';
 import { DIFFICULTIES } from '../stories.ts';
 import { serialId } from './ids.ts';
 
@@ -28,8 +29,8 @@ export function hasExcelExtension(fileName: string): boolean {
   return /\.xlsx?$/i.test(fileName);
 }
 
-export const TEMPLATE_TOO_LONG = `The prompt template is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`;
-export const DIFFICULTY_PROMPTS_TOO_LONG = `The difficulty prompts are longer than ${MAX_DIFFICULTY_PROMPTS_LENGTH.toLocaleString('en-US')} characters in all.`;
+export const TEMPLATE_TOO_LONG = `The prompt template is longer than ${formatCount(MAX_TEMPLATE_LENGTH)} characters.`;
+export const DIFFICULTY_PROMPTS_TOO_LONG = `The difficulty prompts are longer than ${formatCount(MAX_DIFFICULTY_PROMPTS_LENGTH)} characters in all.`;
 
 /** The multipart fields beside the file. An absent template or prompt set means the defaults. */
 export const BulkImportFields = lazy(() =>

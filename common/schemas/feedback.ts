@@ -1,6 +1,7 @@
 // POST /api/feedback/ (learner.md §3 Feedback, §5, §7).
 import { z } from 'zod';
 import { lazy } from '../lazy.ts';
+import { formatCount } from '../plural.ts';
 
 export const FEEDBACK_REQUIRED = 'Please enter your feedback';
 /** A long letter, not a book: a few pages of text. */
@@ -14,7 +15,7 @@ export const FeedbackInput = lazy(() =>
         .trim()
         .min(1, { error: FEEDBACK_REQUIRED })
         .max(MAX_FEEDBACK_LENGTH, {
-          error: `Feedback can be at most ${MAX_FEEDBACK_LENGTH.toLocaleString('en-US')} characters.`,
+          error: `Feedback can be at most ${formatCount(MAX_FEEDBACK_LENGTH)} characters.`,
         }),
     },
     { error: FEEDBACK_REQUIRED },

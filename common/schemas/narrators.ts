@@ -1,6 +1,7 @@
 // POST /api/teacher-application/ and the applicant video calls (learner.md §3, §5, §7; admin.md §3, §7).
 import { z } from 'zod';
 import { lazy } from '../lazy.ts';
+import { formatCount } from '../plural.ts';
 
 /** The languages the /apply form is written in (learner.md §9), with admin.md §9's labels. */
 export const FORM_LANGUAGES = ['en', 'es', 'fr', 'zh'] as const;
@@ -59,7 +60,7 @@ const answer = (field: string) =>
     .trim()
     .min(1, { error: `${field} is required.` })
     .max(APPLICATION_LIMITS.answer, {
-      error: `${field} can be at most ${APPLICATION_LIMITS.answer.toLocaleString('en-US')} characters.`,
+      error: `${field} can be at most ${formatCount(APPLICATION_LIMITS.answer)} characters.`,
     })
     .refine(...noControlCharacters(field));
 
@@ -68,7 +69,7 @@ const optionalText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text.` })
     .trim()
-    .max(max, { error: `${field} can be at most ${max.toLocaleString('en-US')} characters.` })
+    .max(max, { error: `${field} can be at most ${formatCount(max)} characters.` })
     .refine(...noControlCharacters(field))
     .nullish()
     .transform((value) => value ?? '');

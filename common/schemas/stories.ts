@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazy } from '../lazy.ts';
+import { formatCount } from '../plural.ts';
 import {
   DEFAULT_DIFFICULTY,
   DIFFICULTIES,
@@ -142,7 +143,7 @@ export const WordCountInput = lazy(() =>
       .toLowerCase()
       .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as ja.' }),
     content: z.string({ error: 'content must be text.' }).max(MAX_LIVE_COUNT_CHARACTERS, {
-      error: `content is counted as you type up to ${MAX_LIVE_COUNT_CHARACTERS.toLocaleString('en')} characters; a longer chapter is counted when it is saved.`,
+      error: `content is counted as you type up to ${formatCount(MAX_LIVE_COUNT_CHARACTERS)} characters; a longer chapter is counted when it is saved.`,
     }),
   }),
 );

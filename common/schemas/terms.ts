@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_LOOKUP_WORD_LENGTH } from '../dictionary.ts';
 import { lazy } from '../lazy.ts';
+import { formatCount } from '../plural.ts';
 import { TERM_STATUSES } from '../terms.ts';
 
 const STATUS_ERROR = `status must be one of ${TERM_STATUSES.join(', ')}.`;
@@ -66,7 +67,7 @@ export const ForgetTermsInput = lazy(() =>
         error: 'terms must be a list of words.',
       })
       .max(MAX_TERMS_PER_CALL, {
-        error: `terms may hold at most ${MAX_TERMS_PER_CALL.toLocaleString('en')} words.`,
+        error: `terms may hold at most ${formatCount(MAX_TERMS_PER_CALL)} words.`,
       }),
   }),
 );
@@ -92,7 +93,7 @@ export const ImportKnownInput = lazy(() =>
     text: z
       .string({ error: 'text must be the list of words, one per line.' })
       .max(MAX_IMPORT_TEXT_LENGTH, {
-        error: `The list is too long: at most ${(MAX_IMPORT_TEXT_LENGTH / 1_000_000).toLocaleString('en')} million characters.`,
+        error: `The list is too long: at most ${formatCount(MAX_IMPORT_TEXT_LENGTH / 1_000_000)} million characters.`,
       })
       .refine((text) => text.trim() !== '', { error: 'The list is empty: paste words, one per line.' }),
   }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, failureText, readRetryAfter } from './api.ts';
 
 describe('failureText', () => {
@@ -20,5 +20,104 @@ describe('readRetryAfter', () => {
     expect(readRetryAfter(null, now)).toBeUndefined();
     expect(readRetryAfter('', now)).toBeUndefined();
     expect(readRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('currentTimeZone', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  beforeEach(() => {
+    localStorage.clear();
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A page's own copy of the module (its memory empty), as a new page load has. */
+  async function newPage() {
+    return (await import('./api.ts')).currentTimeZone;
+  }
+
+  /** The zone the browser reports, counting how often it is read (each read builds an Intl.DateTimeFormat). */
+  function browserZone(initial: string) {
+    const zone = { name: initial, reads: 0 };
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+      zone.reads++;
+      return { resolvedOptions: () => ({ timeZone: zone.name }) } as Intl.DateTimeFormat;
+    });
+    return zone;
+  }
+
+  it('reads the zone once a day while the UTC offset stays the same', async () => {
+    const currentTimeZone = await newPage();
+    const zone = browserZone('Europe/Madrid');
+    const start = Date.parse('2030-01-10T10:00:00Z');
+    expect(currentTimeZone(start)).toBe('Europe/Madrid');
+    expect(currentTimeZone(start + 60_000)).toBe('Europe/Madrid');
+    expect(currentTimeZone(start + DAY - 1)).toBe('Europe/Madrid');
+    expect(zone.reads).toBe(1);
+    zone.name = 'Africa/Ceuta';
+    expect(currentTimeZone(start + DAY)).toBe('Africa/Ceuta');
+    expect(zone.reads).toBe(2);
+  });
+
+  it('reads it again at once when the UTC offset changes (the learner flew, or summer time began)', async () => {
+    const currentTimeZone = await newPage();
+    const zone = browserZone('Europe/Madrid');
+    const offset = vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-60);
+    const start = Date.parse('2031-03-01T10:00:00Z');
+    expect(currentTimeZone(start)).toBe('Europe/Madrid');
+    zone.name = 'America/New_York';
+    offset.mockReturnValue(300);
+    expect(currentTimeZone(start + 1_000)).toBe('America/New_York');
+    expect(zone.reads).toBe(2);
+  });
+
+  it('reads it again when the clock went back', async () => {
+    const currentTimeZone = await newPage();
+    const zone = browserZone('Asia/Tokyo');
+    const start = Date.parse('2032-05-01T10:00:00Z');
+    currentTimeZone(start);
+    zone.name = 'Asia/Seoul';
+    expect(currentTimeZone(start - 5_000)).toBe('Asia/Seoul');
+  });
+
+  it('takes the zone a page before kept, on the next page, without building a formatter', async () => {
+    const zone = browserZone('Asia/Tokyo');
+    const start = Date.parse('2032-06-01T10:00:00Z');
+    expect((await newPage())(start)).toBe('Asia/Tokyo');
+    expect(zone.reads).toBe(1);
+    vi.resetModules();
+    zone.name = 'Asia/Seoul';
+    expect((await newPage())(start + 60 * 60 * 1000)).toBe('Asia/Tokyo');
+    expect(zone.reads).toBe(1);
+    vi.resetModules();
+    expect((await newPage())(start + DAY)).toBe('Asia/Seoul');
+    expect(zone.reads).toBe(2);
+  });
+
+  it('reads the zone when what storage holds is not a zone, or storage is refused', async () => {
+    const zone = browserZone('Europe/Lisbon');
+    const now = Date.parse('2033-01-01T10:00:00Z');
+    for (const kept of [
+      '{not json',
+      '{"zone":"","offset":0,"at":0}',
+      `{"zone":"Europe/Paris","at":${now}}`,
+    ]) {
+      localStorage.setItem('catamaran:time-zone', kept);
+      vi.resetModules();
+      expect((await newPage())(now)).toBe('Europe/Lisbon');
+    }
+    expect(zone.reads).toBe(3);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    vi.resetModules();
+    expect((await newPage())(now)).toBe('Europe/Lisbon');
+    expect(zone.reads).toBe(4);
   });
 });

@@ -71,7 +71,61 @@ export function reportSessionEnded(): void {
   sessionEndedHandler();
 }
 
-/** The browser's IANA time zone, so the server counts "today" on the learner's own day. */
-export function currentTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** A time zone as read: its IANA name, the clock's UTC offset then (minutes, as getTimezoneOffset) and when (ms). */
+interface ZoneRead {
+  zone: string;
+  offset: number;
+  at: number;
+}
+
+/** Where the zone last read is kept for the next page (a returning learner's pages never build a formatter). */
+export const TIME_ZONE_KEY = 'catamaran:time-zone';
+/** How long a zone read is taken as the learner's while the clock's UTC offset stays the same. */
+export const ZONE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+let zoneRead: ZoneRead | undefined;
+
+/**
+ * The browser's IANA time zone, so the server counts "today" on the learner's own day. Reading it builds an
+ * Intl.DateTimeFormat, and a page's first one loads the time zone data: 10-18 ms of a phone's main thread
+ * (40-70 ms at Lighthouse's CPU ×4) before its first answer could show. So the zone is read again only when the
+ * clock's UTC offset has changed since (a flight, the start or end of summer time) or a day has passed, and the
+ * read is kept in localStorage for the next page. While the offset is the same the learner's date is the same,
+ * so "today" is never counted on a wrong day; a move between two zones of one offset is seen within a day.
+ */
+export function currentTimeZone(now = Date.now()): string {
+  const offset = new Date(now).getTimezoneOffset();
+  const stillTrue = (read: ZoneRead | undefined): read is ZoneRead =>
+    read !== undefined && read.offset === offset && read.at <= now && now - read.at < ZONE_KEPT_MS;
+  if (stillTrue(zoneRead)) return zoneRead.zone;
+  const stored = storedZone();
+  if (stillTrue(stored)) {
+    zoneRead = stored;
+    return stored.zone;
+  }
+  zoneRead = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, offset, at: now };
+  try {
+    localStorage.setItem(TIME_ZONE_KEY, JSON.stringify(zoneRead));
+  } catch {
+    // Storage refused (private mode, full): the next page reads the zone again.
+  }
+  return zoneRead.zone;
+}
+
+/** The zone an earlier page kept, when storage holds one in the right form. */
+function storedZone(): ZoneRead | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(TIME_ZONE_KEY) ?? 'null') as Partial<ZoneRead> | null;
+    if (
+      typeof kept?.zone === 'string' &&
+      kept.zone !== '' &&
+      Number.isFinite(kept.offset) &&
+      Number.isFinite(kept.at)
+    ) {
+      return { zone: kept.zone, offset: kept.offset as number, at: kept.at as number };
+    }
+  } catch {
+    // Unreadable or refused: read the zone anew.
+  }
+  return undefined;
 }

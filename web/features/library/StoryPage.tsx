@@ -24,8 +24,6 @@ import { StoryCover } from './StoryCover.tsx';
 
 export const STORY_NOT_FOUND = 'Story not found';
 
-const _numberFormat = new Intl.NumberFormat();
-
 /**
  * /story/{storyId} (spec/learner.md §2): the story's cover and facts, its progress, and its chapters, each
  * leading to the reader; a completed chapter can be marked incomplete. Reloaded whenever the window regains
