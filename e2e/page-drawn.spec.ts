@@ -1,7 +1,7 @@
 // The library and the reader drawn in their page's HTML for a signed-in learner (docs/decisions/104): the app
 // keeps a cookie beside its stored session, the server's page route draws the screen from it, the app hydrates
 // what is drawn without drawing it anew, and signing out clears the cookie. The cookie is never a way into the API.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { createAccount, signInWithoutMail } from './support/accounts.ts';
 import { uniqueAddress } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -98,6 +98,7 @@ test('the library and a chapter are drawn from their HTML with the app blocked, 
     'dialog',
   );
   await expect(reader.tab.locator('h1[data-from-html="yes"]')).toContainText('Chapter 1');
+  await expectHydrated(reader.tab.getByRole('button', { name: 'Text and theme' }));
   await reader.tab.getByRole('button', { name: 'Text and theme' }).click();
   await expect(reader.tab.getByRole('dialog')).toBeVisible();
   expect(reader.errors).toEqual([]);
@@ -135,6 +136,18 @@ test('a learner who hid the word marks on this device reads a drawn chapter with
  * The page at `path` with the app running and `stored` in its device storage, its first heading marked as it came
  * in the HTML; React's errors kept.
  */
+/**
+ * Waits until React has taken over a drawn element. Until the screen's code has arrived and hydrated it, the
+ * element is the page's HTML alone and a click on it does nothing (React replays the pointer's moves and focus
+ * once it hydrates, not clicks): CI's busy machine clicked 'Text and theme' in that moment and the dialog never
+ * came. React marks each node it owns with a property of its own (`__reactFiber$…`), the sign read here.
+ */
+async function expectHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
+}
+
 async function hydrated(
   browser: Browser,
   learner: Awaited<ReturnType<typeof learnerWithCookie>>,
