@@ -444,7 +444,7 @@ export const dictionaryEntries = pgTable('dictionary_entries', {
   importId: integer('import_id').notNull(),
   lemma: text('lemma').notNull(),
   pos: text('pos').notNull(),
-  senses: jsonb('senses').notNull(),
+  senses: json('senses').notNull(),
   /** A recording of the word on Wikimedia Commons, from the dump's `sounds` (issue 23); null without one. */
   audio: text('audio'),
 });

@@ -23,7 +23,7 @@ const TABLE_OF: Record<TableKind, (importId: number) => string> = {
 // (phrase_id was added last, by migration 0010), so that rows need no conversion when attached.
 const COLUMNS: Record<TableKind, string> = {
   entries:
-    'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses jsonb NOT NULL, audio text',
+    'import_id integer NOT NULL, lemma text NOT NULL, pos text NOT NULL, senses json NOT NULL, audio text',
   forms:
     'import_id integer NOT NULL, surface_key text NOT NULL, surface text, lemma text NOT NULL, description text, phrase_id integer',
   phrases: 'import_id integer NOT NULL, id integer NOT NULL, phrase text NOT NULL',
@@ -194,7 +194,7 @@ function copyWord(value: string): string {
 
 /**
  * The entries' columns ANALYZE gathers statistics on: all but `senses`, which no query filters, joins or sorts
- * on, and whose sampled values (large jsonb) cost a third of the import's ANALYZE to sort (decision 102).
+ * on, and whose sampled values (large json) cost a third of the import's ANALYZE to sort (decision 102).
  */
 const ANALYZED_ENTRIES = '(import_id, lemma, pos, audio)';
 

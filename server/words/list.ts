@@ -106,7 +106,7 @@ LEFT JOIN dictionaries d ON d.source_code = l.code AND d.target_code = $3
 LEFT JOIN LATERAL (
   SELECT coalesce(
     (SELECT e.senses -> 0 ->> 'gloss' FROM dictionary_entries e
-     WHERE e.import_id = d.import_id AND e.lemma = chosen.lemma AND jsonb_array_length(e.senses) > 0
+     WHERE e.import_id = d.import_id AND e.lemma = chosen.lemma AND json_array_length(e.senses) > 0
      ORDER BY e.ctid LIMIT 1),
     chosen.description) AS gloss
   FROM (
