@@ -99,6 +99,12 @@ test('the library and a chapter are drawn from their HTML with the app blocked, 
   );
   await expect(reader.tab.locator('h1[data-from-html="yes"]')).toContainText('Chapter 1');
   await expectHydrated(reader.tab.getByRole('button', { name: 'Text and theme' }));
+  // The drawn text was hydrated as it is, not built again (docs/decisions/114), and its words answer a tap.
+  const drawnWord = reader.tab.locator('[data-reader-text] [data-w][data-from-html="yes"]');
+  const tapped = (await drawnWord.textContent()) ?? '';
+  expect(await reader.tab.evaluate(() => performance.getEntriesByName('reader:text-start').length)).toBe(0);
+  await drawnWord.click();
+  await expect(reader.tab.getByRole('complementary', { name: 'Word details' })).toContainText(tapped);
   await reader.tab.getByRole('button', { name: 'Text and theme' }).click();
   await expect(reader.tab.getByRole('dialog')).toBeVisible();
   expect(reader.errors).toEqual([]);
@@ -167,6 +173,7 @@ async function hydrated(
   await tab.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       document.querySelector('#root h1')?.setAttribute('data-from-html', 'yes');
+      document.querySelector('#root [data-reader-text] [data-w]')?.setAttribute('data-from-html', 'yes');
     });
   });
   await tab.goto(path);

@@ -5,6 +5,10 @@ const IDLE_TIMEOUT_MS = 1000;
 
 let holding = false;
 let settled: Promise<void> | undefined;
+/** Whether this page came drawn by the server and is hydrated (set once, by the entry). */
+let isDrawnPage = false;
+/** The selectors whose drawn markup was taken (drawnMarkup). */
+const taken = new Set<string>();
 
 /**
  * Called by the entry when it hydrates a page drawn on the server (web/main.tsx): the screen's effects then start
@@ -13,6 +17,19 @@ let settled: Promise<void> | undefined;
  */
 export function holdUntilHydrated(): void {
   holding = true;
+  isDrawnPage = true;
+}
+
+/**
+ * The markup the server drew inside the page's element `selector`, for the first render of the component that
+ * draws it, which hydrates it: that render need not build again what is on the screen (the reader's text,
+ * docs/decisions/114). Once per selector, on a drawn page only; undefined otherwise (a page drawn in the
+ * browser, a later render, a drawn page without such an element), and the component builds its markup as usual.
+ */
+export function drawnMarkup(selector: string): string | undefined {
+  if (!isDrawnPage || taken.has(selector)) return undefined;
+  taken.add(selector);
+  return document.querySelector(`#root ${selector}`)?.innerHTML;
 }
 
 /**

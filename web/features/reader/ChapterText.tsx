@@ -11,6 +11,7 @@ import { textDirection } from '#common/languages.ts';
 import type { ReaderSettings } from '#common/schemas/readerSettings.ts';
 import type { ChapterWord } from '#common/schemas/reading.ts';
 import type { TermStatus } from '#common/terms.ts';
+import { drawnMarkup } from '#web/lib/afterHydration.ts';
 import { markAfterNextPaint } from '#web/lib/marks.ts';
 import { useSpokenSentence } from './spokenSentence.ts';
 import { STATUS_MARKS, type TermStatuses } from './termStatuses.ts';
@@ -179,6 +180,11 @@ function useChapterMarkup(
   sentenceStarts: ReadonlyMap<number, number> | undefined,
 ) {
   return useMemo(() => {
+    // The text the server drew, being hydrated: the markup is on the screen already, built from the same
+    // props (the page's state), so it is taken as it is rather than built again in the hydration's task
+    // (docs/decisions/114). Any later change of these props builds it as usual.
+    const drawn = drawnMarkup('[data-reader-text]');
+    if (drawn !== undefined) return { __html: drawn };
     performance.mark('reader:text-start');
     const markup = {
       __html: chapterHtml(content, language, words, { showReadings, statuses, sentenceStarts }),
