@@ -138,6 +138,77 @@ test('a learner who hid the word marks on this device reads a drawn chapter with
   await reader.context.close();
 });
 
+// A tap on the drawn page before the app can answer it is kept and given once the app can (web/public/landing-start.js,
+// docs/decisions/115): before the app's script has run at all, and while the reader's own code is still on its way,
+// when React 19 drops a click on a part it has not hydrated.
+test('a tap on a drawn chapter before its code has arrived is answered once it has, once', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two contexts (e2e/support/time.ts)
+  const learner = await learnerWithCookie(page, 'drawn-early');
+  const { storyId, chapterIds } = await findStory(STORY);
+  const path = `/read/${storyId}/${chapterIds[0]}`;
+
+  // The app's entry held back: the page is its HTML alone.
+  const early = await contextWith(browser, learner);
+  const entry = await heldBack(early, /\/assets\/index-[\w-]+\.js$/);
+  const tab = await early.newPage();
+  // Not until 'load': the held script would hold it.
+  await tab.goto(path, { waitUntil: 'commit' });
+  await entry.asked;
+  const settings = tab.getByRole('button', { name: 'Text and theme' });
+  await settings.click();
+  await expect(tab.getByRole('dialog')).toHaveCount(0);
+  entry.release();
+  await expect(tab.getByRole('dialog')).toBeVisible();
+  // Given once: a second click, a frame later at most, would have closed it again.
+  await tab.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await expect(tab.getByRole('dialog')).toBeVisible();
+  await early.close();
+
+  // The entry runs and hydrates the page, the reader's code held back: React drops a tap on the text.
+  const later = await contextWith(browser, learner);
+  const reader = await heldBack(later, /\/assets\/Reader-[\w-]+\.js$/);
+  const second = await later.newPage();
+  await second.goto(path, { waitUntil: 'commit' });
+  await reader.asked;
+  await expect
+    .poll(() =>
+      second.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
+      ),
+    )
+    .toBe(true);
+  const word = second.locator('[data-reader-text] [data-w]').first();
+  const tapped = (await word.textContent()) ?? '';
+  await word.click();
+  await expect(second.getByRole('complementary', { name: 'Word details' })).toHaveCount(0);
+  reader.release();
+  await expect(second.getByRole('complementary', { name: 'Word details' })).toContainText(tapped);
+  await later.close();
+});
+
+/** Holds the first request for a script matching `pattern` until `release()`; `asked` once it has been asked for. */
+async function heldBack(context: BrowserContext, pattern: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await context.route(pattern, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { asked: wasAsked, release: () => release() };
+}
+
 /**
  * The page at `path` with the app running and `stored` in its device storage, its first heading marked as it came
  * in the HTML; React's errors kept.
