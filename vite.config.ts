@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { authChunkNamer, sharedChunkNamer } from './scripts/chunking.ts';
+import { reactRouterProduction } from './scripts/react-router-production.mjs';
 
 // The API server listens here while `npm run dev` runs; Vite proxies every server path to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -59,9 +60,11 @@ function preloadScreenChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
+  // The built app runs React Router's production build; `npm run dev` keeps its development build's warnings.
+  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   plugins: [
     react(),
     tailwindcss(),
@@ -117,4 +120,4 @@ export default defineConfig({
       '/dev': apiTarget,
     },
   },
-});
+}));

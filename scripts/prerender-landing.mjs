@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { reactRouterProduction } from './react-router-production.mjs';
 
 const DIST = 'dist/web';
 /**
@@ -27,6 +28,8 @@ await build({
   logLevel: 'warn',
   publicDir: false,
   plugins: [react()],
+  // The same React Router build as the browser's (vite.config.ts).
+  resolve: { alias: [reactRouterProduction] },
   // Every dependency bundled in: the server runs the renderer without the web app's node_modules.
   ssr: { noExternal: true },
   build: {

@@ -30,6 +30,15 @@ const closure = (keys) => {
   return files;
 };
 const initial = closure([entryKey]);
+
+// React Router's development build must not ship: its package exports nothing else, and the build aliases its
+// production build instead (scripts/react-router-production.mjs, docs/decisions/116). Read from the source maps.
+for (const file of Object.values(manifest).map((chunk) => chunk.file)) {
+  if (!file.endsWith('.js')) continue;
+  const { sources } = JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8'));
+  const development = sources.find((source) => source.includes('react-router/dist/development'));
+  if (development) throw new Error(`${file} bundles React Router's development build (${development}).`);
+}
 // The auth client's chunk, which also holds what the sign-in screens share (vite.config.ts `codeSplitting`).
 const authKey = Object.keys(manifest).find((key) => manifest[key].name === 'auth');
 if (!authKey) throw new Error("The Vite manifest has no chunk named 'auth'.");
