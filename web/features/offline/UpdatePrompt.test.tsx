@@ -121,4 +121,19 @@ describe('UpdatePrompt', () => {
     await Promise.resolve();
     expect(workbox.registered).toEqual([]);
   });
+
+  it('on a page the server drew, registers only once its hydration has gone quiet', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const { holdUntilHydrated } = await import('#web/lib/afterHydration.ts');
+    holdUntilHydrated();
+    render(<UpdatePrompt />);
+    // Registered at once, or an idle moment asked for and the registration waiting for it.
+    await vi.waitFor(() => expect(workbox.registered.length + idle.length).toBeGreaterThan(0));
+    expect(workbox.registered).toEqual([]);
+
+    for (const callback of idle.splice(0)) callback();
+    await vi.waitFor(() => expect(workbox.registered).toEqual(['/sw.js']));
+    vi.unstubAllGlobals();
+  });
 });
