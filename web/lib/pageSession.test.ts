@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   acceptedPageState,
   acceptPageState,
@@ -44,6 +44,19 @@ describe('the page-session cookie', () => {
     expect(cookieValue()).toBe(encodeURIComponent(token));
     clearPageSessionCookie();
     expect(cookieValue()).toBeUndefined();
+  });
+
+  it('is not written again when it holds the token already', () => {
+    const token = tokenWith({ exp: Math.floor(Date.now() / 1000) + 3600 });
+    writePageSessionCookie(token);
+    const written = vi.spyOn(Document.prototype, 'cookie', 'set');
+    writePageSessionCookie(token);
+    expect(written).not.toHaveBeenCalled();
+    const next = tokenWith({ exp: Math.floor(Date.now() / 1000) + 3600 }, 'another-signature-0123456789');
+    writePageSessionCookie(next);
+    expect(written).toHaveBeenCalledTimes(1);
+    expect(cookieValue()).toBe(encodeURIComponent(next));
+    written.mockRestore();
   });
 
   it('is not written for a token already expired or unreadable, and clears the one before', () => {

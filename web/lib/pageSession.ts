@@ -61,7 +61,11 @@ export function writePageSessionCookie(token: string, now = Date.now()): void {
     clearPageSessionCookie();
     return;
   }
-  setCookie(`${PAGE_SESSION_COOKIE}=${encodeURIComponent(token)}; Max-Age=${seconds}`);
+  const cookie = `${PAGE_SESSION_COOKIE}=${encodeURIComponent(token)}`;
+  // The cookie a drawn page came with holds this token already, expiring with it: writing it again on every
+  // load cost a few milliseconds of the hydration's effects (a cookie write is a call to the browser's store).
+  if (document.cookie.split('; ').includes(cookie)) return;
+  setCookie(`${cookie}; Max-Age=${seconds}`);
 }
 
 /** Clears the page-session cookie (signed out, or no session to draw pages with). */
