@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkPermission } from '#common/endpoints/admin.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { call } from '#web/lib/call.ts';
-import { acceptPageState, PAGE_STATE_ID, tokenTail } from '#web/lib/pageSession.ts';
+import { acceptPageState, clearPageSessionCookie, PAGE_STATE_ID, tokenTail } from '#web/lib/pageSession.ts';
 import { FakeAuthClient, fakeSession } from './fake-auth-client.ts';
 import { SessionProvider, useSession, useSignOut } from './session.tsx';
 
@@ -125,6 +125,28 @@ describe('SessionProvider', () => {
 
     act(() => client.emit('SIGNED_OUT', null));
     await vi.waitFor(() => expect(cookie()).toBeUndefined());
+  });
+
+  it('on a page the server drew, follows the page-session cookie once the hydration has gone quiet', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const token = `${btoa('{"alg":"HS256"}')}.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replaceAll('=', '')}.drawn-signature`;
+    const cookie = () => document.cookie.match(/(?:^|; )catamaran-page-session=([^;]*)/)?.[1];
+    clearPageSessionCookie();
+    const { holdUntilHydrated } = await import('#web/lib/afterHydration.ts');
+    holdUntilHydrated();
+    const client = new FakeAuthClient({ ...fakeSession('di@example.com'), access_token: token });
+    render(
+      <SessionProvider client={client}>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/^signed_in/);
+    await vi.waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    expect(cookie()).toBeUndefined();
+
+    for (const callback of idle.splice(0)) callback();
+    await vi.waitFor(() => expect(cookie()).toBe(encodeURIComponent(token)));
   });
 
   it('marks a sign-out the learner asked for', async () => {
