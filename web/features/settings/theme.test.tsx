@@ -111,6 +111,21 @@ describe('ThemeSync', () => {
     expect(shownTheme()).toBe('dark');
   });
 
+  it('leaves <html> and the bar colours alone when they show the theme already', async () => {
+    fakeSystem(true);
+    const { applyTheme } = await loadTheme();
+    applyTheme('dark');
+    const changes = new MutationObserver(() => undefined);
+    changes.observe(document, { attributes: true, subtree: true });
+
+    applyTheme('dark');
+    expect(changes.takeRecords()).toEqual([]);
+    applyTheme('sepia');
+    expect(changes.takeRecords().length).toBeGreaterThan(0);
+    expect(shownTheme()).toBe('sepia');
+    changes.disconnect();
+  });
+
   it('reads a copy it cannot understand as system, and a browser without matchMedia as light', async () => {
     localStorage.setItem('catamaran:reader-settings', '{"theme":"neon"');
     const { ThemeSync } = await loadTheme();

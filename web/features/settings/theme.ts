@@ -31,9 +31,12 @@ export function resolveTheme(choice: Theme, isSystemDark: boolean): ResolvedThem
 
 /** Puts a theme on the page: <html data-theme> (the palettes and color-scheme follow it) and the bar colour. */
 export function applyTheme(theme: ResolvedTheme): void {
-  document.documentElement.dataset.theme = theme;
+  // Written only when it changes: theme.js put it there before the first paint, and an attribute written again,
+  // even with the same value, is a change of <html> that the style engine and observers are told of.
+  const root = document.documentElement;
+  if (root.dataset.theme !== theme) root.dataset.theme = theme;
   for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
-    meta.content = THEME_COLORS[theme];
+    if (meta.content !== THEME_COLORS[theme]) meta.content = THEME_COLORS[theme];
   }
 }
 
@@ -74,10 +77,14 @@ function subscribeChoice(listener: () => void) {
   };
 }
 
+/** The device's query, made once: React reads its answer on every render of the app's root. */
+let darkQuery: MediaQueryList | undefined;
+
 function systemQuery(): MediaQueryList | undefined {
   // No window when the landing is rendered at build time (web/prerender.tsx).
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
-  return window.matchMedia(DARK_QUERY);
+  darkQuery ??= window.matchMedia(DARK_QUERY);
+  return darkQuery;
 }
 
 function subscribeSystem(listener: () => void) {
