@@ -50,3 +50,14 @@ export function hydrationSettled(): Promise<void> | undefined {
   });
   return settled;
 }
+
+/**
+ * Runs `work` now, or, while a drawn page is being hydrated, at the first idle moment after it (hydrationSettled):
+ * the effects that read storage, cookies or the service worker on every page load call it, so that on a drawn
+ * page their work is a task of its own rather than part of the hydration's last one.
+ */
+export function afterHydration(work: () => void): void {
+  const settling = hydrationSettled();
+  if (settling) void settling.then(work);
+  else work();
+}

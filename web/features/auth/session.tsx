@@ -17,7 +17,7 @@ import {
   useState,
 } from 'react';
 import type { UserIdentity } from '#common/identity.ts';
-import { hydrationSettled } from '#web/lib/afterHydration.ts';
+import { afterHydration } from '#web/lib/afterHydration.ts';
 import { setAccessTokenProvider, setSessionEndedHandler } from '#web/lib/api.ts';
 import { acceptedPageState, clearPageSessionCookie, writePageSessionCookie } from '#web/lib/pageSession.ts';
 import { freshStoredSession, storedSession } from './storage.ts';
@@ -161,9 +161,7 @@ function usePageSessionCookie(session: SessionState | undefined): void {
     };
     // On a drawn page, once its hydration has gone quiet (docs/decisions/107): the page came with this cookie,
     // and reading or writing it is a call to the browser's cookie store, no part of the hydration's last task.
-    const hydrated = hydrationSettled();
-    if (hydrated) void hydrated.then(follow);
-    else follow();
+    afterHydration(follow);
     return () => {
       cancelled = true;
     };

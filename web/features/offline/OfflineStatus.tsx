@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { plural } from '#common/plural.ts';
-import { hydrationSettled } from '#web/lib/afterHydration.ts';
+import { afterHydration } from '#web/lib/afterHydration.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { onOutboxChange, pendingEntries } from './outbox.ts';
 import { dropUnreadableDownloads } from './readable.ts';
@@ -30,9 +30,7 @@ function useWaiting(owner: string): number {
         () => undefined,
       );
     // On a drawn page, after its hydration (docs/decisions/107).
-    const hydrated = hydrationSettled();
-    if (hydrated) void hydrated.then(() => !cancelled && read());
-    else read();
+    afterHydration(() => !cancelled && read());
     const stop = onOutboxChange(read);
     return () => {
       cancelled = true;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { hydrationSettled } from '#web/lib/afterHydration.ts';
+import { afterHydration } from '#web/lib/afterHydration.ts';
 
 export const UPDATE_TEXT = {
   ready: 'A new version is ready',
@@ -20,9 +20,9 @@ interface Registration {
 
 /**
  * Registers the service worker (web/sw.ts, issue 24) after the page has loaded (and, on a drawn page, after its
- * hydration), and says when a new version of
- * the app waits: Reload lets it take over and reloads the page once, so an old app is never served for longer
- * than that. workbox-window loads only then, out of the landing's first JavaScript.
+ * hydration), and says when a new version of the app waits: Reload lets it take over and reloads the page once,
+ * so an old app is never served for longer than that. workbox-window loads only then, out of the landing's first
+ * JavaScript.
  */
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState<Registration | undefined>(undefined);
@@ -60,9 +60,7 @@ export function UpdatePrompt() {
     };
     // On a drawn page, once its hydration has gone quiet: the registration is a task of its own, not part of
     // the hydration's last one (docs/decisions/107).
-    const hydrated = hydrationSettled();
-    if (hydrated) void hydrated.then(afterLoad);
-    else afterLoad();
+    afterHydration(afterLoad);
     return () => {
       cancelled = true;
       stopChecking();
