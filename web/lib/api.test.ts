@@ -32,6 +32,7 @@ describe('currentTimeZone', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   /** A page's own copy of the module (its memory empty), as a new page load has. */
@@ -118,6 +119,43 @@ describe('currentTimeZone', () => {
     });
     vi.resetModules();
     expect((await newPage())(now)).toBe('Europe/Lisbon');
+    expect(zone.reads).toBe(4);
+  });
+
+  it('asks Temporal where the browser has it: on every call, without a formatter or storage', async () => {
+    const zone = browserZone('Europe/Madrid');
+    let temporalZone = 'Asia/Kolkata';
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => temporalZone } });
+    const currentTimeZone = await newPage();
+    const start = Date.parse('2034-02-01T10:00:00Z');
+    expect(currentTimeZone(start)).toBe('Asia/Kolkata');
+    // A move between two zones of one offset is seen by the very next call, not a day later.
+    temporalZone = 'Asia/Colombo';
+    expect(currentTimeZone(start + 1_000)).toBe('Asia/Colombo');
+    expect(zone.reads).toBe(0);
+    expect(localStorage.getItem('catamaran:time-zone')).toBeNull();
+  });
+
+  it('reads the zone from Intl when Temporal is there but cannot say it', async () => {
+    const zone = browserZone('Europe/Madrid');
+    const start = Date.parse('2034-03-01T10:00:00Z');
+    for (const temporal of [
+      {},
+      { Now: {} },
+      { Now: { timeZoneId: () => '' } },
+      {
+        Now: {
+          timeZoneId: () => {
+            throw new RangeError('no zone');
+          },
+        },
+      },
+    ]) {
+      vi.stubGlobal('Temporal', temporal);
+      vi.resetModules();
+      localStorage.clear();
+      expect((await newPage())(start)).toBe('Europe/Madrid');
+    }
     expect(zone.reads).toBe(4);
   });
 });
