@@ -9,6 +9,7 @@ import { chooseNewLanguage } from './support/languages.ts';
 import { findStory } from './support/stories.ts';
 
 const COOKIE = 'catamaran-page-session';
+const ZONE_COOKIE = 'catamaran-page-zone';
 const STORY = 'La gata y la luna';
 
 /** Signs a new learner in, picks Spanish in the library, and answers the cookie the app wrote. */
@@ -19,16 +20,18 @@ async function learnerWithCookie(page: Page, name: string) {
   await page.goto('/dashboard');
   await chooseNewLanguage(page, 'Español (Spanish)');
   await expect(page.getByRole('heading', { level: 3, name: STORY })).toBeVisible();
-  const cookie = (await page.context().cookies()).find((each) => each.name === COOKIE);
-  if (!cookie) throw new Error('The app wrote no page-session cookie.');
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((each) => each.name === COOKIE);
+  const zone = cookies.find((each) => each.name === ZONE_COOKIE);
+  if (!cookie || !zone) throw new Error('The app wrote no page-session cookie, or no zone cookie beside it.');
   const stored = await page.evaluate(() => window.localStorage.getItem('catamaran-auth'));
-  return { cookie, stored: stored ?? '' };
+  return { cookie, zone, stored: stored ?? '' };
 }
 
 /** A new browser context with the learner's cookie and, unless the app is blocked, their stored session. */
 async function contextWith(browser: Browser, learner: Awaited<ReturnType<typeof learnerWithCookie>>) {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await context.addCookies([learner.cookie]);
+  await context.addCookies([learner.cookie, learner.zone]);
   await context.addInitScript(
     (stored) => window.localStorage.setItem('catamaran-auth', stored),
     learner.stored,
@@ -69,6 +72,11 @@ test('the library and a chapter are drawn from their HTML with the app blocked, 
   expect(answer?.headers().vary).toMatch(/cookie/i);
   await expect(still.getByRole('heading', { level: 1, name: 'Stories' })).toBeVisible();
   await expect(still.getByRole('heading', { level: 3, name: STORY })).toBeVisible();
+  // The daily goal too, counted on the learner's day: the zone cookie says which (docs/decisions/117).
+  expect(decodeURIComponent(learner.zone.value)).toBe(
+    await still.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  );
+  await expect(still.getByRole('region', { name: 'Daily goal' }).getByText(/minutes today/)).toBeVisible();
   const { storyId, chapterIds } = await findStory(STORY);
   await still.goto(`/read/${storyId}/${chapterIds[0]}`);
   await expect(still.getByRole('heading', { level: 1, name: /Chapter 1/ })).toBeVisible();
@@ -251,12 +259,14 @@ async function hydrated(
   return { context, tab, errors };
 }
 
-test('signing out clears the page-session cookie', async ({ page }) => {
+test('signing out clears the page-session cookie and the zone cookie beside it', async ({ page }) => {
   await learnerWithCookie(page, 'drawn-out');
   await page.goto('/account');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect
-    .poll(async () => (await page.context().cookies()).some((each) => each.name === COOKIE))
-    .toBe(false);
+    .poll(async () =>
+      (await page.context().cookies()).filter((each) => each.name === COOKIE || each.name === ZONE_COOKIE),
+    )
+    .toEqual([]);
 });

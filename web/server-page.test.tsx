@@ -46,6 +46,48 @@ describe('renderPage', () => {
     ]);
   });
 
+  it('draws the daily goal on the learner’s day when their zone is known, and leaves it to the page otherwise', async () => {
+    const spanish = { id: 2, code: 'es', name: 'Spanish', native_name: 'Español' };
+    const answers: Record<string, unknown> = {
+      '/api/languages/': [spanish],
+      '/api/user/language-progress/': [
+        {
+          id: 1,
+          language: spanish,
+          native_language: null,
+          total_words_read: 0,
+          total_points: 0,
+          current_level: 'beginner',
+        },
+      ],
+      '/api/me/reader-settings/': DEFAULT_READER_SETTINGS,
+      '/api/admin/check-permission/': { is_admin: false },
+      '/api/daily-goal/?language=es': { goal_minutes: 20, today_minutes: 7, percentage: 35 },
+    };
+    const api = (asked: string[]) => async (address: string) => {
+      asked.push(address);
+      if (address.startsWith('/api/stories/')) return [];
+      if (!(address in answers)) throw new Error(`GET ${address} answered 404`);
+      return answers[address];
+    };
+
+    const asked: string[] = [];
+    const drawn = await renderPage('/dashboard', TOKEN, api(asked), 'Pacific/Kiritimati');
+    expect(asked).toContain('/api/daily-goal/?language=es');
+    expect(drawn?.markup).toContain('Daily Goal');
+    expect(drawn?.markup).toContain('aria-label="Daily goal progress"');
+    expect(drawn?.markup).toContain('aria-valuenow="35"');
+    const queries =
+      (drawn?.state.queries as { queries: { queryKey: unknown[] }[] } | undefined)?.queries ?? [];
+    expect(queries.map((query) => query.queryKey)).toContainEqual(['daily-goal', 'es']);
+
+    const without: string[] = [];
+    const plain = await renderPage('/dashboard', TOKEN, api(without));
+    expect(without.some((address) => address.startsWith('/api/daily-goal/'))).toBe(false);
+    expect(plain?.markup).toContain('Stories');
+    expect(plain?.markup).not.toContain('Daily Goal');
+  });
+
   it('fails when an answer is refused or does not read as its schema, for the caller to send the shell', async () => {
     await expect(
       renderPage('/read/1/2', TOKEN, async (address) => {

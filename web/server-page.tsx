@@ -9,6 +9,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { type Endpoint, pathOf, type ResponseOf } from '#common/contract.ts';
+import { getDailyGoal } from '#common/endpoints/activity.ts';
 import { checkPermission } from '#common/endpoints/admin.ts';
 import { listLanguages } from '#common/endpoints/languages.ts';
 import { listStories } from '#common/endpoints/library.ts';
@@ -24,7 +25,7 @@ import { createQueryClient, RequestQueryClient } from './lib/query.tsx';
 import { queryKeys } from './lib/queryKeys.ts';
 import { loadScreen } from './router.tsx';
 
-export { PAGE_SESSION_COOKIE, PAGE_STATE_ID, tokenExpiry } from './lib/pageSession.ts';
+export { PAGE_SESSION_COOKIE, PAGE_STATE_ID, PAGE_ZONE_COOKIE, tokenExpiry } from './lib/pageSession.ts';
 
 /** Asks the API for an address (GET, with the session's token) and gives its JSON; throws on any refusal. */
 export type PageTransport = (address: string) => Promise<unknown>;
@@ -47,9 +48,14 @@ async function ask<E extends Endpoint>(
 
 /**
  * The library's first data, in the queries its screen reads: the header's, the settings' and the story list of the
- * learner's first language; the daily goal (the visitor's own day) is asked by the page.
+ * learner's first language, and that language's daily goal when the learner's time zone is known (the transport
+ * then sends it as the page's calls do; decision 117). Without it the daily goal is asked by the page.
  */
-async function libraryData(client: QueryClient, transport: PageTransport): Promise<string | null> {
+async function libraryData(
+  client: QueryClient,
+  transport: PageTransport,
+  timeZone: string | undefined,
+): Promise<string | null> {
   const [languages, progress, settings, permission] = await Promise.all([
     ask(transport, listLanguages),
     ask(transport, listLanguageProgress),
@@ -62,10 +68,13 @@ async function libraryData(client: QueryClient, transport: PageTransport): Promi
   client.setQueryData(queryKeys.adminPermission(), permission);
   const language = progress[0]?.language.code;
   if (language === undefined) return null;
-  const stories = await ask(transport, listStories, {
-    query: { ...storyListInput(language, DEFAULT_FILTERS, '') },
-  });
-  client.setQueryData(queryKeys.storyList(storyListQuery(language, DEFAULT_FILTERS, '')), stories);
+  const query = storyListQuery(language, DEFAULT_FILTERS, '');
+  const [stories, goal] = await Promise.all([
+    ask(transport, listStories, { query: { ...storyListInput(language, DEFAULT_FILTERS, '') } }),
+    timeZone === undefined ? undefined : ask(transport, getDailyGoal, { query: { language } }),
+  ]);
+  client.setQueryData(queryKeys.storyList(query), stories);
+  if (goal !== undefined) client.setQueryData(queryKeys.dailyGoal(language), goal);
   return language;
 }
 
@@ -89,9 +98,10 @@ async function screenData(
   path: string,
   client: QueryClient,
   transport: PageTransport,
+  timeZone: string | undefined,
 ): Promise<{ language?: string | null } | undefined> {
   if (!drawsPath(path)) return undefined;
-  if (path === CLIENT_ROUTES.dashboard) return { language: await libraryData(client, transport) };
+  if (path === CLIENT_ROUTES.dashboard) return { language: await libraryData(client, transport, timeZone) };
   await readerData(client, transport, Number(path.split('/')[3]));
   return {};
 }
@@ -111,15 +121,17 @@ function userOf(token: string): UserIdentity {
 /**
  * Draws the screen at `path` for the session of `token` (already accepted by the API: the transport's answers
  * say so), or answers undefined when the path is not one drawn here. Throws when an answer is refused or the
- * render fails: the caller then sends the plain shell.
+ * render fails: the caller then sends the plain shell. `timeZone` is the learner's, from their zone cookie, when
+ * it names one that exists: the transport sends it, and the screen's "today" is drawn with it.
  */
 export async function renderPage(
   path: string,
   token: string,
   transport: PageTransport,
+  timeZone?: string,
 ): Promise<DrawnPage | undefined> {
   const client = createQueryClient();
-  const [data] = await Promise.all([screenData(path, client, transport), loadScreen(path)]);
+  const [data] = await Promise.all([screenData(path, client, transport, timeZone), loadScreen(path)]);
   if (!data) return undefined;
   function Router({ children }: { children: ReactNode }) {
     return <StaticRouter location={path}>{children}</StaticRouter>;

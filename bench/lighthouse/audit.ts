@@ -8,7 +8,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
-import { PAGE_SESSION_COOKIE, SESSION_KEY } from './site.ts';
+import { PAGE_SESSION_COOKIE, PAGE_ZONE_COOKIE, SESSION_KEY } from './site.ts';
 
 /** The figures of one Lighthouse run. */
 export interface RunFigures {
@@ -86,24 +86,32 @@ export async function auditOnce(chrome: Chrome, url: string, session: Storage) {
   try {
     // A same-origin document with no script of its own, to write the origin's storage from.
     await page.goto(new URL('/favicon.svg', url).href);
-    // The session where the auth client keeps it, and the page-session cookie the app keeps beside it once it has
-    // run with that session (web/lib/pageSession.ts, docs/decisions/104): a learner coming back is in that state.
+    // The session where the auth client keeps it, and the page-session and zone cookies the app keeps beside it once
+    // it has run with that session (web/lib/pageSession.ts, decisions 104, 117): a learner coming back is in that
+    // state.
     const token = typeof session?.access_token === 'string' ? session.access_token : null;
     await page.evaluate(
-      (key, value, cookie, accessToken) => {
+      (key, value, cookie, accessToken, zoneCookie) => {
         if (value === null) window.localStorage.removeItem(key);
         else window.localStorage.setItem(key, value);
-        // The same cookie the app writes, written the same way; a visitor has none.
+        // The same cookies the app writes, written the same way; a visitor has none.
+        const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
         const written = accessToken
-          ? `${cookie}=${encodeURIComponent(accessToken)}; Max-Age=3000`
-          : `${cookie}=; Max-Age=0`;
-        // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
-        document.cookie = `${written}; Path=/; SameSite=Lax`;
+          ? [
+              `${cookie}=${encodeURIComponent(accessToken)}; Max-Age=3000`,
+              `${zoneCookie}=${encodeURIComponent(zone)}; Max-Age=3000`,
+            ]
+          : [`${cookie}=; Max-Age=0`, `${zoneCookie}=; Max-Age=0`];
+        for (const each of written) {
+          // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
+          document.cookie = `${each}; Path=/; SameSite=Lax`;
+        }
       },
       SESSION_KEY,
       session === null ? null : JSON.stringify(session),
       PAGE_SESSION_COOKIE,
       token,
+      PAGE_ZONE_COOKIE,
     );
     const result = await lighthouse(
       url,

@@ -10,6 +10,8 @@ import type { BenchDatabase } from '../database.ts';
 
 /** The cookie the app keeps beside its stored session for the server's page route (web/lib/pageSession.ts). */
 export const PAGE_SESSION_COOKIE = 'catamaran-page-session';
+/** The cookie with the learner's time zone the app writes beside it (web/lib/pageSession.ts, decision 117). */
+export const PAGE_ZONE_COOKIE = 'catamaran-page-zone';
 /** The auth client's localStorage key (web/features/auth/client.ts). */
 export const SESSION_KEY = 'catamaran-auth';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { cookieValue, jsonInHtml } from './page-render.ts';
@@ -18,20 +18,25 @@ mkdirSync(`${dist}-pages`);
 writeFileSync(join(dist, 'index.html'), SHELL);
 writeFileSync(join(`${dist}-pages`, 'page.html'), PAGE_SHELL);
 // The renderer's interface, as web/server-page.tsx builds it: /slow takes longer than the budget, /broken throws,
-// and any other drawn path shows the learner's languages as the API answers them to the cookie's token.
+// and any other drawn path shows the learner's languages as the API answers them to the cookie's token, and the
+// time zone it was handed.
 writeFileSync(
   join(`${dist}-pages`, 'server-page.js'),
   `export const PAGE_SESSION_COOKIE = 'catamaran-page-session';
+export const PAGE_ZONE_COOKIE = 'catamaran-page-zone';
 export const PAGE_STATE_ID = 'page-state';
 export function drawsPath(path) { return ['/dashboard', '/read/1/2', '/progress'].includes(path); }
 export function tokenExpiry(token) {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).exp;
 }
-export async function renderPage(path, token, transport) {
+export async function renderPage(path, token, transport, timeZone) {
   if (path === '/progress') return new Promise((done) => setTimeout(() => done({ markup: 'late', state: {} }), 1500));
   if (path === '/read/1/2') throw new Error('the render failed');
   const languages = await transport('/api/user/language-progress/');
-  return { markup: '<h1>Drawn</h1><p>' + languages.length + ' languages</p>', state: { path, note: '</script><b>' } };
+  return {
+    markup: '<h1>Drawn</h1><p>' + languages.length + ' languages</p><p>zone ' + (timeZone ?? 'none') + '</p>',
+    state: { path, note: '</script><b>' },
+  };
 }
 `,
 );
@@ -43,8 +48,11 @@ async function learnerToken(): Promise<string> {
   return (await signIn(t.db, user)).accessToken;
 }
 
-const withCookie = (token: string, more: Record<string, string> = {}) => ({
-  headers: { cookie: `theme=dark; catamaran-page-session=${encodeURIComponent(token)}`, ...more },
+const withCookie = (token: string, more: Record<string, string> = {}, cookie = '') => ({
+  headers: {
+    cookie: `theme=dark; catamaran-page-session=${encodeURIComponent(token)}${cookie ? `; ${cookie}` : ''}`,
+    ...more,
+  },
 });
 
 describe('a signed-in screen drawn in its HTML', () => {
@@ -56,11 +64,34 @@ describe('a signed-in screen drawn in its HTML', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers.vary).toBe('cookie, accept-encoding');
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.text).toContain('<div id="root"><h1>Drawn</h1><p>0 languages</p></div><!-- drawn -->');
+    expect(response.text).toContain(
+      '<div id="root"><h1>Drawn</h1><p>0 languages</p><p>zone none</p></div><!-- drawn -->',
+    );
     // The state is data the page reads, never a script it runs, and cannot end its element.
     expect(response.text).toContain(
       '<script type="application/json" id="page-state">{"path":"/dashboard","note":"\\u003c/script>\\u003cb>"}</script>',
     );
+  });
+
+  it('draws with the zone cookie’s time zone, sent to the API as the page’s calls send it, and none that does not exist', async () => {
+    const token = await learnerToken();
+    const asked = vi.spyOn(t.app, 'inject');
+    /** The headers of every request the app was asked in-process since the last clear (the page route's calls). */
+    const sentHeaders = () =>
+      asked.mock.calls
+        .map((call) => (call as unknown[])[0] as { headers?: Record<string, string> } | undefined)
+        .map((options) => options?.headers);
+    const drawn = await t.get('/dashboard', withCookie(token, {}, 'catamaran-page-zone=Asia%2FKathmandu'));
+    expect(drawn.text).toContain('<p>zone Asia/Kathmandu</p>');
+    expect(sentHeaders()).toContainEqual(expect.objectContaining({ 'x-timezone': 'Asia/Kathmandu' }));
+
+    for (const zone of ['Mars%2FOlympus_Mons', '', '%E0%A4%A', 'x'.repeat(80)]) {
+      asked.mockClear();
+      const plain = await t.get('/dashboard', withCookie(token, {}, `catamaran-page-zone=${zone}`));
+      expect(plain.text).toContain('<p>zone none</p>');
+      expect(sentHeaders().some((each) => each !== undefined && 'x-timezone' in each)).toBe(false);
+    }
+    asked.mockRestore();
   });
 
   it('compresses a drawn page as the request accepts', async () => {

@@ -2,15 +2,17 @@
 // (web/server-page.tsx, built into `<WEB_DIST_DIR>-pages/`) and a shell for it (`page.html`, whose app starts
 // after the first paint). For the library and the reader, when the request carries the page-session cookie the
 // app keeps beside its stored session, the screen's first data is asked of the API itself (the same routes, with
-// the cookie's token as the bearer token, verified as any call's), the screen is rendered with it, and the data
-// goes with the markup for hydration. On any doubt (no cookie, a token near its end, a refusal, an error, a
-// render slower than RENDER_BUDGET_MS) the caller sends the plain shell as before. The API never reads the cookie.
+// the cookie's token as the bearer token, verified as any call's, and the zone cookie's time zone as its
+// X-Timezone), the screen is rendered with it, and the data goes with the markup for hydration. On any doubt (no
+// cookie, a token near its end, a refusal, an error, a render slower than RENDER_BUDGET_MS) the caller sends the
+// plain shell as before. The API never reads the cookies.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isTimeZone } from '#common/activity.ts';
 import { chosenEncoding } from './accept-encoding.ts';
 
 const brotli = promisify(brotliCompress);
@@ -25,6 +27,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** The page renderer's module (web/server-page.tsx as built). */
 interface PageRenderer {
   PAGE_SESSION_COOKIE: string;
+  /** The learner's time zone cookie (absent from a renderer built before decision 117). */
+  PAGE_ZONE_COOKIE?: string;
   PAGE_STATE_ID: string;
   drawsPath(path: string): boolean;
   tokenExpiry(token: string): number | undefined;
@@ -32,6 +36,7 @@ interface PageRenderer {
     path: string,
     token: string,
     transport: (address: string) => Promise<unknown>,
+    timeZone?: string,
   ): Promise<{ markup: string; state: unknown } | undefined>;
 }
 
@@ -56,8 +61,15 @@ export async function loadPageDrawer(app: FastifyInstance, distDir: string): Pro
       const expiry = token ? renderer.tokenExpiry(token) : undefined;
       if (!token || expiry === undefined || expiry - Date.now() / 1000 < TOKEN_MARGIN_SECONDS)
         return undefined;
+      // The learner's day as their page's calls count it: a screen's "today" is drawn only with a zone that exists.
+      const zoneCookie = renderer.PAGE_ZONE_COOKIE
+        ? cookieValue(request.headers.cookie, renderer.PAGE_ZONE_COOKIE)
+        : undefined;
+      const timeZone = zoneCookie !== undefined && isTimeZone(zoneCookie) ? zoneCookie : undefined;
       try {
-        const drawn = await withinBudget(renderer.renderPage(path, token, apiTransport(app, request, token)));
+        const drawn = await withinBudget(
+          renderer.renderPage(path, token, apiTransport(app, request, token, timeZone), timeZone),
+        );
         if (!drawn) return undefined;
         const state = `<script type="application/json" id="${renderer.PAGE_STATE_ID}">${jsonInHtml(drawn.state)}</script>`;
         return shell.replace(EMPTY_ROOT, `${state}<div id="root">${drawn.markup}</div>`);
@@ -72,14 +84,19 @@ export async function loadPageDrawer(app: FastifyInstance, distDir: string): Pro
   };
 }
 
-/** Asks the API for an address as the page's own call would, with the cookie's token as its bearer token. */
-function apiTransport(app: FastifyInstance, request: FastifyRequest, token: string) {
+/**
+ * Asks the API for an address as the page's own call would: the cookie's token as its bearer token, and the
+ * learner's time zone as its `X-Timezone` when the zone cookie names one.
+ */
+function apiTransport(app: FastifyInstance, request: FastifyRequest, token: string, timeZone?: string) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  if (timeZone !== undefined) headers['x-timezone'] = timeZone;
   return async (address: string): Promise<unknown> => {
     const answer = await app.inject({
       method: 'GET',
       url: address,
       remoteAddress: request.ip,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      headers,
     });
     if (answer.statusCode !== 200) throw new Error(`GET ${address} answered ${answer.statusCode}`);
     return answer.json();

@@ -5,6 +5,7 @@ import {
   clearPageSessionCookie,
   PAGE_SESSION_COOKIE,
   PAGE_STATE_ID,
+  PAGE_ZONE_COOKIE,
   type PageState,
   takePageQueries,
   tokenExpiry,
@@ -26,11 +27,11 @@ function embed(state: unknown): void {
   document.body.append(script);
 }
 
-const cookieValue = () =>
+const cookieValue = (name = PAGE_SESSION_COOKIE) =>
   document.cookie
     .split('; ')
-    .find((part) => part.startsWith(`${PAGE_SESSION_COOKIE}=`))
-    ?.slice(PAGE_SESSION_COOKIE.length + 1);
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 
 afterEach(() => {
   clearPageSessionCookie();
@@ -66,6 +67,29 @@ describe('the page-session cookie', () => {
     expect(cookieValue()).toBeUndefined();
     writePageSessionCookie(token);
     writePageSessionCookie('not-a-token');
+    expect(cookieValue()).toBeUndefined();
+  });
+
+  it('keeps the learner’s time zone beside it for the server’s draw, written again only when it changes', () => {
+    const token = tokenWith({ exp: Math.floor(Date.now() / 1000) + 3600 });
+    writePageSessionCookie(token, Date.now(), 'America/Argentina/Buenos_Aires');
+    expect(cookieValue(PAGE_ZONE_COOKIE)).toBe(encodeURIComponent('America/Argentina/Buenos_Aires'));
+    const written = vi.spyOn(Document.prototype, 'cookie', 'set');
+    writePageSessionCookie(token, Date.now(), 'America/Argentina/Buenos_Aires');
+    expect(written).not.toHaveBeenCalled();
+    // The learner flew: the next page writes the new zone, and the token's cookie is left as it is.
+    writePageSessionCookie(token, Date.now(), 'Asia/Tokyo');
+    expect(written).toHaveBeenCalledTimes(1);
+    expect(cookieValue(PAGE_ZONE_COOKIE)).toBe('Asia%2FTokyo');
+    written.mockRestore();
+    // Without a zone handed in, the browser's own (as every call sends it).
+    clearPageSessionCookie();
+    writePageSessionCookie(token);
+    expect(decodeURIComponent(cookieValue(PAGE_ZONE_COOKIE) ?? '')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+    clearPageSessionCookie();
+    expect(cookieValue(PAGE_ZONE_COOKIE)).toBeUndefined();
     expect(cookieValue()).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 // A signed-in screen drawn in the page's HTML (docs/decisions/104): the cookie the app keeps beside its stored
 // session, which the server's page route reads (server/http/page-render.ts, through the page renderer built from
 // web/server-page.tsx), and the non-executed JSON the server embeds, which the page hydrates from.
+import { currentTimeZone } from './api.ts';
 
 /**
  * The cookie holding the session's access token, written by the app (never HttpOnly: JavaScript writes it) and
@@ -8,6 +9,16 @@
  * header alone, so the cookie opens no cross-site request.
  */
 export const PAGE_SESSION_COOKIE = 'catamaran-page-session';
+
+/**
+ * The cookie holding the learner's time zone (an IANA name, as the page's calls send it in `X-Timezone`), beside
+ * the page-session cookie: the server's page route draws a screen's "today" (the library's daily goal) on the
+ * learner's own day with it (docs/decisions/117). Without it the screen is drawn without that part, which the
+ * page then asks for. Not personal beyond what every call says; cleared with the page-session cookie.
+ */
+export const PAGE_ZONE_COOKIE = 'catamaran-page-zone';
+/** How long the zone cookie lasts when nothing writes it again (every signed-in page checks it). */
+const ZONE_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The id of the `<script type="application/json">` the server puts the rendered screen's data in. */
 export const PAGE_STATE_ID = 'page-state';
@@ -53,25 +64,31 @@ export function tokenExpiry(token: string): number | undefined {
   return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
 }
 
-/** Writes the page-session cookie for an access token, expiring with it; a token already expired clears it. */
-export function writePageSessionCookie(token: string, now = Date.now()): void {
+/**
+ * Writes the page-session cookie for an access token, expiring with it, and the zone cookie with the learner's
+ * time zone now; a token already expired clears both.
+ */
+export function writePageSessionCookie(token: string, now = Date.now(), zone = currentTimeZone(now)): void {
   const expiry = tokenExpiry(token);
   const seconds = expiry === undefined ? 0 : Math.floor(expiry - now / 1000);
   if (seconds <= 0) {
     clearPageSessionCookie();
     return;
   }
+  // A cookie a drawn page came with holds the same value already: writing it again on every load cost a few
+  // milliseconds of the hydration's effects (a cookie write is a call to the browser's store).
+  const present = document.cookie.split('; ');
   const cookie = `${PAGE_SESSION_COOKIE}=${encodeURIComponent(token)}`;
-  // The cookie a drawn page came with holds this token already, expiring with it: writing it again on every
-  // load cost a few milliseconds of the hydration's effects (a cookie write is a call to the browser's store).
-  if (document.cookie.split('; ').includes(cookie)) return;
-  setCookie(`${cookie}; Max-Age=${seconds}`);
+  if (!present.includes(cookie)) setCookie(`${cookie}; Max-Age=${seconds}`);
+  const zoneCookie = `${PAGE_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+  if (!present.includes(zoneCookie)) setCookie(`${zoneCookie}; Max-Age=${ZONE_COOKIE_SECONDS}`);
 }
 
-/** Clears the page-session cookie (signed out, or no session to draw pages with). */
+/** Clears the page-session cookie and the zone cookie (signed out, or no session to draw pages with). */
 export function clearPageSessionCookie(): void {
-  if (!document.cookie.includes(`${PAGE_SESSION_COOKIE}=`)) return;
-  setCookie(`${PAGE_SESSION_COOKIE}=; Max-Age=0`);
+  for (const name of [PAGE_SESSION_COOKIE, PAGE_ZONE_COOKIE]) {
+    if (document.cookie.includes(`${name}=`)) setCookie(`${name}=; Max-Age=0`);
+  }
 }
 
 function setCookie(value: string): void {
