@@ -1,10 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LanguageProgressEntry, LearnerLevel } from '#common/schemas/reading.ts';
 import { createQueryClient } from '#web/lib/query.tsx';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 const ES = { id: 1, code: 'es', name: 'Spanish', native_name: 'Español' };
@@ -31,8 +32,14 @@ beforeAll(() => {
   });
 });
 
-/** Serves the dashboard from a learner's languages (`learned`), saving each new one; `refuse` fails the save. */
-function serve(learned: (typeof ES)[], { refuse = false } = {}) {
+/**
+ * Serves the dashboard from a learner's languages (`learned`), saving each new one; `refuse` fails the save.
+ * `seed` fills the query cache first, as the answers a drawn page came with do.
+ */
+function serve(
+  learned: (typeof ES)[],
+  { refuse = false, seed }: { refuse?: boolean; seed?: (client: QueryClient) => void } = {},
+) {
   const sent: Sent[] = [];
   const entryOf = (language: typeof ES, level: LearnerLevel = 'beginner'): LanguageProgressEntry => ({
     id: language.id,
@@ -73,8 +80,10 @@ function serve(learned: (typeof ES)[], { refuse = false } = {}) {
       }
     }),
   );
+  const client = createQueryClient();
+  seed?.(client);
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <Dashboard />
       </MemoryRouter>
@@ -191,5 +200,23 @@ describe('Dashboard: the first choice of a language', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(storyQueries(sent)).toEqual(['?language=es&hide_adult=true']));
+  });
+});
+
+describe('Dashboard: a page drawn with its first answers', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the drawn admin permission as it is, and still asks today’s goal afresh', async () => {
+    const sent = serve([ES], {
+      seed: (client) => {
+        client.setQueryData(queryKeys.languages(), [EN, ES, FR]);
+        client.setQueryData(queryKeys.adminPermission(), { is_admin: false });
+        client.setQueryData(queryKeys.dailyGoal('es'), { goal_minutes: 60, today_minutes: 5, percentage: 8 });
+      },
+    });
+    await screen.findByRole('heading', { name: 'Stories' });
+    await waitFor(() => expect(sent.some((call) => call.url.pathname === '/api/daily-goal/')).toBe(true));
+    expect(sent.filter((call) => call.url.pathname === '/api/admin/check-permission/')).toEqual([]);
   });
 });

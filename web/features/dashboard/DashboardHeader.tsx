@@ -40,7 +40,7 @@ export function DashboardHeader({
   selected: string | undefined;
   onSelect: (code: string) => void;
 }) {
-  const permission = useAdminPermission();
+  const permission = useAdminPermission({ askAfresh: false });
   const targets = languages.filter((language) => language.code !== BASE_LANGUAGE_CODE);
   const base = languages.find((language) => language.code === BASE_LANGUAGE_CODE);
 
