@@ -107,6 +107,12 @@ test('the library and a chapter are drawn from their HTML with the app blocked, 
   );
   await expect(reader.tab.locator('h1[data-from-html="yes"]')).toContainText('Chapter 1');
   await expectHydrated(reader.tab.getByRole('button', { name: 'Text and theme' }));
+  // The player knows the chapter audio's length: its metadata is asked once React listens for it (decision 118);
+  // drawn with it asked at once, the metadata came before and the player said 0:00 of 0:00 until played.
+  await expect(reader.tab.getByRole('slider', { name: 'Position' })).toHaveAttribute(
+    'aria-valuetext',
+    /^0:00 of (?!0:00$)\d+:\d\d$/,
+  );
   // The drawn text was hydrated as it is, not built again (docs/decisions/114), and its words answer a tap.
   const drawnWord = reader.tab.locator('[data-reader-text] [data-w][data-from-html="yes"]');
   const tapped = (await drawnWord.textContent()) ?? '';

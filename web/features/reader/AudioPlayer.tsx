@@ -13,6 +13,7 @@ import {
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { PLAYBACK_RATES, steppedRate } from '#common/schemas/readerSettings.ts';
 import { cn } from '#web/components/ui/cn.ts';
+import { afterHydration } from '#web/lib/afterHydration.ts';
 import type { ReadAlong } from './useReadAlong.ts';
 
 /** The jump of rewind and forward, in seconds (spec/learner.md §9). */
@@ -69,6 +70,27 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
   const [muted, setMuted] = useState(false);
   const [looping, setLooping] = useState(false);
 
+  // The audio's metadata (a range of its file) is asked once React listens for its events: drawn by the server with
+  // preload="metadata", a chapter's audio loaded its metadata while the page's code was still on its way, React
+  // never heard `loadedmetadata`, and the player said 0:00 of 0:00; and on a phone's network that range competed
+  // with the code (decision 118). Held past a drawn page's hydration, like its other first requests (107).
+  const [preload, setPreload] = useState<'none' | 'metadata'>('none');
+  useEffect(() => {
+    let current = true;
+    const player = audio.current;
+    // What the element knew before React listened (a browser that loads regardless of preload, say).
+    if (player && player.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      setDuration(player.duration);
+      setPosition(player.currentTime);
+    }
+    afterHydration(() => {
+      if (current) setPreload('metadata');
+    });
+    return () => {
+      current = false;
+    };
+  }, [audio]);
+
   const controls = audioControls(audio, { setPlaying, setPosition, setLooping });
   const { togglePlay, seekBy, changeVolume, toggleMute, toggleLoop } = controls;
   usePlayerKeys(audio, controls, readAlongKeys(readAlong, rate, onRateChange));
@@ -84,7 +106,7 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
       <audio
         ref={audio}
         src={src}
-        preload="metadata"
+        preload={preload}
         data-testid="chapter-audio"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}

@@ -1,0 +1,37 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AudioPlayer } from './AudioPlayer.tsx';
+
+/** The chapter's player as the reader's header shows it, without timings. */
+function renderPlayer() {
+  const audio = createRef<HTMLAudioElement>();
+  render(<AudioPlayer src="/media/chapter.mp3" audio={audio} rate={1} onRateChange={() => undefined} />);
+  return audio;
+}
+
+describe('AudioPlayer', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('asks the audio for its metadata only once it is rendered and listening (decision 118)', async () => {
+    const audio = renderPlayer();
+    await waitFor(() => expect(audio.current?.getAttribute('preload')).toBe('metadata'));
+    expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuetext')).toBe(
+      '0:00 of 0:00',
+    );
+  });
+
+  it('shows the length the audio knew before it listened, as a drawn page’s audio may', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(HTMLMediaElement.HAVE_METADATA);
+    vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(83.9);
+    vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockReturnValue(12.2);
+    renderPlayer();
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuetext')).toBe(
+        '0:12 of 1:23',
+      ),
+    );
+  });
+});
