@@ -15,12 +15,13 @@ describe('AudioPlayer', () => {
     vi.restoreAllMocks();
   });
 
-  it('asks the audio for its metadata only once it is rendered and listening (decision 118)', async () => {
+  it('shows the length once the audio has read its metadata', async () => {
     const audio = renderPlayer();
-    await waitFor(() => expect(audio.current?.getAttribute('preload')).toBe('metadata'));
-    expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuetext')).toBe(
-      '0:00 of 0:00',
-    );
+    const slider = screen.getByRole('slider', { name: 'Position' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:00 of 0:00');
+    vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(23.9);
+    audio.current?.dispatchEvent(new Event('loadedmetadata'));
+    await waitFor(() => expect(slider.getAttribute('aria-valuetext')).toBe('0:00 of 0:23'));
   });
 
   it('shows the length the audio knew before it listened, as a drawn page’s audio may', async () => {

@@ -13,7 +13,6 @@ import {
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { PLAYBACK_RATES, steppedRate } from '#common/schemas/readerSettings.ts';
 import { cn } from '#web/components/ui/cn.ts';
-import { afterHydration } from '#web/lib/afterHydration.ts';
 import type { ReadAlong } from './useReadAlong.ts';
 
 /** The jump of rewind and forward, in seconds (spec/learner.md §9). */
@@ -70,25 +69,15 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
   const [muted, setMuted] = useState(false);
   const [looping, setLooping] = useState(false);
 
-  // The audio's metadata (a range of its file) is asked once React listens for its events: drawn by the server with
-  // preload="metadata", a chapter's audio loaded its metadata while the page's code was still on its way, React
-  // never heard `loadedmetadata`, and the player said 0:00 of 0:00; and on a phone's network that range competed
-  // with the code (decision 118). Held past a drawn page's hydration, like its other first requests (107).
-  const [preload, setPreload] = useState<'none' | 'metadata'>('none');
+  // On a drawn chapter the audio may have loaded its metadata before React listened for its events (they do not
+  // bubble: React listens on the element, from hydration on), and the player said 0:00 of 0:00 until played
+  // (decision 118): what the element knows already is read once it is React's.
   useEffect(() => {
-    let current = true;
     const player = audio.current;
-    // What the element knew before React listened (a browser that loads regardless of preload, say).
     if (player && player.readyState >= HTMLMediaElement.HAVE_METADATA) {
       setDuration(player.duration);
       setPosition(player.currentTime);
     }
-    afterHydration(() => {
-      if (current) setPreload('metadata');
-    });
-    return () => {
-      current = false;
-    };
   }, [audio]);
 
   const controls = audioControls(audio, { setPlaying, setPosition, setLooping });
@@ -106,7 +95,7 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
       <audio
         ref={audio}
         src={src}
-        preload={preload}
+        preload="metadata"
         data-testid="chapter-audio"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
