@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 import { PAGE_SESSION_COOKIE, PAGE_ZONE_COOKIE, SESSION_KEY } from './site.ts';
 
@@ -80,39 +80,45 @@ function keepTrace(url: string, artifacts: unknown) {
   writeFileSync(join(TRACE_DIR, `${page}-${Date.now()}.trace.json`), JSON.stringify(trace));
 }
 
+/**
+ * Puts `page`'s origin in the state of a learner coming back: the session where the auth client keeps it, and the
+ * page-session and zone cookies the app keeps beside it once it has run with that session (web/lib/pageSession.ts,
+ * decisions 104, 117); a visitor (`null`) has none of them. Written from a same-origin document with no script of
+ * its own; the page is then free for the navigation measured.
+ */
+export async function storeReturningLearner(page: Page, url: string, session: Storage): Promise<void> {
+  await page.goto(new URL('/favicon.svg', url).href);
+  const token = typeof session?.access_token === 'string' ? session.access_token : null;
+  await page.evaluate(
+    (key, value, cookie, accessToken, zoneCookie) => {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+      // The same cookies the app writes, written the same way.
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const written = accessToken
+        ? [
+            `${cookie}=${encodeURIComponent(accessToken)}; Max-Age=3000`,
+            `${zoneCookie}=${encodeURIComponent(zone)}; Max-Age=3000`,
+          ]
+        : [`${cookie}=; Max-Age=0`, `${zoneCookie}=; Max-Age=0`];
+      for (const each of written) {
+        // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
+        document.cookie = `${each}; Path=/; SameSite=Lax`;
+      }
+    },
+    SESSION_KEY,
+    session === null ? null : JSON.stringify(session),
+    PAGE_SESSION_COOKIE,
+    token,
+    PAGE_ZONE_COOKIE,
+  );
+}
+
 /** One Lighthouse run of `url` in a new tab whose origin's localStorage holds `session` (or no session). */
 export async function auditOnce(chrome: Chrome, url: string, session: Storage) {
   const page = await chrome.browser.newPage();
   try {
-    // A same-origin document with no script of its own, to write the origin's storage from.
-    await page.goto(new URL('/favicon.svg', url).href);
-    // The session where the auth client keeps it, and the page-session and zone cookies the app keeps beside it once
-    // it has run with that session (web/lib/pageSession.ts, decisions 104, 117): a learner coming back is in that
-    // state.
-    const token = typeof session?.access_token === 'string' ? session.access_token : null;
-    await page.evaluate(
-      (key, value, cookie, accessToken, zoneCookie) => {
-        if (value === null) window.localStorage.removeItem(key);
-        else window.localStorage.setItem(key, value);
-        // The same cookies the app writes, written the same way; a visitor has none.
-        const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-        const written = accessToken
-          ? [
-              `${cookie}=${encodeURIComponent(accessToken)}; Max-Age=3000`,
-              `${zoneCookie}=${encodeURIComponent(zone)}; Max-Age=3000`,
-            ]
-          : [`${cookie}=; Max-Age=0`, `${zoneCookie}=; Max-Age=0`];
-        for (const each of written) {
-          // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
-          document.cookie = `${each}; Path=/; SameSite=Lax`;
-        }
-      },
-      SESSION_KEY,
-      session === null ? null : JSON.stringify(session),
-      PAGE_SESSION_COOKIE,
-      token,
-      PAGE_ZONE_COOKIE,
-    );
+    await storeReturningLearner(page, url, session);
     const result = await lighthouse(
       url,
       { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },

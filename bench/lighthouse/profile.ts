@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { withBenchDatabase } from '../database.ts';
 import { log } from '../stats.ts';
-import { startChrome } from './audit.ts';
-import { issueSession, PAGE_SESSION_COOKIE, PAGE_ZONE_COOKIE, SESSION_KEY, startSite } from './site.ts';
+import { startChrome, storeReturningLearner } from './audit.ts';
+import { issueSession, startSite } from './site.ts';
 
 const PAGES = (process.env.BENCH_PROFILE_PAGES ?? 'library,reader').split(',').map((page) => page.trim());
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 2);
@@ -93,22 +93,7 @@ await withBenchDatabase('catamaran-profile-', 2, async (database) => {
         const chrome = await startChrome();
         try {
           const page = await chrome.browser.newPage();
-          await page.goto(new URL('/favicon.svg', url).href);
-          await page.evaluate(
-            (key, value, cookie, token, zoneCookie) => {
-              window.localStorage.setItem(key, value);
-              // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
-              document.cookie = `${cookie}=${encodeURIComponent(token)}; Max-Age=3000; Path=/; SameSite=Lax`;
-              const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-              // biome-ignore lint/suspicious/noDocumentCookie: as the app does (web/lib/pageSession.ts).
-              document.cookie = `${zoneCookie}=${encodeURIComponent(zone)}; Max-Age=3000; Path=/; SameSite=Lax`;
-            },
-            SESSION_KEY,
-            JSON.stringify(session),
-            PAGE_SESSION_COOKIE,
-            String(session.access_token),
-            PAGE_ZONE_COOKIE,
-          );
+          await storeReturningLearner(page, url, session);
           await page.evaluateOnNewDocument(() => {
             const tasks: number[] = [];
             (window as unknown as { longTasks: number[] }).longTasks = tasks;
