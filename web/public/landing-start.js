@@ -3,6 +3,11 @@
 // it, then hydrates what is drawn (docs/decisions/094). A plain script: the Content-Security-Policy allows no
 // inline script. scripts/prerender-landing.mjs writes the entry and its preloaded chunks on this script's tag.
 // It also keeps a tap that comes before React can answer it, and gives it again once React can (below).
+//
+// "Painted" means the whole markup (docs/decisions/119): this script runs once the HTML is parsed (defer), but the
+// browser may have painted a part of it before (the header without the chapter text): the app then starts on the
+// next frame but one, when what was parsed has been drawn. And a drawn chapter's audio asks for its metadata only
+// now (its markup says preload="none", data-preload what it wants), not beside the page's first paint.
 (() => {
   const tag = document.currentScript;
   const entry = tag?.dataset.entry;
@@ -11,6 +16,9 @@
   const start = () => {
     if (isStarted) return;
     isStarted = true;
+    for (const media of document.querySelectorAll('audio[data-preload], video[data-preload]')) {
+      if (media.preload === 'none') media.preload = media.dataset.preload;
+    }
     for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -31,10 +39,12 @@
     start();
     return;
   }
+  /** The next frame but one: the first has drawn all that was parsed before it. */
+  const afterNextFrame = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
   const watcher = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     watcher.disconnect();
-    start();
+    afterNextFrame();
   });
   watcher.observe({ type: 'paint', buffered: true });
   document.addEventListener('visibilitychange', start, { once: true });

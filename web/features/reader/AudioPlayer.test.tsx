@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AudioPlayer } from './AudioPlayer.tsx';
 
@@ -22,6 +23,15 @@ describe('AudioPlayer', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(23.9);
     audio.current?.dispatchEvent(new Event('loadedmetadata'));
     await waitFor(() => expect(slider.getAttribute('aria-valuetext')).toBe('0:00 of 0:23'));
+  });
+
+  it('is drawn asking for nothing, and asks for its metadata once mounted (decision 119)', () => {
+    const drawn = renderToString(
+      <AudioPlayer src="/media/chapter.mp3" audio={createRef()} rate={1} onRateChange={() => undefined} />,
+    );
+    expect(drawn).toMatch(/<audio[^>]* preload="none"[^>]* data-preload="metadata"/);
+    const audio = renderPlayer();
+    expect(audio.current?.getAttribute('preload')).toBe('metadata');
   });
 
   it('shows the length the audio knew before it listened, as a drawn page’s audio may', async () => {

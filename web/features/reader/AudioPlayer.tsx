@@ -61,6 +61,9 @@ export interface AudioPlayerProps {
  * jump, up and down change the volume, l loops, m mutes, < and > change the speed; with timings, Shift+left
  * and Shift+right go to the previous and next sentence, r repeats the sentence.
  */
+/** What the chapter's audio asks for before it is played, once the page is painted: its length. */
+const PRELOAD = 'metadata';
+
 export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: AudioPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
@@ -69,11 +72,14 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
   const [muted, setMuted] = useState(false);
   const [looping, setLooping] = useState(false);
 
-  // On a drawn chapter the audio may have loaded its metadata before React listened for its events (they do not
-  // bubble: React listens on the element, from hydration on), and the player said 0:00 of 0:00 until played
-  // (decision 118): what the element knows already is read once it is React's.
+  // The audio is drawn with preload="none" and asks for its metadata once the page is painted (decision 119): on a
+  // drawn chapter landing-start.js asks when it starts the app; otherwise it is asked here, once mounted.
+  // On a drawn chapter the metadata may then have come before React listened for its events (they do not bubble:
+  // React listens on the element, from hydration on), and the player said 0:00 of 0:00 until played (decision
+  // 118): what the element knows already is read once it is React's.
   useEffect(() => {
     const player = audio.current;
+    if (player?.preload === 'none') player.preload = PRELOAD;
     if (player && player.readyState >= HTMLMediaElement.HAVE_METADATA) {
       setDuration(player.duration);
       setPosition(player.currentTime);
@@ -95,7 +101,8 @@ export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: Audio
       <audio
         ref={audio}
         src={src}
-        preload="metadata"
+        preload="none"
+        data-preload={PRELOAD}
         data-testid="chapter-audio"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
