@@ -20,7 +20,8 @@
 // BENCH_API_ONLY=languages,stories,dailyGoal,chapter,activity,words,lookup,track,trackKeyed (only those),
 // BENCH_API_PROFILE=<dir>: a --cpu-prof of the app's process there, pg_stat_statements on (planning tracked),
 // the app flat out only, on languages, dailyGoal and chapter unless BENCH_API_ONLY says otherwise; the
-// statements by total time go to bench/results/api-statements.json. About 6 minutes with the defaults.
+// statements by total time go to bench/results/api-statements.json; BENCH_API_NODE_FLAGS: node flags for the app's
+// process beyond npm start's (`--trace-gc`, a V8 option to compare). About 6 minutes with the defaults.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -56,6 +57,8 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Rounds of bare route then app, flat out (BENCH_ROUNDS, 3): the median share is reported. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** BENCH_API_NODE_FLAGS: node flags for the app's process beyond npm start's (e.g. `--trace-gc`). */
+const NODE_FLAGS = process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
 const PROFILE_DIR = process.env.BENCH_API_PROFILE ? resolve(process.env.BENCH_API_PROFILE) : undefined;
 const ONLY = (process.env.BENCH_API_ONLY?.split(',').map((name) => name.trim()) ??
   (PROFILE_DIR ? ['languages', 'dailyGoal', 'chapter'] : [...ENDPOINTS])) as Endpoint[];
@@ -232,7 +235,11 @@ async function benchmark({ databaseUrl, admin, scratch, postgres }: BenchDatabas
   if (PROFILE_DIR) await admin.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const server = startChild<ServeRequest, ServeReply>(
     'serve',
-    [...productionNodeFlags(), ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
+    [
+      ...productionNodeFlags(),
+      ...NODE_FLAGS,
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+    ],
     { NODE_ENV: 'production' },
   );
   log('Starting the app and seeding the demo content…');
