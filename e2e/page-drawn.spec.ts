@@ -107,8 +107,8 @@ test('the library and a chapter are drawn from their HTML with the app blocked, 
   );
   await expect(reader.tab.locator('h1[data-from-html="yes"]')).toContainText('Chapter 1');
   await expectHydrated(reader.tab.getByRole('button', { name: 'Text and theme' }));
-  // The player knows the chapter audio's length: its metadata is asked once React listens for it (decision 118);
-  // drawn with it asked at once, the metadata came before and the player said 0:00 of 0:00 until played.
+  // The player knows the chapter audio's length: the metadata may come before React listens for its events, and
+  // the player reads what the element knew once mounted (decision 118); it said 0:00 of 0:00 until played.
   await expect(reader.tab.getByRole('slider', { name: 'Position' })).toHaveAttribute(
     'aria-valuetext',
     /^0:00 of (?!0:00$)\d+:\d\d$/,

@@ -43,6 +43,9 @@ export function formatRate(rate: number): string {
   return `${rate}×`;
 }
 
+/** What the chapter's audio asks for before it is played, once the page is painted: its length. */
+const PRELOAD = 'metadata';
+
 export interface AudioPlayerProps {
   src: string;
   /** The audio element, which the read-along follows too. */
@@ -61,9 +64,6 @@ export interface AudioPlayerProps {
  * jump, up and down change the volume, l loops, m mutes, < and > change the speed; with timings, Shift+left
  * and Shift+right go to the previous and next sentence, r repeats the sentence.
  */
-/** What the chapter's audio asks for before it is played, once the page is painted: its length. */
-const PRELOAD = 'metadata';
-
 export function AudioPlayer({ src, audio, readAlong, rate, onRateChange }: AudioPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
