@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMPREHENSION_MIN_KNOWN_TERMS, statusNumber, UNDERSTOOD_STATUSES } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
+import { SizedCache } from '#server/http/sized-cache.ts';
 
 /** A text's running words and distinct terms, the words the learner understands and the terms they marked. */
 export interface KnownShare {
@@ -142,13 +143,16 @@ export function heldValues(held: HeldCounts | undefined): [string | null, string
  * ~6 KB for 500 stories, the default holds about 25 MB at most.
  */
 export class KnownCountsCache {
-  private readonly held = new Map<string, HeldCounts>();
+  /** Counted by entries (each costs 1), the least recently used first out (SizedCache: a hit leaves the Map be). */
+  private readonly held: SizedCache<string, HeldCounts>;
 
-  constructor(readonly maxEntries = 4096) {}
+  constructor(readonly maxEntries = 4096) {
+    this.held = new SizedCache(maxEntries, () => 1);
+  }
 
   /** The counts held for the learner in the language, to send their versions with the query. */
   get(userId: string, code: string): HeldCounts | undefined {
-    return this.held.get(`${userId}:${code}`);
+    return this.held.peek(`${userId}:${code}`);
   }
 
   /**
@@ -166,18 +170,10 @@ export class KnownCountsCache {
     const key = `${userId}:${code}`;
     if (row.known_counts === null) {
       // The versions are those sent (the query's condition): `held` is still right, whatever replaced it since.
-      if (held && this.held.get(key) === held) {
-        this.held.delete(key);
-        this.held.set(key, held);
-      }
+      if (held && this.held.peek(key) === held) this.held.get(key);
       return held?.known;
     }
     const known = knownFromColumns(row);
-    this.held.delete(key);
-    if (this.held.size >= this.maxEntries) {
-      const oldest = this.held.keys().next();
-      if (!oldest.done) this.held.delete(oldest.value);
-    }
     this.held.set(key, {
       languageId,
       learnerVersion: row.learner_version,

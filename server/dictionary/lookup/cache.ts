@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { SizedCache } from '#server/http/sized-cache.ts';
 import { currentImport } from '../store.ts';
 
 /**
@@ -9,9 +10,8 @@ import { currentImport } from '../store.ts';
  * replaced dictionary is given for at most a second.
  */
 export class LookupCache {
-  private readonly answers = new Map<string, CachedAnswer>();
-  /** How many answers were stored: an answer's `storedAt` tells how far from being evicted it is. */
-  private stores = 0;
+  /** Counted by answers (each costs 1), the least recently used first out (SizedCache: a hit leaves the Map be). */
+  private readonly answers: SizedCache<string, CachedAnswer>;
   /**
    * What each pair read when last asked, pairs without a dictionary too (a site language nobody imported a
    * dictionary for yet is tapped as often as any). Bounded, the pair checked longest ago first out: a pair
@@ -28,7 +28,9 @@ export class LookupCache {
     private readonly pairTtlMs = 1000,
     /** How many pairs are kept: far more than the pairs a site has, far fewer than the ones a client can name. */
     readonly maxPairs = 1000,
-  ) {}
+  ) {
+    this.answers = new SizedCache(maxEntries, () => 1);
+  }
 
   /**
    * The pair's current import, as checked within the last second: at once while it is known, or once asked.
@@ -87,31 +89,18 @@ export class LookupCache {
 
   /** The answer kept for a word of an import, as JSON text. */
   get(key: string, importId: number): string | undefined {
-    const hit = this.answers.get(key);
+    const hit = this.answers.peek(key);
     if (!hit || hit.importId !== importId) return undefined;
-    // Moved to the end (the Map's order is the recency order), unless it is among the latest stored anyway:
-    // a popular word is not moved at every tap, and nothing in the newest eighth is next to be evicted.
-    if (this.stores - hit.storedAt > this.maxEntries / 8) {
-      this.answers.delete(key);
-      this.answers.set(key, hit);
-      hit.storedAt = this.stores++;
-    }
+    this.answers.get(key);
     return hit.json;
   }
 
   set(key: string, importId: number, json: string): void {
-    if (this.maxEntries === 0) return;
-    this.answers.delete(key);
-    if (this.answers.size >= this.maxEntries) {
-      const oldest = this.answers.keys().next();
-      if (!oldest.done) this.answers.delete(oldest.value);
-    }
-    this.answers.set(key, { importId, json, storedAt: this.stores++ });
+    this.answers.set(key, { importId, json });
   }
 }
 
 interface CachedAnswer {
   importId: number;
   json: string;
-  storedAt: number;
 }
