@@ -8,8 +8,9 @@
 // (senses as json, not jsonb, with columns' ANALYZE: store.ts since decision 113), nocheck (the CHECK added after
 // the COPY), serial (no parallel index build), minimal (the cluster at wal_level=minimal: what the WAL costs),
 // columns (ANALYZE of the entries without their senses: store.ts from 102 to 113), dedup (the forms' index without
-// deduplication), memory (1 GB to sort the forms' keys in, not 256 MB). BENCH_DICT_PG_LINES bounds the dump's
-// lines read (all by default).
+// deduplication), memory (1 GB to sort the forms' keys in, not 256 MB), text (senses as text: json's check at
+// COPY), hash (the forms' index a hash index: the lookups only compare keys). BENCH_DICT_PG_LINES bounds the
+// dump's lines read (all by default).
 
 import { once } from 'node:events';
 import {
@@ -36,7 +37,18 @@ import { ENTRIES, OWN_DUMP, SOURCE, TARGET } from './settings.ts';
 const IMPORT_ID = 1;
 const LINES = Number(process.env.BENCH_DICT_PG_LINES ?? Number.POSITIVE_INFINITY);
 const ROUNDS = Number(process.env.BENCH_DICT_PG_ROUNDS ?? 2);
-const VARIANTS = ['store', 'json', 'nocheck', 'serial', 'minimal', 'columns', 'dedup', 'memory'] as const;
+const VARIANTS = [
+  'store',
+  'json',
+  'nocheck',
+  'serial',
+  'minimal',
+  'columns',
+  'dedup',
+  'memory',
+  'text',
+  'hash',
+] as const;
 type Variant = (typeof VARIANTS)[number];
 
 const dump =
@@ -77,12 +89,12 @@ const entriesColumns = (senses: string) =>
 function statements(variant: Variant, files: { entries: string; forms: string }): [string, string][] {
   const check = (table: string) => `CONSTRAINT ${table}_import CHECK (import_id = ${IMPORT_ID})`;
   const inTable = variant === 'nocheck' ? () => '' : (table: string) => `, ${check(table)}`;
-  const senses = variant === 'json' ? 'json' : 'jsonb';
+  const senses = variant === 'text' ? 'text' : variant === 'json' || variant === 'hash' ? 'json' : 'jsonb';
   const workers = variant === 'serial' ? 0 : 2;
   const memory = variant === 'memory' ? '1GB' : '256MB';
   const dedup = variant === 'dedup' ? ' WITH (deduplicate_items = off)' : '';
   const analyze =
-    variant === 'columns' || variant === 'json'
+    variant === 'columns' || variant === 'json' || variant === 'text' || variant === 'hash'
       ? 'ANALYZE e (import_id, lemma), f (import_id, surface_key, lemma)'
       : 'ANALYZE e, f';
   return [
@@ -102,7 +114,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
     ['index entries', 'CREATE INDEX ON e (lemma)'],
     [
       'index forms',
-      `SET LOCAL max_parallel_maintenance_workers = ${workers}; SET LOCAL maintenance_work_mem = '${memory}'; CREATE INDEX ON f (surface_key)${dedup}`,
+      `SET LOCAL max_parallel_maintenance_workers = ${workers}; SET LOCAL maintenance_work_mem = '${memory}'; CREATE INDEX ON f ${variant === 'hash' ? 'USING hash ' : ''}(surface_key)${dedup}`,
     ],
     ['analyze', analyze],
     ['commit', 'COMMIT'],
