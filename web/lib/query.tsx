@@ -4,6 +4,7 @@ import { useSession } from '#web/features/auth/session.tsx';
 import { OfflineStatus } from '#web/features/offline/OfflineStatus.tsx';
 import { LearnerSettingsSync } from '#web/features/settings/LearnerSettingsSync.tsx';
 import { ApiError } from './api.ts';
+import { noteDrawnAnswers } from './drawnAnswers.ts';
 import { takePageQueries } from './pageSession.ts';
 
 /**
@@ -38,9 +39,10 @@ export function queryClientFor(owner: string): QueryClient {
   if (current?.owner !== owner) {
     current = { owner, client: createQueryClient() };
     // The answers the server drew this page's markup from (docs/decisions/104): the first render shows them,
-    // as the markup does, and they go stale as any other answer.
-    const drawnFrom = takePageQueries();
-    if (drawnFrom) hydrate(current.client, drawnFrom as DehydratedState);
+    // as the markup does, and they go stale as any other answer (the daily goal not at once: drawnAnswers.ts).
+    const drawnFrom = takePageQueries() as DehydratedState | undefined;
+    if (drawnFrom) hydrate(current.client, drawnFrom);
+    noteDrawnAnswers(drawnFrom);
   }
   return current.client;
 }

@@ -1,8 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '#web/lib/query.tsx';
+import { acceptPageState, PAGE_STATE_ID, tokenTail } from '#web/lib/pageSession.ts';
+import { createQueryClient, queryClientFor } from '#web/lib/query.tsx';
+import { queryKeys } from '#web/lib/queryKeys.ts';
 import { DailyGoalBar } from './DailyGoalBar.tsx';
 
 /** Answers the goal's calls: `start` minutes (60 unless told) until a PUT sets another. */
@@ -92,5 +94,49 @@ describe('the daily goal dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('0 / 30 minutes today · 0%')).toBeDefined();
     expect(document.activeElement).toBe(edit);
+  });
+});
+
+describe('the daily goal on a page the server drew', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is not asked again as the page opens, but is when a screen shows it again after another answer', async () => {
+    const drawn = createQueryClient();
+    drawn.setQueryData(queryKeys.dailyGoal('es'), { goal_minutes: 20, today_minutes: 5, percentage: 25 });
+    const token = 'header.claims.signature-of-the-drawn-page-token';
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_STATE_ID;
+    script.textContent = JSON.stringify({
+      path: '/dashboard',
+      tokenTail: tokenTail(token),
+      language: 'es',
+      queries: dehydrate(drawn),
+    });
+    document.body.append(script);
+    expect(acceptPageState('/dashboard', token, undefined)).toBeDefined();
+    const calls = vi.fn(async () => Response.json({ goal_minutes: 20, today_minutes: 9, percentage: 45 }));
+    vi.stubGlobal('fetch', calls);
+    const client = queryClientFor('drawn-goal@example.com');
+    const bar = () => (
+      <QueryClientProvider client={client}>
+        <DailyGoalBar language="es" />
+      </QueryClientProvider>
+    );
+
+    const first = render(bar());
+    // What the server drew, and no call for it: the query is not fetching once its observer has subscribed.
+    expect(screen.getByText('5 / 20 minutes today · 25%')).toBeDefined();
+    expect(client.getQueryState(queryKeys.dailyGoal('es'))?.fetchStatus).toBe('idle');
+    first.unmount();
+
+    // Another answer since (the 30-second poll, a change): a screen that shows the goal again asks for it.
+    client.setQueryData(queryKeys.dailyGoal('es'), { goal_minutes: 20, today_minutes: 7, percentage: 35 });
+    render(bar());
+    expect(client.getQueryState(queryKeys.dailyGoal('es'))?.fetchStatus).toBe('fetching');
+    expect(await screen.findByText('9 / 20 minutes today · 45%')).toBeDefined();
+    expect(calls).toHaveBeenCalledTimes(1);
   });
 });

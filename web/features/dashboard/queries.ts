@@ -8,6 +8,7 @@ import type { DailyGoal } from '#common/schemas/library.ts';
 import { DEFAULT_LEARNER_LEVEL, type LearnerLevel } from '#common/schemas/reading.ts';
 import { perform } from '#web/features/offline/sync.ts';
 import { call } from '#web/lib/call.ts';
+import { holdsDrawnAnswer } from '#web/lib/drawnAnswers.ts';
 import { queryKeys } from '#web/lib/queryKeys.ts';
 import { type StoryFilters, storyListInput, storyListQuery } from './filters.ts';
 
@@ -45,14 +46,19 @@ export function saveLanguageProgress(
   });
 }
 
-/** Today's reading against the goal in a language, asked every 30 seconds. */
+/**
+ * Today's reading against the goal in a language, asked every 30 seconds, and again whenever a screen showing it
+ * opens (the minutes just read count), except for the goal the server drew the page with moments ago: asking
+ * for it again at once was the one call of a drawn library's load, and its first check of an API schema the
+ * load's largest piece of work after React's own (docs/decisions/121).
+ */
 export function useDailyGoal(language: string | undefined) {
   return useQuery({
     queryKey: queryKeys.dailyGoal(language),
     queryFn: ({ signal }) => call(getDailyGoal, { query: { language: language ?? '' }, signal }),
     enabled: language !== undefined,
     refetchInterval: GOAL_POLL_MS,
-    staleTime: 0,
+    staleTime: (query) => (holdsDrawnAnswer(query) ? GOAL_POLL_MS : 0),
   });
 }
 
