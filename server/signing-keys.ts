@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, hash, type KeyObject } from 'node:crypto';
 import type { JWK } from 'jose';
 
 /**
@@ -62,7 +62,7 @@ function thumbprint(jwk: JWK): string {
     jwk.kty === 'EC'
       ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }
       : { e: jwk.e, kty: jwk.kty, n: jwk.n };
-  return createHash('sha256').update(JSON.stringify(members)).digest('base64url');
+  return hash('sha256', JSON.stringify(members), 'base64url');
 }
 
 function algorithmOf(key: KeyObject): SigningKey['alg'] | undefined {

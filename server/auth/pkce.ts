@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { authFlowStates } from '#server/db/schema.ts';
@@ -27,8 +27,7 @@ export async function createAuthCode(
 
 /** True when the verifier answers the challenge (RFC 7636: S256, or plain). */
 export function verifierMatches(verifier: string, challenge: string, method: string): boolean {
-  if (method.toLowerCase() === 's256')
-    return createHash('sha256').update(verifier).digest('base64url') === challenge;
+  if (method.toLowerCase() === 's256') return hash('sha256', verifier, 'base64url') === challenge;
   return method === 'plain' && verifier === challenge;
 }
 

@@ -1,7 +1,7 @@
 // The keys of changes sent with an `Idempotency-Key` (decision 084): claimed in the transaction of the change
 // itself and given its answer before that transaction commits, so a change and its key are kept together or not
 // at all. A process killed between the two leaves neither, and the retry does the change once.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   IDEMPOTENCY_KEY_IN_FLIGHT,
@@ -40,9 +40,7 @@ const LOCK_NOT_AVAILABLE = '55P03';
 
 /** The parsed ids, query and body of a request, hashed: a retry sends the same, another request does not. */
 export function fingerprintOf(parts: { ids: unknown; query: unknown; body: unknown }): string {
-  return createHash('sha256')
-    .update(JSON.stringify([parts.ids, parts.query, parts.body]))
-    .digest('base64url');
+  return hash('sha256', JSON.stringify([parts.ids, parts.query, parts.body]), 'base64url');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { StoryListQuery } from '#common/schemas/library.ts';
 import { SizedCache } from '#server/http/sized-cache.ts';
 import type { ListEncoding } from './compression.ts';
@@ -19,7 +19,7 @@ export interface ListAnswer {
  * (decision 088), so an intermediary that re-encodes may keep it.
  */
 export function listEtag(sent: Buffer): string {
-  return `W/"${createHash('sha1').update(sent).digest('base64url')}"`;
+  return `W/"${hash('sha1', sent, 'base64url')}"`;
 }
 
 /** What the key counts an entry for beside its bytes: the key itself and the Map's and object's own. */

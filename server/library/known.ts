@@ -1,7 +1,7 @@
 // How much of the library's stories the learner knows (issue 22, decision 072): read from the counts the terms
 // area keeps (learner_story_known, story_term_counts), never from the stories' words, for the list; for one
 // story's page, its chapters' shares are counted from its own terms.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMPREHENSION_MIN_KNOWN_TERMS, statusNumber, UNDERSTOOD_STATUSES } from '#common/terms.ts';
 import type { Database } from '#server/db/client.ts';
@@ -46,9 +46,11 @@ export class StoryCounts {
 
   /** The counts' fingerprint, made once: a cached story list is keyed by it (present.ts, personalDigest). */
   get digest(): string {
-    this.fingerprint ??= createHash('sha1')
-      .update(new Uint8Array(this.triples.buffer, this.triples.byteOffset, this.triples.byteLength))
-      .digest('base64url');
+    this.fingerprint ??= hash(
+      'sha1',
+      new Uint8Array(this.triples.buffer, this.triples.byteOffset, this.triples.byteLength),
+      'base64url',
+    );
     return this.fingerprint;
   }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Comprehension, StoryDetail, StoryListItem, StoryProgress } from '#common/schemas/library.ts';
 import type { Difficulty, LengthCategory } from '#common/stories.ts';
 import type { ObjectStorage } from '#server/storage/storage.ts';
@@ -122,7 +122,7 @@ export function personalDigest(
   // Sorted: the query gathers the begun stories in no promised order.
   parts.sort();
   if (known) parts.push(`known:${known.digest}`);
-  return createHash('sha1').update(parts.join(';')).digest('base64url');
+  return hash('sha1', parts.join(';'), 'base64url');
 }
 
 /** The learner's share of a listed story as JSON: null below the threshold (known undefined) or without words. */

@@ -1,7 +1,7 @@
 // Read-along timings of a chapter's audio (issue 23, decision 077): a timed-text file's cues matched to the
 // chapter's sentences for the editor to review, and a start per sentence saved with the sentences they were made
 // for (their word ranges and a fingerprint), so the reader never has to cut the text again to use them.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { alignCues } from '#common/alignCues.ts';
 import { readCues } from '#common/cues.ts';
@@ -27,7 +27,7 @@ export const READ_ALONG_TEXT = {
 /** Names a chapter's sentences: their word ranges and texts. */
 export function fingerprintOf(sentences: readonly Sentence[]): string {
   const named = sentences.map(({ firstWord, lastWord, text }) => [firstWord, lastWord, text]);
-  return createHash('sha256').update(JSON.stringify(named)).digest('base64url').slice(0, 32);
+  return hash('sha256', JSON.stringify(named), 'base64url').slice(0, 32);
 }
 
 interface TimedChapter {

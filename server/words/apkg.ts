@@ -3,7 +3,7 @@
 // here). Schema 11 is the one every Anki imports, from 2.1 on desktop to AnkiDroid and AnkiMobile, and today's
 // Anki upgrades it on import (decision 074). The collection is written with sql.js (SQLite compiled to wasm,
 // loaded on the first export only) and zipped with fflate, both pure JavaScript.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { strToU8, zipSync } from 'fflate';
@@ -114,10 +114,7 @@ const BASE91 = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#
  * Anki writes its own.
  */
 export function noteGuid(language: string, word: string): string {
-  let value = createHash('sha256')
-    .update(`catamaran\u001f${language}\u001f${word}`)
-    .digest()
-    .readBigUInt64BE(0);
+  let value = hash('sha256', `catamaran\u001f${language}\u001f${word}`, 'buffer').readBigUInt64BE(0);
   let guid = '';
   do {
     guid = BASE91[Number(value % 91n)] + guid;
@@ -131,12 +128,12 @@ export function noteGuid(language: string, word: string): string {
  * the field's text without HTML (here the word itself), as a number.
  */
 export function fieldChecksum(text: string): number {
-  return createHash('sha1').update(text).digest().readUInt32BE(0);
+  return hash('sha1', text, 'buffer').readUInt32BE(0);
 }
 
 /** A deck's id: the same for a language in every export (Anki ids are numbers; 1 is the Default deck). */
 export function deckId(language: string): number {
-  return 1_500_000_000_000 + createHash('sha1').update(`catamaran deck ${language}`).digest().readUInt32BE(0);
+  return 1_500_000_000_000 + hash('sha1', `catamaran deck ${language}`, 'buffer').readUInt32BE(0);
 }
 
 /** How many notes are written (or made) between two turns of the event loop: other requests go on meanwhile. */
