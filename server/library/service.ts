@@ -5,6 +5,7 @@ import { DIFFICULTIES } from '#common/stories.ts';
 import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { SizedCache } from '#server/http/sized-cache.ts';
 import { NO_SUCH_LANGUAGE } from '#server/languages/service.ts';
 import { canSee, isLocked } from '#server/policies/rules.ts';
 import type { Viewer } from '#server/policies/viewer.ts';
@@ -126,27 +127,24 @@ export interface LanguageList<T> {
  * stories and counting chapters. Bounded: the least recently used language goes first.
  */
 export class StoryListCache<T> {
-  private readonly lists = new Map<number, LanguageList<T>>();
+  /** Counted by languages (each costs 1); a hit leaves the Map be (SizedCache, decision 120). */
+  private readonly lists: SizedCache<number, LanguageList<T>>;
 
   constructor(
     readonly prepare: (story: LibraryStoryRow) => T,
     readonly maxLanguages = 64,
-  ) {}
+  ) {
+    this.lists = new SizedCache(maxLanguages, () => 1);
+  }
 
   get(languageId: number, version: number): LanguageList<T> | undefined {
-    const list = this.lists.get(languageId);
+    const list = this.lists.peek(languageId);
     if (!list || list.version !== version) return undefined;
-    this.lists.delete(languageId);
-    this.lists.set(languageId, list);
+    this.lists.get(languageId);
     return list;
   }
 
   set(languageId: number, list: LanguageList<T>): void {
-    this.lists.delete(languageId);
-    if (this.lists.size >= this.maxLanguages) {
-      const oldest = this.lists.keys().next();
-      if (!oldest.done) this.lists.delete(oldest.value);
-    }
     this.lists.set(languageId, list);
   }
 }
