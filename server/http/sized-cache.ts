@@ -45,8 +45,13 @@ export class SizedCache<Key, Value> {
 
   /** The value kept, now the most recently used. */
   get(key: Key): Value | undefined {
+    return this.getIf(key, () => true);
+  }
+
+  /** The value kept if `accept` takes it, then the most recently used; undefined (and left as it was) if not. */
+  getIf(key: Key, accept: (value: Value) => boolean): Value | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry || !accept(entry.value)) return undefined;
     if (entry !== this.newest) {
       this.unlink(entry);
       this.linkNewest(entry);

@@ -71,6 +71,17 @@ describe('SizedCache', () => {
     expect(cache.heldBytes).toBe(2);
   });
 
+  it('gives a value and makes it the most recently used only when the check takes it', () => {
+    const cache = counted(2);
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.getIf('a', (value) => value === 'other')).toBeUndefined();
+    expect(order(cache)).toEqual(['a', 'b']);
+    expect(cache.getIf('a', (value) => value === 'A')).toBe('A');
+    expect(order(cache)).toEqual(['b', 'a']);
+    expect(cache.getIf('zz', () => true)).toBeUndefined();
+  });
+
   it('forgets a deleted key wherever it stands in the order', () => {
     const cache = counted(4);
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, key.toUpperCase());

@@ -172,7 +172,7 @@ export class KnownCountsCache {
     const key = `${userId}:${code}`;
     if (row.known_counts === null) {
       // The versions are those sent (the query's condition): `held` is still right, whatever replaced it since.
-      if (held && this.held.peek(key) === held) this.held.get(key);
+      if (held) this.held.getIf(key, (kept) => kept === held);
       return held?.known;
     }
     const known = knownFromColumns(row);

@@ -138,10 +138,7 @@ export class StoryListCache<T> {
   }
 
   get(languageId: number, version: number): LanguageList<T> | undefined {
-    const list = this.lists.peek(languageId);
-    if (!list || list.version !== version) return undefined;
-    this.lists.get(languageId);
-    return list;
+    return this.lists.getIf(languageId, (list) => list.version === version);
   }
 
   set(languageId: number, list: LanguageList<T>): void {

@@ -73,8 +73,7 @@ class CopiesByVersion<Id, Copy extends { version: string }> {
 
   /** The copy of this version, kept as the most recently used; undefined if the copy held is another's. */
   get(id: Id, version: string): Copy | undefined {
-    if (this.copies.peek(id)?.version !== version) return undefined;
-    return this.copies.get(id);
+    return this.copies.getIf(id, (copy) => copy.version === version);
   }
 
   set(id: Id, copy: Copy): void {

@@ -89,10 +89,7 @@ export class LookupCache {
 
   /** The answer kept for a word of an import, as JSON text. */
   get(key: string, importId: number): string | undefined {
-    const hit = this.answers.peek(key);
-    if (!hit || hit.importId !== importId) return undefined;
-    this.answers.get(key);
-    return hit.json;
+    return this.answers.getIf(key, (hit) => hit.importId === importId)?.json;
   }
 
   set(key: string, importId: number, json: string): void {
