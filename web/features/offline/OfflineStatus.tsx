@@ -76,11 +76,20 @@ function useSync(owner: string, online: boolean): readonly string[] {
 
   useEffect(() => {
     if (owner === '' || !online) return;
-    void flush(owner).then(async () => {
-      if ((await dropUnreadableDownloads(owner)) > 0) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.downloads(owner) });
-      }
+    let cancelled = false;
+    // On a drawn page, after its hydration (docs/decisions/107): asking for the outbox's Web Lock cost 11 ms of
+    // the hydration's last task at CPU ×4 (bench/lighthouse/profile.ts on the drawn library, 2026-11-29).
+    afterHydration(() => {
+      if (cancelled) return;
+      void flush(owner).then(async () => {
+        if ((await dropUnreadableDownloads(owner)) > 0) {
+          await queryClient.invalidateQueries({ queryKey: queryKeys.downloads(owner) });
+        }
+      });
     });
+    return () => {
+      cancelled = true;
+    };
   }, [owner, online, queryClient]);
   return refusals;
 }
