@@ -9,7 +9,8 @@
 // the COPY), serial (no parallel index build), minimal (the cluster at wal_level=minimal: what the WAL costs),
 // columns (ANALYZE of the entries without their senses: store.ts from 102 to 113), dedup (the forms' index without
 // deduplication), memory (1 GB to sort the forms' keys in, not 256 MB), text (senses as text: json's check at
-// COPY), hash (the forms' index a hash index: the lookups only compare keys). BENCH_DICT_PG_LINES bounds the
+// COPY), hash (the forms' index a hash index: the lookups only compare keys), hashkey (the forms' B-tree over the
+// key's 64-bit hash, hashtextextended: integers to sort rather than text). BENCH_DICT_PG_LINES bounds the
 // dump's lines read (all by default).
 
 import { once } from 'node:events';
@@ -48,6 +49,7 @@ const VARIANTS = [
   'memory',
   'text',
   'hash',
+  'hashkey',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -89,12 +91,21 @@ const entriesColumns = (senses: string) =>
 function statements(variant: Variant, files: { entries: string; forms: string }): [string, string][] {
   const check = (table: string) => `CONSTRAINT ${table}_import CHECK (import_id = ${IMPORT_ID})`;
   const inTable = variant === 'nocheck' ? () => '' : (table: string) => `, ${check(table)}`;
-  const senses = variant === 'text' ? 'text' : variant === 'json' || variant === 'hash' ? 'json' : 'jsonb';
+  const senses =
+    variant === 'text'
+      ? 'text'
+      : variant === 'json' || variant === 'hash' || variant === 'hashkey'
+        ? 'json'
+        : 'jsonb';
   const workers = variant === 'serial' ? 0 : 2;
   const memory = variant === 'memory' ? '1GB' : '256MB';
   const dedup = variant === 'dedup' ? ' WITH (deduplicate_items = off)' : '';
   const analyze =
-    variant === 'columns' || variant === 'json' || variant === 'text' || variant === 'hash'
+    variant === 'columns' ||
+    variant === 'json' ||
+    variant === 'text' ||
+    variant === 'hash' ||
+    variant === 'hashkey'
       ? 'ANALYZE e (import_id, lemma), f (import_id, surface_key, lemma)'
       : 'ANALYZE e, f';
   return [
@@ -114,11 +125,18 @@ function statements(variant: Variant, files: { entries: string; forms: string })
     ['index entries', 'CREATE INDEX ON e (lemma)'],
     [
       'index forms',
-      `SET LOCAL max_parallel_maintenance_workers = ${workers}; SET LOCAL maintenance_work_mem = '${memory}'; CREATE INDEX ON f ${variant === 'hash' ? 'USING hash ' : ''}(surface_key)${dedup}`,
+      `SET LOCAL max_parallel_maintenance_workers = ${workers}; SET LOCAL maintenance_work_mem = '${memory}'; CREATE INDEX ON f ${formsIndex(variant)}${dedup}`,
     ],
     ['analyze', analyze],
     ['commit', 'COMMIT'],
   ];
+}
+
+/** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
+function formsIndex(variant: Variant): string {
+  if (variant === 'hash') return 'USING hash (surface_key)';
+  if (variant === 'hashkey') return '(hashtextextended(surface_key, 0))';
+  return '(surface_key)';
 }
 
 async function run(client: pg.Client, sql: string): Promise<void> {
