@@ -34,9 +34,13 @@ const isDrawn =
 if (isDrawn) {
   // Its first fetches and the outbox's read wait for an idle moment after the hydration (docs/decisions/107).
   holdUntilHydrated();
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // Begun in a task of its own, not in the entry's, where the modules' evaluation already takes the most of any
+  // task of the load (docs/decisions/125).
+  setTimeout(() => {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  }, 0);
 } else {
   root.replaceChildren();
   const appRoot = createRoot(root);

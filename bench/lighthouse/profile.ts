@@ -6,8 +6,10 @@
 // the functions with the most self time, named through the bundles' source maps; the long tasks are what TBT
 // counts. A probe for reading, not a benchmark: no target, no JSON.
 //
-// Settings: BENCH_PROFILE_PAGES (library,reader), BENCH_PROFILE_RUNS (2), BENCH_PROFILE_TOP (25).
-import { readFileSync } from 'node:fs';
+// Settings: BENCH_PROFILE_PAGES (library,reader), BENCH_PROFILE_RUNS (2), BENCH_PROFILE_TOP (25),
+// BENCH_PROFILE_CPU (4: the throttling rate; 1 to see the tasks Lighthouse's simulation multiplies),
+// BENCH_PROFILE_SAVE=<dir>: each run's raw profile kept there (`<page>-<run>.cpuprofile`, DevTools opens it).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { withBenchDatabase } from '../database.ts';
@@ -18,6 +20,8 @@ import { issueSession, startSite } from './site.ts';
 const PAGES = (process.env.BENCH_PROFILE_PAGES ?? 'library,reader').split(',').map((page) => page.trim());
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 2);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 25);
+const CPU_RATE = Number(process.env.BENCH_PROFILE_CPU ?? 4);
+const SAVE_DIR = process.env.BENCH_PROFILE_SAVE;
 const ASSETS = 'dist/web/assets';
 
 interface ProfileNode {
@@ -102,7 +106,7 @@ await withBenchDatabase('catamaran-profile-', 2, async (database) => {
             }).observe({ type: 'longtask', buffered: true });
           });
           const cdp = await page.createCDPSession();
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
@@ -113,6 +117,10 @@ await withBenchDatabase('catamaran-profile-', 2, async (database) => {
             await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
           }
           const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+          if (SAVE_DIR) {
+            mkdirSync(SAVE_DIR, { recursive: true });
+            writeFileSync(join(SAVE_DIR, `${name}-${run}.cpuprofile`), JSON.stringify(profile));
+          }
           const longTasks = await page.evaluate(
             () => (window as unknown as { longTasks: number[] }).longTasks,
           );

@@ -62,4 +62,27 @@ describe('hydrationSettled', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(idle).toHaveLength(1);
   });
+
+  // Decision 125: together, the held works were one long task after the hydration.
+  it('runs the works held on a drawn page one a task, in order, from the idle moment', async () => {
+    const { holdUntilHydrated, afterHydration } = await modules();
+    holdUntilHydrated();
+    const ran: string[] = [];
+    afterHydration(() => ran.push('service worker'));
+    afterHydration(() => ran.push('page session'));
+    afterHydration(() => ran.push('outbox'));
+    expect(idle).toHaveLength(1);
+
+    idle[0]?.();
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    expect(ran).toEqual(['service worker']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toEqual(['service worker', 'page session']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toEqual(['service worker', 'page session', 'outbox']);
+
+    // Once settled, a work runs at once.
+    afterHydration(() => ran.push('later'));
+    expect(ran.at(-1)).toBe('later');
+  });
 });

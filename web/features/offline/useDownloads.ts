@@ -42,23 +42,42 @@ export function useDownloadOwner(): string {
   return session.status === 'signed_in' ? (session.user.email ?? '') : '';
 }
 
-/** The learner's downloaded stories on this device, newest first. */
-export function useDownloads() {
-  const owner = useDownloadOwner();
-  return useQuery({
+/** The query of the learner's downloads on this device. */
+function downloadsQuery(owner: string) {
+  return {
     queryKey: queryKeys.downloads(owner),
     queryFn: () => listDownloads(owner),
     // The caches are on this device: no network is needed, and only this page changes them.
     networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
     enabled: owner !== '',
-  });
+  } as const;
 }
 
-/** The downloaded stories by id, for marking them in a list. */
+/** The learner's downloaded stories on this device, newest first. */
+export function useDownloads() {
+  return useQuery(downloadsQuery(useDownloadOwner()));
+}
+
+const NO_DOWNLOADS: Download[] = [];
+const NO_IDS: ReadonlySet<number> = new Set();
+const storyIdsOf = (downloads: Download[]): number[] => downloads.map((download) => download.storyId);
+
+/**
+ * The downloaded stories by id, for marking them in a list: none until the downloads are read. Read as the same
+ * ids when they are the same: the story list marks its cards with them, and the read that ends after a drawn
+ * library is hydrated (usually finding none) must not draw every card again in one task (10–20 ms of the load's
+ * main thread before; docs/decisions/125).
+ */
 export function useDownloadedIds(): ReadonlySet<number> {
-  const { data } = useDownloads();
-  return useMemo(() => new Set(data?.map((download) => download.storyId)), [data]);
+  const { data } = useQuery({
+    ...downloadsQuery(useDownloadOwner()),
+    // The selected ids are shared with the last ones when equal (TanStack Query's structural sharing), the
+    // placeholder's empty list too: a read that finds what was shown changes nothing this hook returns.
+    select: storyIdsOf,
+    placeholderData: NO_DOWNLOADS,
+  });
+  return useMemo(() => (data === undefined || data.length === 0 ? NO_IDS : new Set(data)), [data]);
 }
 
 /** One story's download: its state, the saved download if finished, and what the learner can do. */
