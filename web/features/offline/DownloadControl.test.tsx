@@ -7,6 +7,7 @@ import { SessionProvider } from '#web/features/auth/session.tsx';
 import { createQueryClient } from '#web/lib/query.tsx';
 import { DOWNLOAD_CONTROL_TEXT, DownloadControl } from './DownloadControl.tsx';
 import type { Download, DownloadProgress } from './downloads.ts';
+import { GATA } from './testing.ts';
 
 // The caches are the browser's: here the downloads module is a stand-in the test drives.
 const stand = vi.hoisted(() => ({
@@ -31,17 +32,6 @@ vi.mock('./downloads.ts', async (original) => ({
       }),
   ),
 }));
-
-const GATA: Download = {
-  storyId: 4,
-  title: 'La gata y la luna',
-  language: 'es',
-  coverUrl: null,
-  chapterCount: 3,
-  bytes: 1_250_000,
-  downloadedAt: '2026-11-27T10:00:00Z',
-  owner: 'olga@example.com',
-};
 
 function renderControl() {
   render(

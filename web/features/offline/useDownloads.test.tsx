@@ -5,6 +5,7 @@ import { FakeAuthClient, fakeSession } from '#web/features/auth/fake-auth-client
 import { SessionProvider } from '#web/features/auth/session.tsx';
 import { createQueryClient } from '#web/lib/query.tsx';
 import type { Download } from './downloads.ts';
+import { GATA } from './testing.ts';
 import { useDownloadedIds, useDownloads } from './useDownloads.ts';
 
 // The caches are the browser's: the downloads are read when the test says.
@@ -20,17 +21,6 @@ vi.mock('./downloads.ts', async (original) => ({
 afterEach(() => {
   stand.reads.length = 0;
 });
-
-const GATA: Download = {
-  storyId: 4,
-  title: 'La gata y la luna',
-  language: 'es',
-  coverUrl: null,
-  chapterCount: 3,
-  bytes: 1_250_000,
-  downloadedAt: '2026-11-27T10:00:00Z',
-  owner: 'olga@example.com',
-};
 
 /** A list marked with the downloaded ids, counting its renders (each would draw every card of the library). */
 function renderMarks() {
