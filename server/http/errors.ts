@@ -67,8 +67,8 @@ function describeZodError(error: ZodError, generic: ReadonlySet<string> = new Se
 
 /**
  * Parses client input with a schema from common/; a mismatch is a 400 with a sentence. A valid input is parsed
- * without parameters: given any, zod copies them into a context of another shape on every call, 4–20 µs of a hot
- * request against under 1 µs (decision 124). Only an input that failed is parsed again with the error map that
+ * without parameters: given any, zod copies them into a context of another shape on every call, 2–4 µs a parse
+ * against under 1 µs without (decision 124). Only an input that failed is parsed again with the error map that
  * words the sentence.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

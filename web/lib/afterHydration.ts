@@ -51,6 +51,9 @@ export function hydrationSettled(): Promise<void> | undefined {
   return settled;
 }
 
+/** The work held until the idle moment, in the order it was held. */
+const held: (() => void)[] = [];
+
 /**
  * Runs `work` now, or, while a drawn page is being hydrated, at the first idle moment after it (hydrationSettled):
  * the effects that read storage, cookies or the service worker on every page load call it, so that on a drawn
@@ -66,9 +69,6 @@ export function afterHydration(work: () => void): void {
   held.push(work);
   if (held.length === 1) void settling.then(runHeld);
 }
-
-/** The work held until the idle moment, in the order it was held. */
-const held: (() => void)[] = [];
 
 /**
  * Runs the first work held, and the next one in a task of its own: together (the service worker's registration,
