@@ -10,7 +10,9 @@
 // columns (ANALYZE of the entries without their senses: store.ts from 102 to 113), dedup (the forms' index without
 // deduplication), memory (1 GB to sort the forms' keys in, not 256 MB), text (senses as text: json's check at
 // COPY), hash (the forms' index a hash index: the lookups only compare keys), hashkey (the forms' B-tree over the
-// key's 64-bit hash, hashtextextended: integers to sort rather than text). BENCH_DICT_PG_LINES bounds the
+// key's 64-bit hash, hashtextextended: integers to sort rather than text), analyzeall (the forms analyzed on every
+// column, as store.ts does), stats and hashstats (the same with the forms' sample a tenth: default_statistics_target
+// 10; hashstats with hashkey's index). BENCH_DICT_PG_LINES bounds the
 // dump's lines read (all by default).
 
 import { once } from 'node:events';
@@ -50,12 +52,32 @@ const VARIANTS = [
   'text',
   'hash',
   'hashkey',
+  'analyzeall',
+  'stats',
+  'hashstats',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 /** The variants that store the senses as json (store.ts since decision 113, and those compared with it). */
-const JSON_SENSES: ReadonlySet<Variant> = new Set(['json', 'hash', 'hashkey']);
+const JSON_SENSES: ReadonlySet<Variant> = new Set([
+  'json',
+  'hash',
+  'hashkey',
+  'analyzeall',
+  'stats',
+  'hashstats',
+]);
 /** The variants whose ANALYZE leaves the senses out (store.ts since decision 102). */
 const COLUMNS_ANALYZED: ReadonlySet<Variant> = new Set(['columns', 'json', 'text', 'hash', 'hashkey']);
+/**
+ * The variants that analyze the entries' filtered columns and every column of the forms, as store.ts does
+ * (analyzeall), or the same with a sample of 3,000 rows for the forms rather than 30,000 (stats, hashstats:
+ * default_statistics_target 10; the forms are only ever found by their key's equality).
+ */
+const FORMS_ANALYZED: ReadonlyMap<Variant, string> = new Map([
+  ['analyzeall', 'ANALYZE e (import_id, lemma, pos); ANALYZE f'],
+  ['stats', 'ANALYZE e (import_id, lemma, pos); SET LOCAL default_statistics_target = 10; ANALYZE f'],
+  ['hashstats', 'ANALYZE e (import_id, lemma, pos); SET LOCAL default_statistics_target = 10; ANALYZE f'],
+]);
 
 const dump =
   OWN_DUMP ??
@@ -99,9 +121,11 @@ function statements(variant: Variant, files: { entries: string; forms: string })
   const workers = variant === 'serial' ? 0 : 2;
   const memory = variant === 'memory' ? '1GB' : '256MB';
   const dedup = variant === 'dedup' ? ' WITH (deduplicate_items = off)' : '';
-  const analyze = COLUMNS_ANALYZED.has(variant)
-    ? 'ANALYZE e (import_id, lemma), f (import_id, surface_key, lemma)'
-    : 'ANALYZE e, f';
+  const analyze =
+    FORMS_ANALYZED.get(variant) ??
+    (COLUMNS_ANALYZED.has(variant)
+      ? 'ANALYZE e (import_id, lemma), f (import_id, surface_key, lemma)'
+      : 'ANALYZE e, f');
   return [
     ['begin', 'BEGIN'],
     [
@@ -129,7 +153,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
 /** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
 function formsIndex(variant: Variant): string {
   if (variant === 'hash') return 'USING hash (surface_key)';
-  if (variant === 'hashkey') return '(hashtextextended(surface_key, 0))';
+  if (variant === 'hashkey' || variant === 'hashstats') return '(hashtextextended(surface_key, 0))';
   return '(surface_key)';
 }
 

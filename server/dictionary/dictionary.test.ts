@@ -20,6 +20,7 @@ import {
 } from './imports/service.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
+import { formKeyIs } from './store.ts';
 import { mapWiktextractEntry } from './wiktextract.ts';
 
 const t = setupTestApp();
@@ -544,5 +545,50 @@ describe('form descriptions', () => {
     const byKey = (a: { surface: string; lemma: string }, b: { surface: string; lemma: string }) =>
       `${a.surface} ${a.lemma}`.localeCompare(`${b.surface} ${b.lemma}`);
     expect(stored.rows.sort(byKey)).toEqual(expected.sort(byKey));
+  });
+});
+
+describe("an import's statistics", () => {
+  it('are gathered from a small sample of its entries and forms, and its words are found by them', async () => {
+    const importId = await importText(wordLines(0, 300));
+    const bounds = async (table: string, column: string) => {
+      const { rows } = await t.app.pool.query<{ bounds: number | null }>(
+        `SELECT array_length(histogram_bounds::text::text[], 1) AS bounds
+         FROM pg_stats WHERE tablename = $1 AND attname = $2`,
+        [table, column],
+      );
+      return rows[0]?.bounds;
+    };
+    // 300 distinct keys and lemmas: the default target (100) would keep 101 bounds, decision 126's 10 keeps 11.
+    expect(await bounds(`dictionary_forms_i${importId}`, 'surface_key')).toBe(11);
+    expect(await bounds(`dictionary_entries_i${importId}`, 'lemma')).toBe(11);
+    expect(await lookUp('palabra299')).toMatchObject({ found: true, lemma: 'palabra299' });
+  });
+
+  it("index the forms by their key's hash, adopted by the parent's index at the switch and used by a lookup", async () => {
+    const importId = await importText(wordLines(0, 50));
+    const forms = `dictionary_forms_i${importId}`;
+    const { rows: indexes } = await t.app.pool.query<{ index: string; parent: string | null }>(
+      `SELECT i.indexrelid::regclass::text AS index, h.inhparent::regclass::text AS parent
+       FROM pg_index i LEFT JOIN pg_inherits h ON h.inhrelid = i.indexrelid
+       WHERE i.indrelid = $1::regclass`,
+      [forms],
+    );
+    // One index, the import's own, attached rather than built again by ATTACH PARTITION.
+    expect(indexes).toEqual([
+      { index: `${forms}_surface_key_hash`, parent: 'dictionary_forms_surface_key_hash' },
+    ]);
+    const client = await t.app.pool.connect();
+    try {
+      await client.query('BEGIN; SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT lemma FROM dictionary_forms f WHERE f.import_id = ${importId}
+           AND ${formKeyIs('f.surface_key', "'palabra7'")}`,
+      );
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(`${forms}_surface_key_hash`);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
 import { savedWords } from '#server/db/schema.ts';
 import { lemmasOf } from '#server/dictionary/lookup/service.ts';
+import { formKeyIs } from '#server/dictionary/store.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export interface ListedWord {
@@ -93,7 +94,7 @@ export async function listSavedWords(
  * dictionary, has none.
  */
 const SAVED_WORDS: BatchedStatement<WordsItem, Row, Row[]> = {
-  name: 'saved-words-v2',
+  name: 'saved-words-v3',
   text: `
 SELECT k.i, w.id, w.word, l.code AS language, w.occurrences, w.first_seen_at, w.last_seen_at,
   coalesce(w.term, w.word) AS term, w.term IS NULL AS is_unkeyed, s.status, w.sentence, g.gloss AS meaning
@@ -112,7 +113,7 @@ LEFT JOIN LATERAL (
   FROM (
     SELECT f.lemma, f.description
     FROM dictionary_forms f
-    WHERE f.import_id = d.import_id AND f.surface_key = coalesce(w.term, w.word)
+    WHERE f.import_id = d.import_id AND ${formKeyIs('f.surface_key', 'coalesce(w.term, w.word)')}
     ORDER BY EXISTS (SELECT 1 FROM dictionary_entries x WHERE x.import_id = d.import_id AND x.lemma = f.lemma) DESC,
       coalesce(f.surface, f.surface_key) = coalesce(w.term, w.word) DESC,
       coalesce(f.surface, f.surface_key) !~ '^[-‐]|[-‐]$' DESC,

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { BASE_LANGUAGE_CODE } from '#common/languages.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { entriesTable, formsTable } from '../store.ts';
+import { entriesTable, formKeyIs, formsTable } from '../store.ts';
 
 /** The lemmas found, by key, and the import they came from (null: the language has no dictionary). */
 export interface Lemmas {
@@ -36,7 +36,7 @@ async function queryLemmas(db: Database | Transaction, importId: number, keys: r
       SELECT f.lemma, EXISTS (SELECT 1 FROM ${entries} x WHERE x.lemma = f.lemma) AS has_entry,
         (f.description IS NOT NULL OR f.phrase_id IS NOT NULL) AS is_described
       FROM ${forms} f
-      WHERE f.surface_key = k.key
+      WHERE ${sql.raw(formKeyIs('f.surface_key', 'k.key'))}
       ORDER BY has_entry DESC,
         coalesce(f.surface, f.surface_key) = k.key DESC,
         coalesce(f.surface, f.surface_key) !~ '^[-‐]|[-‐]$' DESC,

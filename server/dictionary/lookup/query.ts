@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import type { LookupResult, Translation } from '#common/schemas/dictionary.ts';
 import { presentSense } from '../present.ts';
-import { entriesTable, formsTable, phrasesTable } from '../store.ts';
+import { entriesTable, formKeyIs, formsTable, phrasesTable } from '../store.ts';
 import type { DictionarySense } from '../wiktextract.ts';
 
 /** A spelling to look up: its dictionary key, as written (NFC), and the spelling to prefer among the key's. */
@@ -45,7 +45,7 @@ export async function queryImport(pool: pg.Pool, importId: number, word: Spellin
     text: `WITH chosen AS (
              SELECT coalesce(f.surface, f.surface_key) AS surface, f.lemma, f.description, f.phrase_id
              FROM ${forms} f
-             WHERE f.surface_key = $1
+             WHERE ${formKeyIs('f.surface_key', '$1')}
              ORDER BY EXISTS (SELECT 1 FROM ${entries} x WHERE x.lemma = f.lemma) DESC,
                coalesce(f.surface, f.surface_key) = $3 DESC,
                coalesce(f.surface, f.surface_key) = $2 DESC,
