@@ -18,9 +18,10 @@ import {
   type ImportDeps,
   runImportJob,
 } from './imports/service.ts';
+import { LinkTargets } from './links.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
-import { formKeyIs } from './store.ts';
+import { CopyText, dropImportTables, formKeyIs, ImportWriter } from './store.ts';
 import { mapWiktextractEntry } from './wiktextract.ts';
 
 const t = setupTestApp();
@@ -590,5 +591,49 @@ describe("an import's statistics", () => {
       await client.query('ROLLBACK');
       client.release();
     }
+  });
+});
+
+describe("an import's load", () => {
+  /** A load of two entries into an import's own tables, finished with `onEntries`; answers what it answered. */
+  async function loadTwo<T>(onEntries: (client: pg.PoolClient, importId: number) => Promise<T>) {
+    const created = await createImport(t.db, {
+      source: 'es',
+      target: 'en',
+      fileName: 'es.jsonl',
+      fileSize: 1,
+    });
+    const text = new CopyText(created.id);
+    const rows = text.batch([
+      { lemma: 'uno', pos: 'num', senses: [{ gloss: 'one' }], forms: [], audio: null },
+      { lemma: 'dos', pos: 'num', senses: [{ gloss: 'two' }], forms: [], audio: null },
+    ] as never);
+    const writer = await ImportWriter.open(t.app.pool, created.id);
+    await writer.write({ entries: Buffer.from(rows.entries), forms: Buffer.from(rows.forms) });
+    const answer = await writer.finish({ ids: [], texts: [] }, (client) => onEntries(client, created.id));
+    const { rows: stored } = await t.app.pool.query<{ lemma: string }>(
+      `SELECT lemma FROM dictionary_entries_i${created.id} ORDER BY lemma`,
+    );
+    await dropImportTables(t.app.pool, created.id);
+    return { answer, lemmas: stored.map((row) => row.lemma) };
+  }
+
+  it('asks the entries of its own transaction, indexed, while the forms are indexed, and commits both', async () => {
+    // Forms linking to uno, which the load has, and to tres, which it lacks.
+    const targets = new LinkTargets();
+    targets.add([{ lemma: 'unos', forms: [{ lemma: 'uno' }, { lemma: 'tres' }] }]);
+    expect(targets.isCountedFromEntries).toBe(true);
+    const { answer, lemmas } = await loadTwo((client, importId) => targets.countMissing(client, importId));
+    expect(answer).toBe(1);
+    expect(lemmas).toEqual(['dos', 'uno']);
+  });
+
+  it('answers null when what it asks fails, and keeps every row', async () => {
+    const { answer, lemmas } = await loadTwo(async (client) => {
+      await client.query('SELECT 1 / 0');
+      return 1;
+    });
+    expect(answer).toBeNull();
+    expect(lemmas).toEqual(['dos', 'uno']);
   });
 });

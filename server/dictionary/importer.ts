@@ -126,11 +126,15 @@ export async function loadDump(
           `${formatCount(counts.skipped)} skipped).`,
       );
     }
-    await writer.finish(phrases);
-    // A count, not the dictionary: should it fail, the import stands, its missing lemmas uncounted (null).
-    counts.missing_lemmas = await LinkTargets.of(linked)
-      .countMissing(pool, importId)
-      .catch(() => null);
+    // A count, not the dictionary: should it fail, the import stands, its missing lemmas uncounted (null). From
+    // the entries alone, it is made while the forms' index is built.
+    const targets = LinkTargets.of(linked);
+    const counted = await writer.finish(
+      phrases,
+      targets.isCountedFromEntries ? (client) => targets.countMissing(client, importId) : undefined,
+    );
+    counts.missing_lemmas =
+      counted !== undefined ? counted : await targets.countMissing(pool, importId).catch(() => null);
     return counts;
   } catch (error) {
     writer.abort();

@@ -52,8 +52,19 @@ export class LinkTargets {
     this.lemmas.clear();
   }
 
-  /** How many of the linked words have no entry in the import's tables (committed, attached or not). */
-  async countMissing(pool: pg.Pool, importId: number): Promise<number> {
+  /**
+   * Whether the words are counted from the import's entries alone (`countMissing` can then run in the entries'
+   * load transaction); past MAX_KEPT_LINK_TARGETS the count needs the forms too, and so their committed table.
+   */
+  get isCountedFromEntries(): boolean {
+    return !this.isOverflowing;
+  }
+
+  /**
+   * How many of the linked words have no entry in the import's tables (committed, attached or not; or the
+   * entries' load transaction, when isCountedFromEntries).
+   */
+  async countMissing(pool: pg.Pool | pg.PoolClient, importId: number): Promise<number> {
     const entries = entriesTable(importId);
     if (this.isOverflowing) {
       // Every form that is not a link leads to its own entry, so only links can lead nowhere.
