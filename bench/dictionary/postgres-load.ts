@@ -12,7 +12,7 @@
 // COPY), hash (the forms' index a hash index: the lookups only compare keys), hashkey (the forms' B-tree over the
 // key's 64-bit hash, hashtextextended: integers to sort rather than text), analyzeall (the forms analyzed on every
 // column, as store.ts does), stats and hashstats (the same with the forms' sample a tenth: default_statistics_target
-// 10; hashstats with hashkey's index). BENCH_DICT_PG_LINES bounds the
+// 10; hashstats with hashkey's index: store.ts since decision 126), hashminimal (hashstats at wal_level=minimal). BENCH_DICT_PG_LINES bounds the
 // dump's lines read (all by default).
 
 import { once } from 'node:events';
@@ -55,6 +55,7 @@ const VARIANTS = [
   'analyzeall',
   'stats',
   'hashstats',
+  'hashminimal',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 /** The variants that store the senses as json (store.ts since decision 113, and those compared with it). */
@@ -65,6 +66,7 @@ const JSON_SENSES: ReadonlySet<Variant> = new Set([
   'analyzeall',
   'stats',
   'hashstats',
+  'hashminimal',
 ]);
 /** The variants whose ANALYZE leaves the senses out (store.ts since decision 102). */
 const COLUMNS_ANALYZED: ReadonlySet<Variant> = new Set(['columns', 'json', 'text', 'hash', 'hashkey']);
@@ -77,6 +79,7 @@ const FORMS_ANALYZED: ReadonlyMap<Variant, string> = new Map([
   ['analyzeall', 'ANALYZE e (import_id, lemma, pos); ANALYZE f'],
   ['stats', 'ANALYZE e (import_id, lemma, pos); SET LOCAL default_statistics_target = 10; ANALYZE f'],
   ['hashstats', 'ANALYZE e (import_id, lemma, pos); SET LOCAL default_statistics_target = 10; ANALYZE f'],
+  ['hashminimal', 'ANALYZE e (import_id, lemma, pos); SET LOCAL default_statistics_target = 10; ANALYZE f'],
 ]);
 
 const dump =
@@ -153,7 +156,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
 /** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
 function formsIndex(variant: Variant): string {
   if (variant === 'hash') return 'USING hash (surface_key)';
-  if (variant === 'hashkey' || variant === 'hashstats') return '(hashtextextended(surface_key, 0))';
+  if (variant === 'hashkey' || variant === 'hashstats' || variant === 'hashminimal') return '(hashtextextended(surface_key, 0))';
   return '(surface_key)';
 }
 
@@ -174,7 +177,7 @@ async function measure(variant: Variant, files: { entries: string; forms: string
   // The cluster's own user must reach its folder (bench/database.ts does the same).
   chmodSync(scratch, 0o755);
   const settings: Record<string, string> =
-    variant === 'minimal' ? { wal_level: 'minimal', max_wal_senders: '0' } : {};
+    variant === 'minimal' || variant === 'hashminimal' ? { wal_level: 'minimal', max_wal_senders: '0' } : {};
   const postgres = await startEmbeddedPostgres({ dir: join(scratch, 'postgres'), settings });
   const client = new pg.Client({ connectionString: postgres.url('postgres') });
   const figures: Record<string, string> = {};
