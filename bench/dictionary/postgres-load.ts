@@ -156,7 +156,8 @@ function statements(variant: Variant, files: { entries: string; forms: string })
 /** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
 function formsIndex(variant: Variant): string {
   if (variant === 'hash') return 'USING hash (surface_key)';
-  if (variant === 'hashkey' || variant === 'hashstats' || variant === 'hashminimal') return '(hashtextextended(surface_key, 0))';
+  if (variant === 'hashkey' || variant === 'hashstats' || variant === 'hashminimal')
+    return '(hashtextextended(surface_key, 0))';
   return '(surface_key)';
 }
 

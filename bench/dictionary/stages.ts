@@ -1,11 +1,11 @@
 // Where the importer's own CPU time goes, without a database: one pass over the dump through the importer's
 // reader (readJsonLines), JSON.parse, the mapper (mapWiktextractRows) and the making of COPY text by the
-// importer's own CopyText (store.ts), encoded to UTF-8 as the COPY streams do, each stage timed on its own,
+// importer's own CopyText (copy-text.ts), encoded to UTF-8 as the COPY streams do, each stage timed on its own,
 // batch by batch. A diagnostic beside the measured import, not a part of it.
 import { createReadStream } from 'node:fs';
 import { loadConfig } from '../../server/config.ts';
+import { CopyText } from '../../server/dictionary/copy-text.ts';
 import { readJsonLines } from '../../server/dictionary/json-lines.ts';
-import { CopyText } from '../../server/dictionary/store.ts';
 import { type EntryRows, mapWiktextractRows } from '../../server/dictionary/wiktextract.ts';
 import { serveChild } from './child.ts';
 

@@ -9,6 +9,7 @@ import { dictionaryImports } from '#server/db/schema.ts';
 import { setupTestApp } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
+import { CopyText } from './copy-text.ts';
 import {
   claimImport,
   createImport,
@@ -21,7 +22,7 @@ import {
 import { LinkTargets } from './links.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
-import { CopyText, dropImportTables, formKeyIs, ImportWriter } from './store.ts';
+import { dropImportTables, formKeyIs, ImportWriter } from './store.ts';
 import { mapWiktextractEntry } from './wiktextract.ts';
 
 const t = setupTestApp();

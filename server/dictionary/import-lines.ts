@@ -1,5 +1,5 @@
 // An import's work on its lines, a batch at a time: each line parsed, counted and mapped (dump-lines.ts), and
-// the batch's rows made into COPY text (store.ts's CopyText) in UTF-8, with the words its forms link to
+// the batch's rows made into COPY text (copy-text.ts's CopyText) in UTF-8, with the words its forms link to
 // gathered. Pure work without I/O, so that it can run on worker threads (dictionary-import-worker.ts, two
 // of them taking turns at the batches) while the import's thread reads the file and feeds PostgreSQL
 // (docs/decisions/090). What has to follow the file's order across batches (the counts' first skipped
@@ -7,6 +7,7 @@
 // (line-merge.ts): a worker numbers the phrases it meets on its own, in fixed-width slots that the import's
 // thread overwrites with the import's numbers.
 import { CopyBytes } from './copy-bytes.ts';
+import { CopyText, MAX_PHRASES, PHRASE_ID_DIGITS } from './copy-text.ts';
 import {
   type DumpCounts,
   type DumpLanguages,
@@ -18,7 +19,6 @@ import { buildLine, NOT_BUILT } from './json-build.ts';
 import type { RawLines } from './json-lines.ts';
 import { pruneLine } from './json-prune.ts';
 import { LinkTargets } from './links.ts';
-import { CopyText, MAX_PHRASES, PHRASE_ID_DIGITS } from './store.ts';
 import { type EntryRows, mapWiktextractRows } from './wiktextract.ts';
 
 /** A batch of a dump's lines as readRawJsonLines hands them over: UTF-8 bytes, decoded here. */

@@ -8,8 +8,7 @@ import { statusNumber, statusOfNumber, type TermStatus, termOf } from '#common/t
 import { type BatchedStatement, batchedStatement } from '#server/db/batched.ts';
 import type { Database } from '#server/db/client.ts';
 import { savedWords } from '#server/db/schema.ts';
-import { lemmasOf } from '#server/dictionary/lookup/service.ts';
-import { formKeyIs } from '#server/dictionary/store.ts';
+import { formKeyIs, lemmasOf } from '#server/dictionary/lookup/service.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export interface ListedWord {

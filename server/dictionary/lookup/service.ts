@@ -212,5 +212,7 @@ function isAffix(lemma: string): boolean {
   return lemma.startsWith('-') || lemma.endsWith('-');
 }
 
+/** How a query outside the dictionary finds the forms of a key (the saved words' meanings). */
+export { formKeyIs } from '../store.ts';
 /** The dictionary forms of many words at once, for the terms of a chapter's words (issue 22). */
 export { type Lemmas, lemmasOf } from './lemmas.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CopyText, MAX_PHRASES } from './store.ts';
+import { CopyText, MAX_PHRASES } from './copy-text.ts';
 import type { EntryRows, FormRow } from './wiktextract.ts';
 
 function entry(lemma: string, forms: Partial<FormRow>[], senses = 0, audio: string | null = null): EntryRows {
