@@ -23,7 +23,7 @@ import { LinkTargets } from './links.ts';
 import { LookupCache } from './lookup/cache.ts';
 import { lookup } from './lookup/service.ts';
 import { dropImportTables, formKeyIs, ImportWriter } from './store.ts';
-import { mapWiktextractEntry } from './wiktextract.ts';
+import { type EntryRows, mapWiktextractEntry } from './wiktextract.ts';
 
 const t = setupTestApp();
 let adminToken = '';
@@ -550,8 +550,8 @@ describe('form descriptions', () => {
   });
 });
 
-describe("an import's statistics", () => {
-  it('are gathered from a small sample of its entries and forms, and its words are found by them', async () => {
+describe("an import's tables", () => {
+  it('keep statistics from a small sample of their entries and forms, and its words are found by them', async () => {
     const importId = await importText(wordLines(0, 300));
     const bounds = async (table: string, column: string) => {
       const { rows } = await t.app.pool.query<{ bounds: number | null }>(
@@ -605,10 +605,14 @@ describe("an import's load", () => {
       fileSize: 1,
     });
     const text = new CopyText(created.id);
-    const rows = text.batch([
-      { lemma: 'uno', pos: 'num', senses: [{ gloss: 'one' }], forms: [], audio: null },
-      { lemma: 'dos', pos: 'num', senses: [{ gloss: 'two' }], forms: [], audio: null },
-    ] as never);
+    const entry = (lemma: string, gloss: string): EntryRows => ({
+      lemma,
+      pos: 'num',
+      senses: [{ gloss, definition: gloss, example: null, example_translation: null, tags: [] }],
+      forms: [],
+      audio: null,
+    });
+    const rows = text.batch([entry('uno', 'one'), entry('dos', 'two')]);
     const writer = await ImportWriter.open(t.app.pool, created.id);
     await writer.write({ entries: Buffer.from(rows.entries), forms: Buffer.from(rows.forms) });
     const answer = await writer.finish({ ids: [], texts: [] }, (client) => onEntries(client, created.id));

@@ -3,7 +3,6 @@
 // lines before they go to a line work; the batches' counts are added up; and each phrase a line work numbered
 // on its own gets the import's number, the one it would have had with every line read on one thread (in the
 // order the rows first name the phrases), written over the line work's own in the forms' COPY text.
-
 import { PHRASE_ID_DIGITS } from './copy-text.ts';
 import { addCounts, type DumpCounts, type DumpLanguages, GlossWatch } from './dump-lines.ts';
 import type { BatchRows, LinesBatch } from './import-lines.ts';
