@@ -94,11 +94,10 @@ async function streamRows(
   })();
   // A failure to write ends the reading; a failure to read, the writing (the queue is closed).
   writing.catch((error: unknown) => ahead.close(error));
-  let batches = 0;
   try {
     for await (const lines of readRawJsonLines(dump.input, readOptions(dump, counts))) {
       merger.watch(lines);
-      const turn = work.turns[batches++ % work.turns.length] ?? 0;
+      const turn = work.next();
       const rows = work.batch(turn, lines);
       // Awaited in turn by the writing; a failure meanwhile is not an unhandled rejection.
       rows.catch(() => undefined);

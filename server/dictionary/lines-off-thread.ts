@@ -19,8 +19,11 @@ export type LinesAnswer =
 /** An import's line work: `works` line works, each answering its batches in the order it was given them. */
 export interface LineWork {
   readonly works: number;
-  /** The line works in the order they take the batches, over and over. */
-  readonly turns: readonly number[];
+  /**
+   * The line work that takes the next batch: a worker thread while it has fewer than WORKER_BATCHES_AHEAD
+   * batches to do, else the import's own thread (work 0), which works on it at once.
+   */
+  next(): number;
   batch(work: number, batch: LinesBatch): Promise<BatchRows>;
   /** The words each line work's forms link to (LinkTargets.export), once every batch is answered. */
   finish(): Promise<(string[] | null)[]>;
@@ -29,7 +32,7 @@ export interface LineWork {
 }
 
 /** One line work: its batches answered in the order they were given. */
-interface OneWork {
+export interface OneWork {
   batch(batch: LinesBatch): Promise<BatchRows>;
   finish(): Promise<string[] | null>;
   close(): void;
@@ -45,17 +48,46 @@ function inThread(options: ImportLinesOptions): OneWork {
   };
 }
 
-/** Line works taking turns at the batches. */
-function together(works: OneWork[], turns: readonly number[] = works.map((_, index) => index)): LineWork {
+/**
+ * How many batches a worker thread is given ahead: the one it works on and the next, so that it never waits
+ * for the import's thread, which meanwhile reads the file, works on the batches the workers have no room for,
+ * and writes the rows (docs/decisions/127). Turn by turn (a batch each, in order), the worker waited a quarter
+ * of the stream for the import's thread, which also gunzips and splits the file.
+ */
+export const WORKER_BATCHES_AHEAD = 2;
+
+/** Line works sharing the batches: work 0 on the import's own thread, the others on worker threads. */
+export function together(works: OneWork[]): LineWork {
   const work = (index: number) => {
     const found = works[index];
     if (found === undefined) throw new Error(`No line work ${index}.`);
     return found;
   };
+  /** Per line work, its batches asked for and not yet answered. */
+  const inFlight = works.map(() => 0);
   return {
     works: works.length,
-    turns,
-    batch: (index, batch) => work(index).batch(batch),
+    next: () => {
+      let chosen = 0;
+      let fewest = WORKER_BATCHES_AHEAD;
+      for (let index = 1; index < works.length; index++) {
+        const waiting = inFlight[index] ?? 0;
+        if (waiting < fewest) {
+          chosen = index;
+          fewest = waiting;
+        }
+      }
+      return chosen;
+    },
+    batch: (index, batch) => {
+      inFlight[index] = (inFlight[index] ?? 0) + 1;
+      const settle = () => {
+        inFlight[index] = (inFlight[index] ?? 1) - 1;
+      };
+      const rows = work(index).batch(batch);
+      rows.then(settle, settle);
+      return rows;
+    },
     finish: () => Promise.all(works.map((one) => one.finish())),
     close: () => {
       for (const one of works) one.close();
