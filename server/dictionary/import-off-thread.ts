@@ -44,8 +44,14 @@ type FromWorker =
 const INPUT_AHEAD_BYTES = 1024 * 1024;
 
 /**
+ * How many batches' rows the worker posts ahead of the one being written: the import's thread has the next
+ * rows to write as soon as PostgreSQL takes the last, rather than asking for them then (docs/decisions/127).
+ */
+const POSTS_AHEAD = 3;
+
+/**
  * makeRows on the import's worker: `counts` follows the worker's after each batch, `write` is called with each
- * batch's rows in the file's order, and the next is not sent before it resolves. A bad file, glosses in
+ * batch's rows in the file's order, one after the other, the worker at most POSTS_AHEAD batches ahead. A bad file, glosses in
  * another language or an input that fails throw as on this thread; an abort of `dump.signal` throws its
  * reason at once and stops the worker.
  */
@@ -85,6 +91,8 @@ export async function rowsOffThread(
     }
   };
   let onAbort = () => {};
+  /** The batches' writes, chained in their order; a failure stops the chain (and rejects the import). */
+  let writing = Promise.resolve();
   try {
     return await new Promise<MadeRows>((resolve, reject) => {
       onAbort = () => reject(signal?.reason);
@@ -95,14 +103,22 @@ export async function rowsOffThread(
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'more') void feed();
         else if (message.kind === 'rows') {
-          Object.assign(counts, message.counts);
-          write({ entries: asBuffer(message.entries), forms: asBuffer(message.forms) }).then(
-            () => (signal?.aborted ? onAbort() : tell({ kind: 'written' })),
-            reject,
-          );
+          const rows = { entries: asBuffer(message.entries), forms: asBuffer(message.forms) };
+          const rowCounts = message.counts;
+          // Written one after the other in the order they came, each told to the worker once written.
+          writing = writing.then(async () => {
+            Object.assign(counts, rowCounts);
+            await write(rows);
+            if (signal?.aborted) onAbort();
+            else tell({ kind: 'written' });
+          });
+          writing.catch(reject);
         } else if (message.kind === 'end') {
-          Object.assign(counts, message.counts);
-          resolve(message.made);
+          // The last batches may still be being written.
+          writing.then(() => {
+            Object.assign(counts, message.counts);
+            resolve(message.made);
+          }, reject);
         } else reject(inputFailure ? inputFailure.error : failureOf(message));
       });
     });
@@ -139,6 +155,8 @@ function failureOf(failure: Extract<FromWorker, { kind: 'failure' }>): Error {
 
 /** The worker's side: makes the rows of the bytes it is sent, and answers each batch's, then the end. */
 export function serveImport(port: MessagePort, data: ImportWorkerData): void {
+  /** Batches posted whose rows the import's thread has not yet written. */
+  let unwritten = 0;
   let written: (() => void) | undefined;
   const input = new Readable({
     highWaterMark: INPUT_AHEAD_BYTES,
@@ -149,6 +167,7 @@ export function serveImport(port: MessagePort, data: ImportWorkerData): void {
     else if (message.kind === 'input-end') input.push(null);
     else if (message.kind === 'input-error') input.destroy(new Error(message.message));
     else {
+      unwritten--;
       const wake = written;
       written = undefined;
       wake?.();
@@ -169,11 +188,13 @@ export function serveImport(port: MessagePort, data: ImportWorkerData): void {
     counts,
     linesOffThread(languages, workerLimits(data.limits.lineBytes)),
     async ({ entries, forms }) => {
-      const done = new Promise<void>((resolve) => {
-        written = resolve;
-      });
+      while (unwritten >= POSTS_AHEAD) {
+        await new Promise<void>((resolve) => {
+          written = resolve;
+        });
+      }
+      unwritten++;
       post({ kind: 'rows', entries, forms, counts }, movable(entries, forms));
-      await done;
     },
   ).then(
     (made) => post({ kind: 'end', made, counts }),
