@@ -12,8 +12,9 @@
 // COPY), hash (the forms' index a hash index: the lookups only compare keys), hashkey (the forms' B-tree over the
 // key's 64-bit hash, hashtextextended: integers to sort rather than text), analyzeall (the forms analyzed on every
 // column, as store.ts does), stats and hashstats (the same with the forms' sample a tenth: default_statistics_target
-// 10; hashstats with hashkey's index: store.ts since decision 126), hashminimal (hashstats at wal_level=minimal). BENCH_DICT_PG_LINES bounds the
-// dump's lines read (all by default).
+// 10; hashstats with hashkey's index: store.ts since decision 126), hashminimal (hashstats at wal_level=minimal), hashlean (hashstats with the forms' index
+// neither deduplicated nor left room in: store.ts since decision 127). BENCH_DICT_PG_LINES bounds the dump's lines
+// read (all by default).
 
 import { once } from 'node:events';
 import {
@@ -56,6 +57,7 @@ const VARIANTS = [
   'stats',
   'hashstats',
   'hashminimal',
+  'hashlean',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 /** The variants that store the senses as json (store.ts since decision 113): json and those listed after hash. */
@@ -74,6 +76,7 @@ const FORMS_ANALYZED: ReadonlyMap<Variant, string> = new Map([
   ['stats', SAMPLED_ANALYZE],
   ['hashstats', SAMPLED_ANALYZE],
   ['hashminimal', SAMPLED_ANALYZE],
+  ['hashlean', SAMPLED_ANALYZE],
 ]);
 
 const dump =
@@ -117,7 +120,12 @@ function statements(variant: Variant, files: { entries: string; forms: string })
   const senses = variant === 'text' ? 'text' : JSON_SENSES.has(variant) ? 'json' : 'jsonb';
   const workers = variant === 'serial' ? 0 : 2;
   const memory = variant === 'memory' ? '1GB' : '256MB';
-  const dedup = variant === 'dedup' ? ' WITH (deduplicate_items = off)' : '';
+  const dedup =
+    variant === 'dedup'
+      ? ' WITH (deduplicate_items = off)'
+      : variant === 'hashlean'
+        ? ' WITH (deduplicate_items = off, fillfactor = 100)'
+        : '';
   const analyze =
     FORMS_ANALYZED.get(variant) ??
     (COLUMNS_ANALYZED.has(variant)
@@ -150,7 +158,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
 /** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
 function formsIndex(variant: Variant): string {
   if (variant === 'hash') return 'USING hash (surface_key)';
-  if (variant === 'hashkey' || variant === 'hashstats' || variant === 'hashminimal')
+  if (variant === 'hashkey' || variant === 'hashstats' || variant === 'hashminimal' || variant === 'hashlean')
     return '(hashtextextended(surface_key, 0))';
   return '(surface_key)';
 }

@@ -570,15 +570,26 @@ describe("an import's tables", () => {
   it("index the forms by their key's hash, adopted by the parent's index at the switch and used by a lookup", async () => {
     const importId = await importText(wordLines(0, 50));
     const forms = `dictionary_forms_i${importId}`;
-    const { rows: indexes } = await t.app.pool.query<{ index: string; parent: string | null }>(
-      `SELECT i.indexrelid::regclass::text AS index, h.inhparent::regclass::text AS parent
+    const { rows: indexes } = await t.app.pool.query<{
+      index: string;
+      parent: string | null;
+      options: string[] | null;
+    }>(
+      `SELECT i.indexrelid::regclass::text AS index, h.inhparent::regclass::text AS parent,
+              c.reloptions AS options
        FROM pg_index i LEFT JOIN pg_inherits h ON h.inhrelid = i.indexrelid
+       JOIN pg_class c ON c.oid = i.indexrelid
        WHERE i.indrelid = $1::regclass`,
       [forms],
     );
-    // One index, the import's own, attached rather than built again by ATTACH PARTITION.
+    // One index, the import's own, attached rather than built again by ATTACH PARTITION: full pages, since
+    // nothing is written to it again, and not deduplicated (decision 127).
     expect(indexes).toEqual([
-      { index: `${forms}_surface_key_hash`, parent: 'dictionary_forms_surface_key_hash' },
+      {
+        index: `${forms}_surface_key_hash`,
+        parent: 'dictionary_forms_surface_key_hash',
+        options: ['fillfactor=100', 'deduplicate_items=off'],
+      },
     ]);
     const client = await t.app.pool.connect();
     try {
