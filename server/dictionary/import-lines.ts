@@ -1,7 +1,7 @@
 // An import's work on its lines, a batch at a time: each line parsed, counted and mapped (dump-lines.ts), and
 // the batch's rows made into COPY text (copy-text.ts's CopyText) in UTF-8, with the words its forms link to
 // gathered. Pure work without I/O, so that it can run on worker threads (dictionary-import-worker.ts, two
-// of them taking turns at the batches) while the import's thread reads the file and feeds PostgreSQL
+// of them sharing the batches) while the import's thread reads the file and feeds PostgreSQL
 // (docs/decisions/090). What has to follow the file's order across batches (the counts' first skipped
 // lines and reasons, the glosses' language, the phrases' numbers) is settled on the import's thread
 // (line-merge.ts): a worker numbers the phrases it meets on its own, in fixed-width slots that the import's

@@ -1,5 +1,5 @@
 // An import's rows made from its dump, batch by batch, in the file's order: the file read, gunzipped and split
-// into batches (json-lines.ts) that the line works take in turns (lines-off-thread.ts), their rows merged in
+// into batches (json-lines.ts) shared between the line works (lines-off-thread.ts), their rows merged in
 // order (line-merge.ts) and handed to `write`. The same on whichever thread runs it: the import's own (tests,
 // `BENCH_DICT_LINES_IN_THREAD`) or the import's worker thread (import-off-thread.ts, docs/decisions/102).
 import type { Readable } from 'node:stream';
@@ -74,7 +74,7 @@ export function readOptions(dump: DumpSource, counts: DumpCounts): ReadJsonLines
 const BATCHES_AHEAD = 4;
 
 /**
- * Reads the dump's batches into the line work, its line works taking turns, while each batch's rows are
+ * Reads the dump's batches into the line work, shared between its line works, while each batch's rows are
  * handed to `write` in the file's order as soon as they are made (a batch's progress is reported as soon as
  * it is written, without waiting for the next to be read), once the merger has added its counts and numbered
  * its phrases.

@@ -1,4 +1,4 @@
-// An import's line work (import-lines.ts) on worker threads of its own, taking turns at the batches, or on the
+// An import's line work (import-lines.ts) on worker threads of its own, sharing the batches with the
 // import's thread: the same work either way, asked for batch by batch and answered in order.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -105,7 +105,7 @@ const sourceExtension = /\.[cm]?[jt]s$/.exec(import.meta.url)?.[0] ?? '.js';
 export const isSource = sourceExtension === '.ts';
 
 /**
- * How many worker threads parse and map the lines besides the import's thread, which takes its turn too: one,
+ * How many worker threads parse and map the lines besides the import's thread, which takes a share too: one,
  * so that the two threads and PostgreSQL keep two cores busy, and one V8 heap more rather than two keeps the
  * import's memory down (docs/decisions/090). None on a single core.
  */
@@ -173,7 +173,7 @@ export function unsetSemiSpaceFlag(): () => void {
 }
 
 /**
- * The line work on the import's thread and `workers` worker threads taking turns: the import's thread also
+ * The line work on the import's thread and `workers` worker threads sharing the batches: the import's thread also
  * reads and splits the file and writes the COPY text to PostgreSQL. A failure of a worker fails every batch
  * still asked of it.
  */
