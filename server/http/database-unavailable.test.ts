@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { createTestDatabase, testConfig } from '#server/testing/app.ts';
+import { createTestDatabase, removeTestData, testConfig } from '#server/testing/app.ts';
 import { createUser, signIn } from '#server/testing/factories.ts';
 import { SERVER_WORK_TIMEOUT } from '#server/testing/waiting.ts';
 
@@ -49,6 +49,9 @@ function databaseRelay(target: { host: string; port: number }) {
       }),
   };
 }
+
+// The servers' data folders, once every server of the file is closed.
+afterAll(removeTestData);
 
 describe('a call that needs the database while it is not answering', () => {
   let app: FastifyInstance;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -21,12 +22,24 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /** Signs the test servers' access tokens; tests sign their own with it too. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+/** The folders testConfig made for this test file's servers, until removeTestData removes them. */
+const dataDirs: string[] = [];
+
 /** The configuration a test server runs with: the defaults, quiet logs, and the given database. */
 export function testConfig(url: string, overrides: Partial<AppConfig> = {}): AppConfig {
   const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
   // Uploads and the like go to a folder of the test's own, never the project's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'catamaran-test-data-'));
+  dataDirs.push(dataDir);
   return { ...loadConfig(env), databaseUrl: url, jwtSecret: TEST_JWT_SECRET, dataDir, ...overrides };
+}
+
+/**
+ * Removes the folders testConfig has made so far (each run of the suite left ~100 behind in the temp folder);
+ * called once the servers that wrote there are closed: by setupTestApp after its file, by a file without it.
+ */
+export async function removeTestData(): Promise<void> {
+  await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 export interface TestResponse<T = unknown> {
@@ -99,6 +112,7 @@ export function setupTestApp(
     await app?.close();
     await database?.drop();
     await bucket?.drop();
+    await removeTestData();
   });
 
   const current = () => {
