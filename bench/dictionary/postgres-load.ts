@@ -13,7 +13,8 @@
 // key's 64-bit hash, hashtextextended: integers to sort rather than text), analyzeall (the forms analyzed on every
 // column, as store.ts does), stats and hashstats (the same with the forms' sample a tenth: default_statistics_target
 // 10; hashstats with hashkey's index: store.ts since decision 126), hashminimal (hashstats at wal_level=minimal), hashlean (hashstats with the forms' index
-// neither deduplicated nor left room in: store.ts since decision 127). BENCH_DICT_PG_LINES bounds the dump's lines
+// neither deduplicated nor left room in: store.ts since decision 127), compact (hashlean with each sense stored
+// without what a reader can put back: the definition when it is the gloss, null examples, empty tags). BENCH_DICT_PG_LINES bounds the dump's lines
 // read (all by default).
 
 import { once } from 'node:events';
@@ -26,6 +27,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +60,7 @@ const VARIANTS = [
   'hashstats',
   'hashminimal',
   'hashlean',
+  'compact',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 /** The variants that store the senses as json (store.ts since decision 113): json and those listed after hash. */
@@ -77,6 +80,7 @@ const FORMS_ANALYZED: ReadonlyMap<Variant, string> = new Map([
   ['hashstats', SAMPLED_ANALYZE],
   ['hashminimal', SAMPLED_ANALYZE],
   ['hashlean', SAMPLED_ANALYZE],
+  ['compact', SAMPLED_ANALYZE],
 ]);
 
 const dump =
@@ -108,6 +112,30 @@ async function copyText(): Promise<{ entries: string; forms: string }> {
   return files;
 }
 
+/** The entries' COPY text with compact senses (the compact variant), made once beside the other. */
+function compacted(entriesFile: string): string {
+  const file = `${entriesFile}.compact`;
+  if (existsSync(file)) return file;
+  const lines = readFileSync(entriesFile, 'utf8').split('\n');
+  const out = lines.map((line) => {
+    const columns = line.split('\t');
+    const senses = columns[3];
+    if (senses === undefined) return line;
+    const parsed = JSON.parse(senses.replaceAll('\\\\', '\\')) as Record<string, unknown>[];
+    const compact = parsed.map(({ gloss, definition, example, example_translation, tags }) => ({
+      gloss,
+      ...(definition !== gloss ? { definition } : {}),
+      ...(example !== null ? { example } : {}),
+      ...(example_translation !== null ? { example_translation } : {}),
+      ...(Array.isArray(tags) && tags.length > 0 ? { tags } : {}),
+    }));
+    columns[3] = JSON.stringify(compact).replaceAll('\\', '\\\\');
+    return columns.join('\t');
+  });
+  writeFileSync(file, out.join('\n'));
+  return file;
+}
+
 const FORMS_COLUMNS =
   'import_id integer NOT NULL, surface_key text NOT NULL, surface text, lemma text NOT NULL, description text, phrase_id integer';
 const entriesColumns = (senses: string) =>
@@ -123,7 +151,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
   const dedup =
     variant === 'dedup'
       ? ' WITH (deduplicate_items = off)'
-      : variant === 'hashlean'
+      : variant === 'hashlean' || variant === 'compact'
         ? ' WITH (deduplicate_items = off, fillfactor = 100)'
         : '';
   const analyze =
@@ -137,7 +165,10 @@ function statements(variant: Variant, files: { entries: string; forms: string })
       'create',
       `CREATE TABLE e (${entriesColumns(senses)}${inTable('e')}); CREATE TABLE f (${FORMS_COLUMNS}${inTable('f')})`,
     ],
-    ['copy entries', `COPY e FROM STDIN WITH (FREEZE) <${files.entries}`],
+    [
+      'copy entries',
+      `COPY e FROM STDIN WITH (FREEZE) <${variant === 'compact' ? compacted(files.entries) : files.entries}`,
+    ],
     ['copy forms', `COPY f FROM STDIN WITH (FREEZE) <${files.forms}`],
     ...(variant === 'nocheck'
       ? ([['add checks', `ALTER TABLE e ADD ${check('e')}; ALTER TABLE f ADD ${check('f')}`]] as [
@@ -158,7 +189,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
 /** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
 function formsIndex(variant: Variant): string {
   if (variant === 'hash') return 'USING hash (surface_key)';
-  if (variant === 'hashkey' || variant === 'hashstats' || variant === 'hashminimal' || variant === 'hashlean')
+  if (['hashkey', 'hashstats', 'hashminimal', 'hashlean', 'compact'].includes(variant))
     return '(hashtextextended(surface_key, 0))';
   return '(surface_key)';
 }
