@@ -51,9 +51,9 @@ const POSTS_AHEAD = 3;
 
 /**
  * makeRows on the import's worker: `counts` follows the worker's after each batch, `write` is called with each
- * batch's rows in the file's order, one after the other, the worker at most POSTS_AHEAD batches ahead. A bad file, glosses in
- * another language or an input that fails throw as on this thread; an abort of `dump.signal` throws its
- * reason at once and stops the worker.
+ * batch's rows in the file's order, one after the other, the worker at most POSTS_AHEAD batches ahead. A bad
+ * file, glosses in another language or an input that fails throw as on this thread; an abort of `dump.signal`
+ * throws its reason at once and stops the worker.
  */
 export async function rowsOffThread(
   dump: DumpSource & { importId: number },
