@@ -12,10 +12,10 @@
 // COPY), hash (the forms' index a hash index: the lookups only compare keys), hashkey (the forms' B-tree over the
 // key's 64-bit hash, hashtextextended: integers to sort rather than text), analyzeall (the forms analyzed on every
 // column, as store.ts does), stats and hashstats (the same with the forms' sample a tenth: default_statistics_target
-// 10; hashstats with hashkey's index: store.ts since decision 126), hashminimal (hashstats at wal_level=minimal), hashlean (hashstats with the forms' index
-// neither deduplicated nor left room in: store.ts since decision 127), compact (hashlean with each sense stored
-// without what a reader can put back: the definition when it is the gloss, null examples, empty tags). BENCH_DICT_PG_LINES bounds the dump's lines
-// read (all by default).
+// 10; hashstats with hashkey's index: store.ts since decision 126), hashminimal (hashstats at wal_level=minimal),
+// hashlean (hashstats with the forms' index neither deduplicated nor left room in: store.ts since decision 127),
+// compact (hashlean with each sense stored without what a reader can put back: the definition when it is the gloss,
+// null examples, empty tags). BENCH_DICT_PG_LINES bounds the dump's lines read (all by default).
 
 import { once } from 'node:events';
 import {
@@ -65,6 +65,16 @@ const VARIANTS = [
 type Variant = (typeof VARIANTS)[number];
 /** The variants that store the senses as json (store.ts since decision 113): json and those listed after hash. */
 const JSON_SENSES: ReadonlySet<Variant> = new Set(['json', ...VARIANTS.slice(VARIANTS.indexOf('hash'))]);
+/** The variants whose forms' index is over the key's 64-bit hash (store.ts since decision 126). */
+const HASH_KEYED: ReadonlySet<Variant> = new Set([
+  'hashkey',
+  'hashstats',
+  'hashminimal',
+  'hashlean',
+  'compact',
+]);
+/** The variants whose forms' index is full-paged and not deduplicated (store.ts since decision 127). */
+const LEAN_INDEX: ReadonlySet<Variant> = new Set(['hashlean', 'compact']);
 /** The variants whose ANALYZE leaves the senses out (store.ts since decision 102). */
 const COLUMNS_ANALYZED: ReadonlySet<Variant> = new Set(['columns', 'json', 'text', 'hash', 'hashkey']);
 /**
@@ -148,10 +158,10 @@ function statements(variant: Variant, files: { entries: string; forms: string })
   const senses = variant === 'text' ? 'text' : JSON_SENSES.has(variant) ? 'json' : 'jsonb';
   const workers = variant === 'serial' ? 0 : 2;
   const memory = variant === 'memory' ? '1GB' : '256MB';
-  const dedup =
+  const indexOptions =
     variant === 'dedup'
       ? ' WITH (deduplicate_items = off)'
-      : variant === 'hashlean' || variant === 'compact'
+      : LEAN_INDEX.has(variant)
         ? ' WITH (deduplicate_items = off, fillfactor = 100)'
         : '';
   const analyze =
@@ -179,7 +189,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
     ['index entries', 'CREATE INDEX ON e (lemma)'],
     [
       'index forms',
-      `SET LOCAL max_parallel_maintenance_workers = ${workers}; SET LOCAL maintenance_work_mem = '${memory}'; CREATE INDEX ON f ${formsIndex(variant)}${dedup}`,
+      `SET LOCAL max_parallel_maintenance_workers = ${workers}; SET LOCAL maintenance_work_mem = '${memory}'; CREATE INDEX ON f ${formsIndex(variant)}${indexOptions}`,
     ],
     ['analyze', analyze],
     ['commit', 'COMMIT'],
@@ -189,8 +199,7 @@ function statements(variant: Variant, files: { entries: string; forms: string })
 /** What the forms' index is built on: the key, or (hashkey) the key's 64-bit hash, a lookup testing the key too. */
 function formsIndex(variant: Variant): string {
   if (variant === 'hash') return 'USING hash (surface_key)';
-  if (['hashkey', 'hashstats', 'hashminimal', 'hashlean', 'compact'].includes(variant))
-    return '(hashtextextended(surface_key, 0))';
+  if (HASH_KEYED.has(variant)) return '(hashtextextended(surface_key, 0))';
   return '(surface_key)';
 }
 

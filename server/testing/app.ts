@@ -29,9 +29,12 @@ const dataDirs: string[] = [];
 export function testConfig(url: string, overrides: Partial<AppConfig> = {}): AppConfig {
   const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
   // Uploads and the like go to a folder of the test's own, never the project's ./data.
-  const dataDir = mkdtempSync(join(tmpdir(), 'catamaran-test-data-'));
-  dataDirs.push(dataDir);
-  return { ...loadConfig(env), databaseUrl: url, jwtSecret: TEST_JWT_SECRET, dataDir, ...overrides };
+  let dataDir = overrides.dataDir;
+  if (dataDir === undefined) {
+    dataDir = mkdtempSync(join(tmpdir(), 'catamaran-test-data-'));
+    dataDirs.push(dataDir);
+  }
+  return { ...loadConfig(env), databaseUrl: url, jwtSecret: TEST_JWT_SECRET, ...overrides, dataDir };
 }
 
 /**
